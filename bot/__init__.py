@@ -1,0 +1,1 @@
+"""Telegram group bot for Russian dominoes: «Козёл» (Goat) and its family."""

@@ -1,0 +1,19 @@
+"""Settings read from the environment (and an optional `.env` file)."""
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TELEGRAM_API = "https://api.telegram.org"
+
+
+class Settings(BaseSettings):
+    """Everything the bot needs to start; only `BOT_TOKEN` has no default."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    bot_token: SecretStr = Field(min_length=1)
+    telegram_api_base: str = TELEGRAM_API
+    database_path: Path = Path("data/kozel.sqlite3")
+    log_level: str = "INFO"

@@ -1,0 +1,471 @@
+"""Game flow: deal, lead, play, bazaar, knock, round end and game end (RULES §1–§3, §9).
+
+`new_game` → state; `legal_moves(state)`; `apply(state, move)` → (new state, events).
+Knocks are automatic, and so is drawing with `auto_draw`: after every move the turn passes
+to the next seat that has a decision to make, so the seat to move always has a legal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from bot.game.events import (
+    DoublesPlayed,
+    Event,
+    GameEnded,
+    Knocked,
+    Passed,
+    Place,
+    RoundEnded,
+    RoundStarted,
+    SeatResult,
+    TilePlayed,
+    TilesDrawn,
+)
+from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
+from bot.game.rules import DrawMode, FirstLead, NextLead, RuleSet
+from bot.game.scoring import Tally, fresh_tally, goat_sides, hand_value, settle, standings
+from bot.game.shuffle import below, shuffled
+from bot.game.state import GameState, Phase
+from bot.game.table import extend, fitting, is_closed_line, opening_ends
+from bot.game.tiles import Tile, TileSet, tiles_of
+
+MAX_REDEALS = 100  # after this many the deal stands, so a strange rule set cannot loop
+DRAW = Draw()
+PASS = Pass()
+
+
+class IllegalMoveError(ValueError):
+    """The move is not allowed now; `reason` is a short code, the state is unchanged."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@cache
+def _lead_order(first_lead: FirstLead, tiles: TileSet) -> tuple[Tile, ...]:
+    """Tiles in the order they are looked for to open the game (§2.2, §9, §4.1)."""
+    top = tiles.max_pip
+    doubles = {
+        FirstLead.ONE_ONE: [*range(1, top + 1), 0],
+        FirstLead.HIGHEST_DOUBLE: list(range(top, -1, -1)),
+        FirstLead.ZERO_ZERO: list(range(top + 1)),
+        FirstLead.LOT: [],
+    }[first_lead]
+    plain = sorted(
+        (t for t, (a, b) in enumerate(tiles.pips) if a != b),
+        key=lambda t: (-tiles.values[t], -max(tiles.pips[t])),
+    )
+    return (*(tiles.tile(v, v) for v in doubles), *plain)
+
+
+# -- starting rounds ---------------------------------------------------------------------
+
+
+def new_game(
+    rules: RuleSet, seats: Sequence[str], seed: int
+) -> tuple[GameState, tuple[Event, ...]]:
+    """A new game for `seats` (player ids in seating order); everything follows from `seed`."""
+    if len(seats) != rules.players:
+        raise ValueError(f"the rules are for {rules.players} players, not {len(seats)}")
+    state = GameState(
+        rules, tuple(seats), seed, 0, Phase.ROUND_OVER, (), (), (), 0, 0, 0, None, 0, 0,
+        None, (), fresh_tally(rules.sides), None, None, None,
+    )  # fmt: skip
+    return next_round(state)
+
+
+def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    """Deal the next round once the last one has ended (§1.3, §1.7, §2.2)."""
+    if state.phase is not Phase.ROUND_OVER:
+        raise IllegalMoveError("not_round_over", "the round is still being played")
+    rules = state.rules
+    round_no = state.round_no + 1
+    hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}")
+    leader, lead_tile = state.next_leader, None
+    if leader is None or rules.next_lead is NextLead.FIRST_RULE:
+        leader, lead_tile = _first_lead(rules, hands, f"{state.seed}:{round_no}:lead")
+    after = GameState(
+        rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,
+        rules.tiles.all_mask, leader, lead_tile, 0, 0, None, (), state.tally, None,
+        state.last_round, None,
+    )  # fmt: skip
+    return after, (RoundStarted(round_no, leader, lead_tile, redeals),)
+
+
+def _redeal_reason(rules: RuleSet, hand: int) -> str | None:
+    tiles = rules.tiles
+    if rules.redeal_doubles and (hand & tiles.doubles_mask).bit_count() >= rules.redeal_doubles:
+        return "doubles"
+    if rules.redeal_suit:
+        for suit in tiles.suit_masks:
+            if (hand & suit).bit_count() >= rules.redeal_suit:
+                return "suit"
+    return None
+
+
+def _deal(rules: RuleSet, key: str) -> tuple[tuple[int, ...], tuple[Tile, ...], tuple[str, ...]]:
+    """Shuffle and deal, redealing while a hand breaks a redeal condition (§1.3)."""
+    size, players = rules.hand, rules.players
+    redeals: list[str] = []
+    while True:
+        deck = shuffled(range(rules.tiles.size), f"{key}:{len(redeals)}")
+        hands = []
+        reason = None
+        for seat in range(players):
+            hand = 0
+            for tile in deck[seat * size : (seat + 1) * size]:
+                hand |= 1 << tile
+            hands.append(hand)
+            reason = reason or _redeal_reason(rules, hand)
+        if reason is None or len(redeals) == MAX_REDEALS:
+            return tuple(hands), tuple(deck[players * size :]), tuple(redeals)
+        redeals.append(reason)
+
+
+def _first_lead(rules: RuleSet, hands: Sequence[int], key: str) -> tuple[int, Tile | None]:
+    if rules.first_lead is FirstLead.LOT:
+        return below(rules.players, key), None
+    for tile in _lead_order(rules.first_lead, rules.tiles):
+        for seat, hand in enumerate(hands):
+            if hand >> tile & 1:
+                return seat, tile
+    raise AssertionError("every deal gives the players at least one tile")
+
+
+# -- legal moves ---------------------------------------------------------------------------
+
+
+def _may_draw(rules: RuleSet, bazaar: int, drawn: int) -> bool:
+    """Whether a seat that cannot play may (still) draw from a bazaar of `bazaar` tiles."""
+    if rules.draw is DrawMode.NONE or bazaar <= rules.keep:
+        return False
+    return rules.draw is DrawMode.UNTIL_PLAYABLE or drawn == 0
+
+
+def _double_pair(rules: RuleSet, hand: int, ends: tuple[int, ...]) -> PlayDoubles | None:
+    """The double pair that fits both ends of the line, if the hand holds it (§3)."""
+    if not rules.double_pair or len(ends) != 2 or ends[0] == ends[1]:
+        return None
+    pair = tuple(rules.tiles.tile(v, v) for v in ends)
+    if all(hand >> t & 1 for t in pair):
+        return PlayDoubles(pair, (0, 1))
+    return None
+
+
+@cache
+def _plays_at(tiles: TileSet, ends: tuple[int, ...]) -> tuple[tuple[Play, ...], ...]:
+    """Per tile, its `Play`s at these open ends (shared objects: listing allocates little)."""
+    if not ends:
+        return tuple((Play(t, 0),) for t in range(tiles.size))
+    return tuple(
+        tuple(Play(t, end) for end, value in enumerate(ends) if tiles.follow[t][value] >= 0)
+        for t in range(tiles.size)
+    )
+
+
+def moves_for(
+    rules: RuleSet,
+    hand: int,
+    ends: tuple[int, ...],
+    lead_tile: Tile | None,
+    bazaar: int,
+    drawn: int,
+) -> list[Move]:
+    """Legal moves of a seat holding `hand` — from a state or from a seat's own view."""
+    by_tile = _plays_at(rules.tiles, ends)
+    if lead_tile is not None:
+        return [*by_tile[lead_tile]]
+    moves: list[Move] = []
+    playable = hand & fitting(rules.tiles, ends)
+    while playable:
+        low = playable & -playable
+        moves += by_tile[low.bit_length() - 1]
+        playable ^= low
+    if moves:
+        pair = _double_pair(rules, hand, ends)
+        if pair is not None:
+            moves.append(pair)
+    elif _may_draw(rules, bazaar, drawn):
+        moves.append(DRAW)
+    if rules.voluntary_pass and ends:
+        moves.append(PASS)
+    return moves
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Everything the seat to move may do now (nothing once the round is over)."""
+    if state.phase is not Phase.PLAYING:
+        return []
+    return moves_for(
+        state.rules,
+        state.hands[state.to_move],
+        state.ends,
+        state.lead_tile,
+        len(state.bazaar),
+        state.drawn,
+    )
+
+
+# -- applying moves ------------------------------------------------------------------------
+
+
+def apply(
+    state: GameState, move: Move, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Play `move` for the seat to move (for `seat`, if given, which must be that seat)."""
+    if state.phase is not Phase.PLAYING:
+        raise IllegalMoveError(state.phase.value, "the round is over, no moves now")
+    if seat is not None and seat != state.to_move:
+        raise IllegalMoveError("not_your_turn", f"it is seat {state.to_move}'s turn, not {seat}'s")
+    kind = type(move)
+    if kind is Play:
+        assert isinstance(move, Play)
+        return _play(state, move)
+    if kind is PlayDoubles:
+        assert isinstance(move, PlayDoubles)
+        return _play_doubles(state, move)
+    if kind is Draw:
+        return _draw(state)
+    if kind is Pass:
+        return _pass(state)
+    raise IllegalMoveError("unknown_move", f"not a move: {move!r}")
+
+
+def _play(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
+    seat, tile, end = state.to_move, move.tile, move.end
+    tiles = state.rules.tiles
+    hand = state.hands[seat]
+    if not (0 <= tile < tiles.size and hand >> tile & 1):
+        raise IllegalMoveError("not_in_hand", "that tile is not in your hand")
+    if state.ends:
+        ends = extend(tiles, state.ends, tile, end)
+        if ends is None:
+            raise IllegalMoveError("does_not_fit", f"{tiles.name(tile)} does not fit that end")
+    elif state.lead_tile is not None and tile != state.lead_tile:
+        raise IllegalMoveError("must_lead", f"the round opens with {tiles.name(state.lead_tile)}")
+    elif end != 0:
+        raise IllegalMoveError("bad_end", "the first tile opens the line")
+    else:
+        ends = opening_ends(tiles, tile)
+    return _after_play(state, seat, hand ^ 1 << tile, ends, 1 << tile, TilePlayed(seat, tile, end))
+
+
+def _play_doubles(state: GameState, move: PlayDoubles) -> tuple[GameState, tuple[Event, ...]]:
+    seat = state.to_move
+    hand = state.hands[seat]
+    if move != _double_pair(state.rules, hand, state.ends):
+        raise IllegalMoveError("no_double_pair", "no double pair fits both ends")
+    placed = state.rules.tiles.mask(move.tiles)
+    event = DoublesPlayed(seat, move.tiles, move.ends)
+    return _after_play(state, seat, hand ^ placed, state.ends, placed, event)
+
+
+def _after_play(
+    state: GameState,
+    seat: int,
+    hand: int,
+    ends: tuple[int, ...],
+    placed: int,
+    event: TilePlayed | DoublesPlayed,
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The tiles in `placed` went to the table: out, fish, or the next seat's turn."""
+    rules = state.rules
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    on_table = state.on_table | placed
+    fits = fitting(rules.tiles, ends)
+    following = seat + 1 if seat + 1 < rules.players else 0
+    after = GameState(
+        rules,
+        state.seats,
+        state.seed,
+        state.round_no,
+        Phase.PLAYING,
+        hands,
+        state.bazaar,
+        ends,
+        on_table,
+        fits,
+        following,
+        None,
+        0,
+        0,
+        seat,
+        (*state.history, event),
+        state.tally,
+        None,
+        state.last_round,
+        None,
+    )
+    if not hand:
+        return _end_round(after, "out", seat, placed, [event])
+    if is_closed_line(rules.tiles, ends, on_table):
+        return _end_round(after, "fish", seat, placed, [event])
+    if hands[following] & fits:
+        return after, (event,)
+    return _resolve_turn(after, [event])
+
+
+def _draw(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    seat = state.to_move
+    if state.hands[seat] & state.fits:
+        raise IllegalMoveError("must_play", "a tile fits: play it")
+    if not _may_draw(state.rules, len(state.bazaar), state.drawn):
+        raise IllegalMoveError("cannot_draw", "nothing more may be drawn")
+    state, event = _take_from_bazaar(state, seat, 1)
+    return _resolve_turn(state, [event])
+
+
+def _pass(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    if not state.rules.voluntary_pass or not state.ends:
+        raise IllegalMoveError("no_pass", "passing is not allowed here")
+    return _turn_without_play(state, Passed(state.to_move), [])
+
+
+def _take_from_bazaar(state: GameState, seat: int, limit: int) -> tuple[GameState, TilesDrawn]:
+    """Draw up to `limit` tiles, stopping at the first that fits."""
+    hand = state.hands[seat]
+    count = 0
+    for tile in state.bazaar[: min(limit, state.drawable())]:
+        count += 1
+        hand |= 1 << tile
+        if state.fits >> tile & 1:
+            break
+    public = TilesDrawn(seat, count, state.ends)
+    after = state._replace(
+        hands=(*state.hands[:seat], hand, *state.hands[seat + 1 :]),
+        bazaar=state.bazaar[count:],
+        drawn=state.drawn + count,
+        history=(*state.history, public),
+    )
+    return after, TilesDrawn(seat, count, state.ends, state.bazaar[:count])
+
+
+def _resolve_turn(state: GameState, events: list[Event]) -> tuple[GameState, tuple[Event, ...]]:
+    """Draw or knock automatically until a seat has a decision to make."""
+    rules = state.rules
+    while True:
+        seat = state.to_move
+        if state.hands[seat] & state.fits:
+            return state, tuple(events)
+        if _may_draw(rules, len(state.bazaar), state.drawn):
+            if not rules.auto_draw:
+                return state, tuple(events)
+            limit = state.drawable() if rules.draw is DrawMode.UNTIL_PLAYABLE else 1
+            state, drawn = _take_from_bazaar(state, seat, limit)
+            events.append(drawn)
+            continue
+        return _turn_without_play(state, Knocked(seat, state.ends), events)
+
+
+def _turn_without_play(
+    state: GameState, event: Knocked | Passed, events: list[Event]
+) -> tuple[GameState, tuple[Event, ...]]:
+    """A knock or a pass; a full circle of them blocks the round (§1.6)."""
+    events.append(event)
+    state = state._replace(
+        to_move=(state.to_move + 1) % len(state.hands),
+        drawn=0,
+        idle=state.idle + 1,
+        history=(*state.history, event),
+    )
+    if state.idle >= len(state.hands):
+        assert state.last_player is not None
+        return _end_round(state, "fish", state.last_player, 0, events)
+    return _resolve_turn(state, events)
+
+
+# -- round and game end --------------------------------------------------------------------
+
+
+def _end_round(
+    state: GameState, reason: str, seat: int, placed: int, events: list[Event]
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Settle the round that `seat` ended (went out with `placed`, or closed the fish)."""
+    rules = state.rules
+    hands = state.hands
+    values = [hand_value(rules, hand) for hand in hands]
+    side_values = [0] * rules.sides
+    for s, value in enumerate(values):
+        side_values[rules.side_of(s)] += value
+    out_side = rules.side_of(seat) if reason == "out" else None
+    before = state.tally
+    settled = settle(rules, side_values, out_side, before)
+    after = settled.tally
+    results = tuple(
+        SeatResult(
+            seat=s,
+            side=side,
+            hand=tuple(tiles_of(hand)),
+            hand_value=values[s],
+            round_points=settled.points[side],
+            remembered_before=before.remembered[side],
+            remembered_after=after.remembered[side],
+            score_before=before.scores[side],
+            score_after=after.scores[side],
+            opened=after.opened[side],
+            took_carry=settled.carry_taker == side,
+        )
+        for s, hand in enumerate(hands)
+        for side in (rules.side_of(s),)
+    )
+    ended = RoundEnded(
+        state.round_no,
+        reason,
+        seat,
+        settled.eggs,
+        settled.written_off,
+        before.carry,
+        after.carry,
+        results,
+    )
+    events.append(ended)
+    bald = out_side if out_side is not None and _is_bald_goat(rules, placed, values, seat) else None
+    goats = goat_sides(rules, after, bald)
+    outcome = None
+    if goats:
+        outcome = _game_ended(rules, after, goats, "bald_goat" if bald is not None else "target")
+        events.append(outcome)
+    state = state._replace(
+        phase=Phase.GAME_OVER if goats else Phase.ROUND_OVER,
+        tally=after,
+        next_leader=seat,
+        last_round=ended,
+        outcome=outcome,
+    )
+    return state, tuple(events)
+
+
+def _is_bald_goat(rules: RuleSet, placed: int, values: list[int], seat: int) -> bool:
+    """Sea Goat: out with 0-0, or with the top double while a loser holds ≥ 25 (§3)."""
+    if not rules.bald_goat:
+        return False
+    if placed & 1:  # 0-0 is tile 0
+        return True
+    top = rules.tiles.tile(rules.tiles.max_pip, rules.tiles.max_pip)
+    side = rules.side_of(seat)
+    losers = (v for s, v in enumerate(values) if rules.side_of(s) != side)
+    return bool(placed >> top & 1) and any(v >= rules.record_min for v in losers)
+
+
+def _game_ended(
+    rules: RuleSet, tally: Tally, goats: Sequence[int], reason: str, leaver: int | None = None
+) -> GameEnded:
+    leaver_side = None if leaver is None else rules.side_of(leaver)
+    places = tuple(
+        Place(seat, side, place, tally.scores[side], goat, points)
+        for side, place, goat, points in standings(rules, tally, goats, leaver_side)
+        for seat in range(rules.players)
+        if rules.side_of(seat) == side
+    )
+    return GameEnded(reason, places, leaver)
+
+
+def abandon(state: GameState, seat: int) -> tuple[GameState, tuple[Event, ...]]:
+    """End the game because `seat` left or timed out (§2.7 timeout rule)."""
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalMoveError("game_over", "the game is already over")
+    outcome = _game_ended(state.rules, state.tally, (), "timeout", seat)
+    return state._replace(phase=Phase.GAME_OVER, outcome=outcome), (outcome,)

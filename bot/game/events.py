@@ -1,0 +1,116 @@
+"""What happened, for the bot to show: every `apply` returns these.
+
+Events are named tuples: immutable, and cheap enough to make on every move.
+
+`TilesDrawn.tiles` is private to the drawer; `public()` gives the version everyone may see.
+The public events of a round form its history (`GameState.history`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from bot.game.tiles import Tile
+
+
+class RoundStarted(NamedTuple):
+    round_no: int
+    leader: int
+    lead_tile: Tile | None  # the tile the leader must open with, or None for any
+    redeals: tuple[str, ...]  # why each discarded deal was redealt: "doubles" or "suit"
+
+
+class TilePlayed(NamedTuple):
+    seat: int
+    tile: Tile
+    end: int  # the arm; 0 for the tile that opens the round
+
+
+class DoublesPlayed(NamedTuple):
+    seat: int
+    tiles: tuple[Tile, ...]
+    ends: tuple[int, ...]  # the arms they went to
+
+
+class TilesDrawn(NamedTuple):
+    """A trip to the bazaar («на базар»); `ends` are the open ends nothing fitted."""
+
+    seat: int
+    number: int  # how many tiles: public
+    ends: tuple[int, ...]
+    tiles: tuple[Tile, ...] = ()  # which tiles: private, empty in the public version
+
+
+class Knocked(NamedTuple):
+    """The seat could not play and the bazaar could not help («стучит»)."""
+
+    seat: int
+    ends: tuple[int, ...]
+
+
+class Passed(NamedTuple):
+    """A voluntary pass although something fitted."""
+
+    seat: int
+
+
+class SeatResult(NamedTuple):
+    """One seat's line of the round's score sheet; score fields are its side's."""
+
+    seat: int
+    side: int
+    hand: tuple[Tile, ...]
+    hand_value: int
+    round_points: int
+    remembered_before: int
+    remembered_after: int
+    score_before: int
+    score_after: int
+    opened: bool
+    took_carry: bool
+
+
+class RoundEnded(NamedTuple):
+    round_no: int
+    reason: str  # "out": `seat` went out; "fish": `seat` is the fisherman («рыбак»)
+    seat: int
+    eggs: bool  # a tie on a fish: nobody scores, the total is carried («яйца»)
+    written_off: bool  # Sea Goat: the points on the table were written off
+    carry_before: int
+    carry_after: int
+    results: tuple[SeatResult, ...]
+
+
+class Place(NamedTuple):
+    seat: int
+    side: int
+    place: int  # 1 is best; partners share a place
+    score: int
+    goat: bool  # «козёл»: lost the game
+    rating_points: int  # RULES §2.7
+
+
+class GameEnded(NamedTuple):
+    reason: str  # "target", "bald_goat" or "timeout"
+    places: tuple[Place, ...]  # best first
+    leaver: int | None = None  # with "timeout": the seat that left
+
+
+Event = (
+    RoundStarted
+    | TilePlayed
+    | DoublesPlayed
+    | TilesDrawn
+    | Knocked
+    | Passed
+    | RoundEnded
+    | GameEnded
+)
+PublicEvent = TilePlayed | DoublesPlayed | TilesDrawn | Knocked | Passed
+
+
+def public(event: Event) -> Event:
+    """The event as the whole group may see it."""
+    if isinstance(event, TilesDrawn) and event.tiles:
+        return event._replace(tiles=())
+    return event

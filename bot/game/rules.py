@@ -1,0 +1,350 @@
+"""`RuleSet`: every house-rule option of the family in one validated, immutable object.
+
+RULES.md §1–§3 and §9. Presets name the combinations people play; `parse_rules` reads the
+text a group types after `/newgame` (`sea_goat target=125`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from bot.game.tiles import TileSet, tile_set
+
+
+class Scoring(StrEnum):
+    """How a round is scored and who loses the game."""
+
+    GOAT = "goat"  # points are bad; remembered points; goats at the target (§2)
+    SEA_GOAT = "sea_goat"  # the winner records ≥ 25; write-off; bald goat (§3)
+    CLASSIC = "classic"  # the winner collects the others' pips (§9)
+
+
+class FirstLead(StrEnum):
+    """Who leads the first round, and with which tile."""
+
+    ONE_ONE = "one_one"  # 1-1, 2-2 … 6-6, 0-0, then the highest tile (§2.2)
+    HIGHEST_DOUBLE = "highest_double"  # 6-6, 5-5 … 0-0, then the highest tile (§9)
+    ZERO_ZERO = "zero_zero"  # 0-0 first, then as one_one (§4.1)
+    LOT = "lot"  # a seat drawn by lot leads with any tile (§7)
+
+
+class NextLead(StrEnum):
+    """Who leads the later rounds."""
+
+    WINNER = "winner"  # the player who went out, or the fisherman, with any tile (§1.7)
+    FIRST_RULE = "first_rule"  # the first-lead rule again
+
+
+class DrawMode(StrEnum):
+    """What a player who cannot play does with the bazaar (§1.5)."""
+
+    UNTIL_PLAYABLE = "until_playable"
+    ONE = "one"
+    NONE = "none"
+
+
+class FishMode(StrEnum):
+    """Who scores a fish in «Козёл» (§2.5)."""
+
+    ALL = "all"  # «рыба на всех»
+    ONE = "one"  # «рыба на одного»
+
+
+class RuleError(ValueError):
+    """A bad option value or combination; `key` names the option, `valid` the choices."""
+
+    def __init__(self, message: str, key: str = "", value: str = "", valid: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+        self.value = value
+        self.valid = valid
+
+
+GOAT_ONLY = frozenset({"open_threshold", "fish"})
+SEA_GOAT_ONLY = frozenset({"record_min", "bald_goat", "write_off"})
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One game's rules. Validated on creation: a bad value raises `RuleError`."""
+
+    preset: str = "goat"
+    scoring: Scoring = Scoring.GOAT
+    players: int = 4
+    teams: bool = False
+    max_pip: int = 6
+    hand_size: int | None = None  # None: 7, or 5 with 3–4 players in classic (§9)
+    redeal_doubles: int = 5  # redeal when a hand holds this many doubles (0: never)
+    redeal_suit: int = 6  # … or this many tiles of one suit (0: never)
+    first_lead: FirstLead = FirstLead.ONE_ONE
+    next_lead: NextLead = NextLead.WINNER
+    draw: DrawMode = DrawMode.UNTIL_PLAYABLE
+    keep: int = 0  # bazaar tiles that can never be drawn
+    auto_draw: bool = True  # draw for the player, showing them what came
+    voluntary_pass: bool = False
+    open_threshold: int = 13  # 0: every loser scores at once
+    lone_zero: int = 10  # value of a hand that is the single 0-0
+    fish: FishMode = FishMode.ONE
+    target: int = 101
+    record_min: int = 25  # Sea Goat: smallest sum the winner may record
+    double_pair: bool = False  # Sea Goat: two doubles on both ends in one move
+    bald_goat: bool = False  # Sea Goat: going out with 0-0 (or 6-6) wins the game
+    write_off: bool = False  # Sea Goat: a new winner wipes the other side's points
+    tiles: TileSet = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if f.init:
+                _check_type(f.name, getattr(self, f.name), f.default)
+        self._validate()
+        object.__setattr__(self, "tiles", tile_set(self.max_pip))
+
+    def _validate(self) -> None:
+        if not 2 <= self.players <= MAX_PLAYERS:
+            raise RuleError(
+                f"players={self.players}: must be 2, 3 or 4",
+                "players",
+                str(self.players),
+                "2, 3, 4",
+            )
+        if self.teams and self.players != MAX_PLAYERS:
+            raise RuleError(
+                f"teams need exactly 4 players (2×2), not {self.players}",
+                "teams",
+                str(self.players),
+                "4",
+            )
+        if not 6 <= self.max_pip <= 12:
+            raise RuleError(
+                f"max_pip={self.max_pip}: must be from 6 to 12",
+                "max_pip",
+                str(self.max_pip),
+                "6–12",
+            )
+        size = len(tile_set(self.max_pip).pips)
+        if not 1 <= self.hand * self.players <= size:
+            raise RuleError(
+                f"hand_size={self.hand}: {self.players} hands of {self.hand} need more than the "
+                f"{size} tiles of double-{self.max_pip}",
+                "hand_size",
+                str(self.hand),
+                f"1–{size // self.players}",
+            )
+        for name in ("redeal_doubles", "redeal_suit", "keep", "open_threshold", "lone_zero"):
+            if getattr(self, name) < 0:
+                raise RuleError(f"{name} must not be negative", name, str(getattr(self, name)))
+        if self.keep > size - self.hand * self.players:
+            raise RuleError(
+                f"keep={self.keep}: the bazaar has only {size - self.hand * self.players} tiles",
+                "keep",
+                str(self.keep),
+            )
+        if self.target < 1:
+            raise RuleError("target must be positive", "target", str(self.target))
+        if self.scoring is Scoring.SEA_GOAT and not (self.players == 2 or self.teams):
+            raise RuleError(
+                f"sea_goat is played by 2 players or by 4 in teams, not {self.players} alone",
+                "players",
+                str(self.players),
+                "2, or 4 with teams=yes",
+            )
+        if self.scoring is not Scoring.SEA_GOAT and (self.bald_goat or self.write_off):
+            raise RuleError(
+                "bald_goat and write_off belong to sea_goat scoring", "scoring", self.scoring
+            )
+
+    @property
+    def hand(self) -> int:
+        """Tiles dealt to each player."""
+        if self.hand_size is not None:
+            return self.hand_size
+        return 5 if self.scoring is Scoring.CLASSIC and self.players > 2 else 7
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides: teams, or one per player."""
+        return 2 if self.teams else self.players
+
+    def side_of(self, seat: int) -> int:
+        """Partners sit opposite (§1.2): seats 0, 2 and 1, 3."""
+        return seat % 2 if self.teams else seat
+
+    @property
+    def low_wins(self) -> bool:
+        """Whether points are bad (Козёл) rather than good."""
+        return self.scoring is Scoring.GOAT
+
+    def with_players(self, players: int) -> RuleSet:
+        """The same rules for another number of players."""
+        return replace(self, players=players)
+
+    def options(self) -> dict[str, Any]:
+        """The options as plain JSON values (the preset's name included)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+
+    def summary(self) -> str:
+        """The preset and every option that differs from it, e.g. `sea_goat target=150`."""
+        base = PRESETS[self.preset].rules if self.preset in PRESETS else RuleSet()
+        changed = [
+            f"{name}={_show(value)}"
+            for name, value in self.options().items()
+            if name != "preset" and value != getattr(base, name)
+        ]
+        return " ".join([self.preset, *changed])
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> RuleSet:
+        """The inverse of `options()` (JSON values in, validated rules out)."""
+        return cls(
+            **{
+                f.name: _coerce(f.name, options[f.name], f.default)
+                for f in _INIT_FIELDS
+                if f.name in options
+            }
+        )
+
+
+_INIT_FIELDS = [f for f in fields(RuleSet) if f.init]
+_KEYS = {f.name: f for f in _INIT_FIELDS if f.name != "preset"}
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _check_type(name: str, value: object, default: object) -> None:
+    expected: tuple[type, ...]
+    if isinstance(default, StrEnum):
+        expected = (type(default),)
+    elif default is None:
+        expected = (int, type(None))
+    else:
+        expected = (type(default),)
+    if not isinstance(value, expected) or (isinstance(value, bool) and bool not in expected):
+        raise RuleError(f"{name}={value!r} has the wrong type", name, repr(value))
+
+
+_TRUE = {"yes", "y", "true", "on", "1", "да"}
+_FALSE = {"no", "n", "false", "off", "0", "нет"}
+
+
+def _coerce(name: str, raw: object, default: object) -> Any:
+    """A JSON or typed value as the option's type; `RuleError` naming the valid values."""
+    text = str(raw).strip().lower() if not isinstance(raw, bool) else ("yes" if raw else "no")
+    if isinstance(default, StrEnum):
+        enum = type(default)
+        try:
+            return enum(text)
+        except ValueError:
+            valid = ", ".join(e.value for e in enum)
+            raise RuleError(f"{name}={raw}: choose one of {valid}", name, str(raw), valid) from None
+    if isinstance(default, bool):
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise RuleError(f"{name}={raw}: say yes or no", name, str(raw), "yes, no")
+    if isinstance(default, str):
+        return str(raw)
+    if default is None and text in {"auto", "none", ""}:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleError(
+            f"{name}={raw}: expected a whole number", name, str(raw), "a number"
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named rule set with a one-line description for the lobby."""
+
+    name: str
+    description_ru: str
+    description_en: str
+    rules: RuleSet
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            "goat",
+            "Козёл: 2–4 игрока, до 101, запомненные очки, рыба на одного",
+            "Goat: 2–4 players to 101, remembered points, fish on one",
+            RuleSet(),
+        ),
+        Preset(
+            "goat_teams",
+            "Козёл двое на двое: партнёры сидят напротив, очки на пару",
+            "Goat 2×2: partners sit opposite and score together",
+            RuleSet(preset="goat_teams", teams=True),
+        ),
+        Preset(
+            "sea_goat",
+            "Морской козёл: победитель пишет от 25, до 125, лысый козёл",
+            "Sea Goat: the winner records 25 or more, to 125, bald goat",
+            RuleSet(
+                preset="sea_goat",
+                scoring=Scoring.SEA_GOAT,
+                players=2,
+                lone_zero=25,
+                target=125,
+                double_pair=True,
+                bald_goat=True,
+                write_off=True,
+            ),
+        ),
+        Preset(
+            "classic",
+            "Классическое домино: вышедший забирает очки соперников, до 100",
+            "Classic draw: the player who goes out collects the others' pips, to 100",
+            RuleSet(
+                preset="classic",
+                scoring=Scoring.CLASSIC,
+                first_lead=FirstLead.HIGHEST_DOUBLE,
+                next_lead=NextLead.FIRST_RULE,
+                redeal_doubles=0,
+                redeal_suit=0,
+                lone_zero=0,
+                target=100,
+            ),
+        ),
+    )
+}
+
+
+def parse_rules(text: str, players: int | None = None) -> RuleSet:
+    """Rules from `/newgame` text: an optional preset name, then `key=value` pairs."""
+    words = text.replace(",", " ").split()
+    preset = PRESETS["goat"]
+    if words and "=" not in words[0]:
+        name = words.pop(0).lower()
+        if name not in PRESETS:
+            valid = ", ".join(PRESETS)
+            raise RuleError(
+                f"unknown preset {name!r}: choose one of {valid}", "preset", name, valid
+            )
+        preset = PRESETS[name]
+    changes: dict[str, Any] = {}
+    if players is not None:
+        changes["players"] = players
+    for word in words:
+        key, eq, raw = word.partition("=")
+        key = key.lower()
+        if not eq or key not in _KEYS:
+            valid = ", ".join(_KEYS)
+            raise RuleError(f"unknown option {word!r}: options are {valid}", key, raw, valid)
+        scoring = changes.get("scoring", preset.rules.scoring)
+        if (key in GOAT_ONLY and scoring is not Scoring.GOAT) or (
+            key in SEA_GOAT_ONLY and scoring is not Scoring.SEA_GOAT
+        ):
+            raise RuleError(f"{key} does not apply to {scoring} scoring", key, raw)
+        changes[key] = _coerce(key, raw, _KEYS[key].default)
+    return replace(preset.rules, **changes)

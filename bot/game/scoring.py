@@ -1,0 +1,203 @@
+"""Pure scoring: hand values, round settlement per scoring family, game end and places.
+
+Everything here works on *sides* — a team in 2×2 play, otherwise one player — so team and
+individual games share one code path (RULES §2.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from bot.game.rules import FishMode, RuleSet, Scoring
+
+SEA_LONE_TOP = 50  # Sea Goat: a hand that is just the top double (6-6)
+SEA_ZERO_AND_TOP = 75  # … just 0-0 and the top double
+
+
+class Tally(NamedTuple):
+    """The running score sheet, per side."""
+
+    scores: tuple[int, ...]
+    remembered: tuple[int, ...]
+    opened: tuple[bool, ...]
+    carry: int  # eggs waiting for the next round's taker
+
+
+def fresh_tally(sides: int) -> Tally:
+    return Tally((0,) * sides, (0,) * sides, (False,) * sides, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A round's effect on the tally."""
+
+    points: tuple[int, ...]  # round points per side, the carry included
+    tally: Tally
+    eggs: bool
+    carry_taker: int | None
+    written_off: bool
+
+
+def hand_value(rules: RuleSet, hand: int) -> int:
+    """The value of a hand bitmask at round end (§2.3, §3)."""
+    tiles = rules.tiles
+    zero = 1  # 0-0 is tile 0
+    if rules.scoring is Scoring.SEA_GOAT:
+        top = 1 << tiles.tile(tiles.max_pip, tiles.max_pip)
+        special = {zero: rules.lone_zero, top: SEA_LONE_TOP, zero | top: SEA_ZERO_AND_TOP}
+        if hand in special:
+            return special[hand]
+    elif hand == zero:
+        return rules.lone_zero
+    values = tiles.values
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += values[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+def settle(rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally) -> Settlement:
+    """Score a round: `values` per side; `out_side` went out, or None for a fish."""
+    if rules.scoring is Scoring.GOAT:
+        return _settle_goat(rules, values, out_side, tally)
+    return _settle_collect(rules, values, out_side, tally)
+
+
+def _unique_extreme(values: Sequence[int], candidates: Sequence[int], lowest: bool) -> int | None:
+    """The one candidate with the highest (or lowest) value, None on a tie."""
+    best = (min if lowest else max)(values[s] for s in candidates)
+    holders = [s for s in candidates if values[s] == best]
+    return holders[0] if len(holders) == 1 else None
+
+
+def _eggs(tally: Tally, total: int) -> Settlement:
+    points = (0,) * len(tally.scores)
+    return Settlement(points, tally._replace(carry=tally.carry + total), True, None, False)
+
+
+def _settle_goat(
+    rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+) -> Settlement:
+    sides = range(len(values))
+    points = [0] * len(values)
+    cleared: list[int] = []
+    if out_side is not None:
+        losers = [s for s in sides if s != out_side]
+        cleared = [out_side]
+        for s in losers:
+            points[s] = values[s]
+    elif rules.fish is FishMode.ALL:
+        losers = list(sides)
+        points = list(values)
+    else:
+        taker = _unique_extreme(values, sides, lowest=False)
+        if taker is None:
+            return _eggs(tally, sum(values))
+        losers = [taker]
+        points[taker] = sum(values)
+        cleared = [s for s in sides if s != taker]
+    carry, carry_taker = tally.carry, None
+    if carry:
+        carry_taker = _unique_extreme(points, losers, lowest=False)
+        if carry_taker is not None:
+            points[carry_taker] += carry
+            carry = 0
+    scores, remembered, opened = list(tally.scores), list(tally.remembered), list(tally.opened)
+    for s in losers:
+        p = points[s]
+        if opened[s]:
+            scores[s] += p
+        elif rules.open_threshold and p < rules.open_threshold:
+            remembered[s] += p
+        else:
+            scores[s] += p + remembered[s]
+            remembered[s] = 0
+            opened[s] = True
+    for s in cleared:
+        remembered[s] = 0
+    new = Tally(tuple(scores), tuple(remembered), tuple(opened), carry)
+    return Settlement(tuple(points), new, False, carry_taker, False)
+
+
+def _settle_collect(
+    rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+) -> Settlement:
+    """Sea Goat and classic: one winner per round collects from the others."""
+    sides = range(len(values))
+    winner = out_side if out_side is not None else _unique_extreme(values, sides, lowest=True)
+    if winner is None:
+        if rules.scoring is Scoring.SEA_GOAT:
+            return _eggs(tally, sum(values))
+        return Settlement((0,) * len(values), tally, False, None, False)  # classic: a draw
+    won = sum(values) - values[winner] + tally.carry
+    carry_taker = winner if tally.carry else None
+    scores = list(tally.scores)
+    points = [0] * len(values)
+    written_off = False
+    if rules.scoring is Scoring.CLASSIC:
+        scores[winner] += won
+        points[winner] = won
+    elif won >= rules.record_min:
+        if rules.write_off and any(scores[s] for s in sides if s != winner):
+            scores = [0] * len(values)
+            written_off = True
+        else:
+            scores[winner] += won
+            points[winner] = won
+    new = tally._replace(scores=tuple(scores), carry=0)
+    return Settlement(tuple(points), new, False, carry_taker, written_off)
+
+
+def goat_sides(rules: RuleSet, tally: Tally, bald_side: int | None) -> tuple[int, ...]:
+    """The sides that lost the game («козлы»), or () while it goes on (§2.6, §3, §9)."""
+    scores = tally.scores
+    sides = range(len(scores))
+    if rules.low_wins:
+        return tuple(s for s in sides if scores[s] >= rules.target)
+    if bald_side is not None:
+        return tuple(s for s in sides if s != bald_side)
+    top = max(scores)
+    if top < rules.target:
+        return ()
+    return tuple(s for s in sides if scores[s] != top)
+
+
+def round_half_up_tenth(n: int) -> int:
+    """round_half_up(n / 10) for whole n."""
+    return (n + 5) // 10
+
+
+def standings(
+    rules: RuleSet, tally: Tally, goats: Sequence[int], leaver_side: int | None = None
+) -> list[tuple[int, int, bool, int]]:
+    """`(side, place, goat, rating_points)` best first (§2.6 places, §2.7 rating points).
+
+    With `leaver_side` the game ended because that side timed out: it places last, is the
+    goat and gains nothing; the others gain by the distance to the leaver's score.
+    """
+    scores, remembered = tally.scores, tally.remembered
+    sign = 1 if rules.low_wins else -1
+    if leaver_side is not None:
+        goats = [leaver_side]
+    order = sorted(
+        range(len(scores)),
+        key=lambda s: (s in goats, sign * scores[s], sign * remembered[s], s),
+    )
+    best_goat = max((scores[s] for s in goats), default=0)
+    table: list[tuple[int, int, bool, int]] = []
+    for place, side in enumerate(order, start=1):
+        goat = side in goats
+        if goat:
+            points = 0
+        elif leaver_side is not None:
+            points = round_half_up_tenth(sign * (scores[leaver_side] - scores[side]))
+        elif rules.low_wins:
+            points = round_half_up_tenth(100 - scores[side])
+        else:
+            points = round_half_up_tenth(scores[side] - best_goat)
+        table.append((side, place, goat, points if goat else max(1, points)))
+    return table

@@ -1,0 +1,169 @@
+"""State ↔ JSON (with a format version), moves ↔ JSON, and replay from a move log.
+
+A game's log is a list of JSON entries: moves (`{"type": "Play", "tile": 9, "end": 1}`),
+`{"type": "NextRound"}` and `{"type": "Abandon", "seat": 2}`. Replaying the log from the
+game's rules, seats and seed gives the identical state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import fields
+from typing import Any, NamedTuple
+
+from bot.game import events
+from bot.game.engine import abandon, apply, new_game, next_round
+from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
+from bot.game.rules import RuleSet
+from bot.game.scoring import Tally
+from bot.game.state import GameState, Phase
+from bot.game.table import fitting
+from bot.game.tiles import tiles_of
+
+FORMAT = 1
+
+_RECORDS: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        events.RoundStarted,
+        events.TilePlayed,
+        events.DoublesPlayed,
+        events.TilesDrawn,
+        events.Knocked,
+        events.Passed,
+        events.SeatResult,
+        events.RoundEnded,
+        events.Place,
+        events.GameEnded,
+        Play,
+        PlayDoubles,
+        Draw,
+        Pass,
+    )
+}
+JSON = Any
+
+
+def encode(value: object) -> JSON:
+    """Events, moves and their parts as JSON values; records carry their `type`."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        record: NamedTuple = value  # type: ignore[assignment]
+        return {"type": type(value).__name__, **{k: encode(v) for k, v in record._asdict().items()}}
+    if isinstance(value, (Play, PlayDoubles, Draw, Pass)):
+        names = [f.name for f in fields(value)]
+        return {"type": type(value).__name__, **{k: encode(getattr(value, k)) for k in names}}
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(data: JSON) -> Any:
+    """The inverse of `encode`: lists come back as tuples."""
+    if isinstance(data, dict):
+        cls = _RECORDS[data["type"]]
+        return cls(**{k: decode(v) for k, v in data.items() if k != "type"})
+    if isinstance(data, list):
+        return tuple(decode(v) for v in data)
+    return data
+
+
+def move_from_json(data: JSON) -> Move:
+    move = decode(data)
+    if not isinstance(move, (Play, PlayDoubles, Draw, Pass)):
+        raise ValueError(f"not a move: {data!r}")
+    return move
+
+
+def state_to_json(state: GameState) -> dict[str, JSON]:
+    tally = state.tally
+    return {
+        "format": FORMAT,
+        "rules": state.rules.options(),
+        "seats": list(state.seats),
+        "seed": state.seed,
+        "round_no": state.round_no,
+        "phase": state.phase.value,
+        "hands": [list(tiles_of(hand)) for hand in state.hands],
+        "bazaar": list(state.bazaar),
+        "ends": list(state.ends),
+        "to_move": state.to_move,
+        "lead_tile": state.lead_tile,
+        "drawn": state.drawn,
+        "idle": state.idle,
+        "last_player": state.last_player,
+        "history": encode(state.history),
+        "tally": {
+            "scores": list(tally.scores),
+            "remembered": list(tally.remembered),
+            "opened": list(tally.opened),
+            "carry": tally.carry,
+        },
+        "next_leader": state.next_leader,
+        "last_round": encode(state.last_round),
+        "outcome": encode(state.outcome),
+    }
+
+
+def state_from_json(data: dict[str, JSON]) -> GameState:
+    if data.get("format") != FORMAT:
+        raise ValueError(f"unknown state format {data.get('format')!r}, expected {FORMAT}")
+    rules = RuleSet.from_options(data["rules"])
+    tiles = rules.tiles
+    history = decode(data["history"])
+    ends = tuple(data["ends"])
+    on_table = 0
+    for event in history:
+        if isinstance(event, events.TilePlayed):
+            on_table |= 1 << event.tile
+        elif isinstance(event, events.DoublesPlayed):
+            on_table |= tiles.mask(event.tiles)
+    t = data["tally"]
+    return GameState(
+        rules=rules,
+        seats=tuple(data["seats"]),
+        seed=data["seed"],
+        round_no=data["round_no"],
+        phase=Phase(data["phase"]),
+        hands=tuple(tiles.mask(hand) for hand in data["hands"]),
+        bazaar=tuple(data["bazaar"]),
+        ends=ends,
+        on_table=on_table,
+        fits=fitting(tiles, ends),
+        to_move=data["to_move"],
+        lead_tile=data["lead_tile"],
+        drawn=data["drawn"],
+        idle=data["idle"],
+        last_player=data["last_player"],
+        history=history,
+        tally=Tally(tuple(t["scores"]), tuple(t["remembered"]), tuple(t["opened"]), t["carry"]),
+        next_leader=data["next_leader"],
+        last_round=decode(data["last_round"]),
+        outcome=decode(data["outcome"]),
+    )
+
+
+NEXT_ROUND: dict[str, JSON] = {"type": "NextRound"}
+
+
+def abandon_entry(seat: int) -> dict[str, JSON]:
+    return {"type": "Abandon", "seat": seat}
+
+
+def step(state: GameState, entry: dict[str, JSON]) -> GameState:
+    """Apply one log entry."""
+    kind = entry["type"]
+    if kind == "NextRound":
+        return next_round(state)[0]
+    if kind == "Abandon":
+        return abandon(state, entry["seat"])[0]
+    return apply(state, move_from_json(entry))[0]
+
+
+def replay(
+    rules: RuleSet, seats: Iterable[str], seed: int, log: Iterable[dict[str, JSON]]
+) -> GameState:
+    """The state after a game's log, replayed from its seed."""
+    state = new_game(rules, tuple(seats), seed)[0]
+    for entry in log:
+        state = step(state, entry)
+    return state

@@ -1,0 +1,60 @@
+"""The game state: one immutable value. A move makes a new state and shares the rest,
+so a search can branch from any state for the cost of a tuple."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from bot.game.events import DoublesPlayed, GameEnded, PublicEvent, RoundEnded, TilePlayed
+from bot.game.rules import RuleSet
+from bot.game.scoring import Tally
+from bot.game.table import Table, build_table
+from bot.game.tiles import Tile
+
+
+class Phase(StrEnum):
+    PLAYING = "playing"
+    ROUND_OVER = "round_over"  # the round's result is in `last_round`; `next_round` deals
+    GAME_OVER = "game_over"  # the result is in `outcome`
+
+
+class GameState(NamedTuple):
+    rules: RuleSet
+    seats: tuple[str, ...]  # opaque player ids, in seating order
+    seed: int
+    round_no: int
+    phase: Phase
+    hands: tuple[int, ...]  # a bitmask of tiles per seat
+    bazaar: tuple[Tile, ...]  # face down, drawn from the front
+    ends: tuple[int, ...]  # open ends of the table, () before the lead
+    on_table: int  # bitmask of the tiles on the table
+    fits: int  # bitmask of the tiles that fit an open end
+    to_move: int
+    lead_tile: Tile | None  # the tile the round must open with, None for any
+    drawn: int  # tiles the seat to move has drawn this turn
+    idle: int  # turns in a row without a tile played
+    last_player: int | None  # who placed the last tile: the fisherman if the line closes
+    history: tuple[PublicEvent, ...]  # this round's public events
+    tally: Tally
+    next_leader: int | None  # leads the next round (went out, or the fisherman)
+    last_round: RoundEnded | None
+    outcome: GameEnded | None
+
+    @property
+    def table(self) -> Table:
+        """The table as it lies, rebuilt from this round's plays."""
+        plays: list[tuple[Tile, int]] = []
+        for event in self.history:
+            if isinstance(event, TilePlayed):
+                plays.append((event.tile, event.end))
+            elif isinstance(event, DoublesPlayed):
+                plays.extend(zip(event.tiles, event.ends, strict=True))
+        return build_table(self.rules.tiles, plays)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(hand.bit_count() for hand in self.hands)
+
+    def drawable(self) -> int:
+        """Bazaar tiles that may still be drawn (`keep` stay face down for good)."""
+        return max(0, len(self.bazaar) - self.rules.keep)

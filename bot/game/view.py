@@ -1,0 +1,62 @@
+"""Information sets: what one seat may know, and nothing else (RULES §1.8).
+
+Computer players and private messages are built only from a `SeatView`, so they cannot
+see another hand or the bazaar order by construction.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from bot.game.engine import moves_for
+from bot.game.events import PublicEvent
+from bot.game.moves import Move
+from bot.game.rules import RuleSet
+from bot.game.scoring import Tally
+from bot.game.state import GameState, Phase
+from bot.game.tiles import Tile
+
+
+class SeatView(NamedTuple):
+    seat: int
+    rules: RuleSet
+    round_no: int
+    phase: Phase
+    hand: int  # bitmask of the seat's own tiles
+    ends: tuple[int, ...]
+    on_table: int
+    hand_sizes: tuple[int, ...]
+    bazaar_size: int
+    to_move: int
+    lead_tile: Tile | None
+    drawn: int  # tiles the seat to move has drawn this turn
+    history: tuple[PublicEvent, ...]  # plays, draw counts, knocks and passes of this round
+    tally: Tally
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves (none when it is not its turn)."""
+        if self.phase is not Phase.PLAYING or self.to_move != self.seat:
+            return []
+        return moves_for(
+            self.rules, self.hand, self.ends, self.lead_tile, self.bazaar_size, self.drawn
+        )
+
+
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """What `seat` may know about `state`."""
+    return SeatView(
+        seat,
+        state.rules,
+        state.round_no,
+        state.phase,
+        state.hands[seat],
+        state.ends,
+        state.on_table,
+        state.hand_sizes(),
+        len(state.bazaar),
+        state.to_move,
+        state.lead_tile,
+        state.drawn,
+        state.history,
+        state.tally,
+    )

@@ -1,0 +1,19 @@
+"""Optional speed-up: `KOZEL_COMPILE=1 pip install .` compiles the rules engine with mypyc.
+
+Without the variable the package installs as plain Python (what development and the tests
+use, so an edit to `bot/game/` always takes effect).
+"""
+
+import os
+
+from setuptools import setup
+
+MODULES = "tiles rules table moves events scoring state shuffle engine"
+ENGINE = [f"bot/game/{name}.py" for name in MODULES.split()]
+
+if os.environ.get("KOZEL_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(ENGINE, opt_level="3"))
+else:
+    setup()
