@@ -170,6 +170,7 @@ def moves_for(
     rules: RuleSet,
     hand: int,
     ends: tuple[int, ...],
+    fits: int,
     lead_tile: Tile | None,
     bazaar: int,
     drawn: int,
@@ -179,7 +180,7 @@ def moves_for(
     if lead_tile is not None:
         return [*by_tile[lead_tile]]
     moves: list[Move] = []
-    playable = hand & fitting(rules.tiles, ends)
+    playable = hand & fits
     while playable:
         low = playable & -playable
         moves += by_tile[low.bit_length() - 1]
@@ -203,6 +204,7 @@ def legal_moves(state: GameState) -> list[Move]:
         state.rules,
         state.hands[state.to_move],
         state.ends,
+        state.fits,
         state.lead_tile,
         len(state.bazaar),
         state.drawn,
@@ -220,16 +222,13 @@ def apply(
         raise IllegalMoveError(state.phase.value, "the round is over, no moves now")
     if seat is not None and seat != state.to_move:
         raise IllegalMoveError("not_your_turn", f"it is seat {state.to_move}'s turn, not {seat}'s")
-    kind = type(move)
-    if kind is Play:
-        assert isinstance(move, Play)
+    if isinstance(move, Play):
         return _play(state, move)
-    if kind is PlayDoubles:
-        assert isinstance(move, PlayDoubles)
+    if isinstance(move, PlayDoubles):
         return _play_doubles(state, move)
-    if kind is Draw:
+    if isinstance(move, Draw):
         return _draw(state)
-    if kind is Pass:
+    if isinstance(move, Pass):
         return _pass(state)
     raise IllegalMoveError("unknown_move", f"not a move: {move!r}")
 

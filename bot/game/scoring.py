@@ -51,13 +51,7 @@ def hand_value(rules: RuleSet, hand: int) -> int:
             return special[hand]
     elif hand == zero:
         return rules.lone_zero
-    values = tiles.values
-    total = 0
-    while hand:
-        low = hand & -hand
-        total += values[low.bit_length() - 1]
-        hand ^= low
-    return total
+    return tiles.pip_sum(hand)
 
 
 def settle(rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally) -> Settlement:

@@ -14,6 +14,7 @@ from bot.game.moves import Move
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState, Phase
+from bot.game.table import fitting
 from bot.game.tiles import Tile
 
 
@@ -37,8 +38,9 @@ class SeatView(NamedTuple):
         """This seat's legal moves (none when it is not its turn)."""
         if self.phase is not Phase.PLAYING or self.to_move != self.seat:
             return []
+        fits = fitting(self.rules.tiles, self.ends)
         return moves_for(
-            self.rules, self.hand, self.ends, self.lead_tile, self.bazaar_size, self.drawn
+            self.rules, self.hand, self.ends, fits, self.lead_tile, self.bazaar_size, self.drawn
         )
 
 

@@ -1,0 +1,48 @@
+"""The project's own promises: lint, types, and the README's two commands."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *command],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_ruff_lint_is_clean() -> None:
+    done = _run("ruff", "check", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    done = _run("ruff", "format", "--check", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    done = _run("mypy")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_readme_has_two_setup_commands_and_ci_runs_the_test_one() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```sh\n(.+?)\n```", setup)
+    assert len(commands) == 2
+    run_bot, run_tests = commands
+    assert "python -m bot" in run_bot
+    assert "pytest" in run_tests
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert run_tests in ci.splitlines()
