@@ -8,6 +8,7 @@ The public events of a round form its history (`GameState.history`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from bot.game.tiles import Tile
@@ -107,6 +108,15 @@ Event = (
     | GameEnded
 )
 PublicEvent = TilePlayed | DoublesPlayed | TilesDrawn | Knocked | Passed
+
+
+def plays_of(history: Iterable[Event]) -> Iterator[tuple[Tile, int]]:
+    """`(tile, arm)` of every tile put on the table, in order."""
+    for event in history:
+        if isinstance(event, TilePlayed):
+            yield event.tile, event.end
+        elif isinstance(event, DoublesPlayed):
+            yield from zip(event.tiles, event.ends, strict=True)
 
 
 def public(event: Event) -> Event:

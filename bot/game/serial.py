@@ -111,12 +111,7 @@ def state_from_json(data: dict[str, JSON]) -> GameState:
     tiles = rules.tiles
     history = decode(data["history"])
     ends = tuple(data["ends"])
-    on_table = 0
-    for event in history:
-        if isinstance(event, events.TilePlayed):
-            on_table |= 1 << event.tile
-        elif isinstance(event, events.DoublesPlayed):
-            on_table |= tiles.mask(event.tiles)
+    on_table = tiles.mask(tile for tile, _ in events.plays_of(history))
     t = data["tally"]
     return GameState(
         rules=rules,

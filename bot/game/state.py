@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from bot.game.events import DoublesPlayed, GameEnded, PublicEvent, RoundEnded, TilePlayed
+from bot.game.events import GameEnded, PublicEvent, RoundEnded, plays_of
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.table import Table, build_table
@@ -44,13 +44,7 @@ class GameState(NamedTuple):
     @property
     def table(self) -> Table:
         """The table as it lies, rebuilt from this round's plays."""
-        plays: list[tuple[Tile, int]] = []
-        for event in self.history:
-            if isinstance(event, TilePlayed):
-                plays.append((event.tile, event.end))
-            elif isinstance(event, DoublesPlayed):
-                plays.extend(zip(event.tiles, event.ends, strict=True))
-        return build_table(self.rules.tiles, plays)
+        return build_table(self.rules.tiles, plays_of(self.history))
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(hand.bit_count() for hand in self.hands)

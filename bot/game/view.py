@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bot.game.engine import moves_for
-from bot.game.events import PublicEvent
+from bot.game.events import PublicEvent, plays_of
 from bot.game.moves import Move
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState, Phase
-from bot.game.table import fitting
+from bot.game.table import Table, build_table, fitting
 from bot.game.tiles import Tile
 
 
@@ -33,6 +33,11 @@ class SeatView(NamedTuple):
     drawn: int  # tiles the seat to move has drawn this turn
     history: tuple[PublicEvent, ...]  # plays, draw counts, knocks and passes of this round
     tally: Tally
+
+    @property
+    def table(self) -> Table:
+        """The table as it lies, rebuilt from this round's plays."""
+        return build_table(self.rules.tiles, plays_of(self.history))
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves (none when it is not its turn)."""
