@@ -17,6 +17,7 @@ from bot.game.events import (
     Knocked,
     Passed,
     Place,
+    PublicEvent,
     RoundEnded,
     RoundStarted,
     SeatResult,
@@ -276,27 +277,9 @@ def _after_play(
     on_table = state.on_table | placed
     fits = fitting(rules.tiles, ends)
     following = seat + 1 if seat + 1 < rules.players else 0
-    after = GameState(
-        rules,
-        state.seats,
-        state.seed,
-        state.round_no,
-        Phase.PLAYING,
-        hands,
-        state.bazaar,
-        ends,
-        on_table,
-        fits,
-        following,
-        None,
-        0,
-        0,
-        seat,
-        (*state.history, event),
-        state.tally,
-        None,
-        state.last_round,
-        None,
+    history = (*state.history, event)
+    after = _turn_state(
+        state, hands, state.bazaar, ends, on_table, fits, following, 0, 0, seat, history
     )
     if not hand:
         return _end_round(after, "out", seat, placed, [event])
@@ -305,6 +288,44 @@ def _after_play(
     if hands[following] & fits:
         return after, (event,)
     return _resolve_turn(after, [event])
+
+
+def _turn_state(
+    state: GameState,
+    hands: tuple[int, ...],
+    bazaar: tuple[Tile, ...],
+    ends: tuple[int, ...],
+    on_table: int,
+    fits: int,
+    to_move: int,
+    drawn: int,
+    idle: int,
+    last_player: int | None,
+    history: tuple[PublicEvent, ...],
+) -> GameState:
+    """The round goes on with `to_move` to decide (built directly: this is the hot path)."""
+    return GameState(
+        state.rules,
+        state.seats,
+        state.seed,
+        state.round_no,
+        Phase.PLAYING,
+        hands,
+        bazaar,
+        ends,
+        on_table,
+        fits,
+        to_move,
+        None,
+        drawn,
+        idle,
+        last_player,
+        history,
+        state.tally,
+        state.next_leader,
+        state.last_round,
+        None,
+    )
 
 
 def _draw(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
@@ -332,12 +353,18 @@ def _take_from_bazaar(state: GameState, seat: int, limit: int) -> tuple[GameStat
         hand |= 1 << tile
         if state.fits >> tile & 1:
             break
-    public = TilesDrawn(seat, count, state.ends)
-    after = state._replace(
-        hands=(*state.hands[:seat], hand, *state.hands[seat + 1 :]),
-        bazaar=state.bazaar[count:],
-        drawn=state.drawn + count,
-        history=(*state.history, public),
+    after = _turn_state(
+        state,
+        (*state.hands[:seat], hand, *state.hands[seat + 1 :]),
+        state.bazaar[count:],
+        state.ends,
+        state.on_table,
+        state.fits,
+        seat,
+        state.drawn + count,
+        state.idle,
+        state.last_player,
+        (*state.history, TilesDrawn(seat, count, state.ends)),
     )
     return after, TilesDrawn(seat, count, state.ends, state.bazaar[:count])
 
@@ -364,11 +391,18 @@ def _turn_without_play(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """A knock or a pass; a full circle of them blocks the round (§1.6)."""
     events.append(event)
-    state = state._replace(
-        to_move=(state.to_move + 1) % len(state.hands),
-        drawn=0,
-        idle=state.idle + 1,
-        history=(*state.history, event),
+    state = _turn_state(
+        state,
+        state.hands,
+        state.bazaar,
+        state.ends,
+        state.on_table,
+        state.fits,
+        (state.to_move + 1) % len(state.hands),
+        0,
+        state.idle + 1,
+        state.last_player,
+        (*state.history, event),
     )
     if state.idle >= len(state.hands):
         assert state.last_player is not None
