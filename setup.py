@@ -14,6 +14,7 @@ ENGINE = [f"bot/game/{name}.py" for name in MODULES.split()]
 if os.environ.get("KOZEL_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(ENGINE, opt_level="3"))
+    # the engine needs no mypy plugins: skip the project config (pydantic is not built with)
+    setup(ext_modules=mypycify(["--config-file=", *ENGINE], opt_level="3"))
 else:
     setup()

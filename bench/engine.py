@@ -2,6 +2,9 @@
 
     python bench/engine.py --players 4 --seconds 5 --seed 1
 
+It measures the installed engine: plain Python after `pip install -e .`, the mypyc build
+after `KOZEL_COMPILE=1 pip install .` (the last line says which).
+
 Prints progress lines, then as its last line JSON
 `{"rounds_per_s": …, "moves_per_s": …, "players": …, "compiled": …}`.
 """
@@ -11,11 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.game import engine
 from bot.game.engine import apply, legal_moves, new_game, next_round
