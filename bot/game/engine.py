@@ -57,7 +57,7 @@ def _lead_order(first_lead: FirstLead, tiles: TileSet) -> tuple[Tile, ...]:
     }[first_lead]
     plain = sorted(
         (t for t, (a, b) in enumerate(tiles.pips) if a != b),
-        key=lambda t: (-tiles.values[t], -max(tiles.pips[t])),
+        key=lambda t: (-tiles.values[t], -min(tiles.pips[t])),  # 5-6, 4-6, 4-5, 3-6 …
     )
     return (*(tiles.tile(v, v) for v in doubles), *plain)
 
@@ -81,7 +81,7 @@ def new_game(
 def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     """Deal the next round once the last one has ended (§1.3, §1.7, §2.2)."""
     if state.phase is not Phase.ROUND_OVER:
-        raise IllegalMoveError("not_round_over", "the round is still being played")
+        raise IllegalMoveError("not_round_over", f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
     hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}")
@@ -389,7 +389,7 @@ def _resolve_turn(state: GameState, events: list[Event]) -> tuple[GameState, tup
 def _turn_without_play(
     state: GameState, event: Knocked | Passed, events: list[Event]
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """A knock or a pass; a full circle of them blocks the round (§1.6)."""
+    """A knock or a pass; a full circle of them blocks the round if the bazaar can't help."""
     events.append(event)
     state = _turn_state(
         state,
@@ -404,7 +404,7 @@ def _turn_without_play(
         state.last_player,
         (*state.history, event),
     )
-    if state.idle >= len(state.hands):
+    if state.idle >= len(state.hands) and not _may_draw(state.rules, len(state.bazaar), 0):
         assert state.last_player is not None
         return _end_round(state, "fish", state.last_player, 0, events)
     return _resolve_turn(state, events)

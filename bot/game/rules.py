@@ -125,7 +125,11 @@ class RuleSet:
                 "6–12",
             )
         size = len(tile_set(self.max_pip).pips)
-        if not 1 <= self.hand * self.players <= size:
+        if self.hand < 1:
+            raise RuleError(
+                f"hand_size={self.hand}: must be at least 1", "hand_size", str(self.hand)
+            )
+        if self.hand * self.players > size:
             raise RuleError(
                 f"hand_size={self.hand}: {self.players} hands of {self.hand} need more than the "
                 f"{size} tiles of double-{self.max_pip}",
@@ -133,7 +137,14 @@ class RuleSet:
                 str(self.hand),
                 f"1–{size // self.players}",
             )
-        for name in ("redeal_doubles", "redeal_suit", "keep", "open_threshold", "lone_zero"):
+        for name in (
+            "redeal_doubles",
+            "redeal_suit",
+            "keep",
+            "open_threshold",
+            "lone_zero",
+            "record_min",
+        ):
             if getattr(self, name) < 0:
                 raise RuleError(f"{name} must not be negative", name, str(getattr(self, name)))
         if self.keep > size - self.hand * self.players:
@@ -335,16 +346,19 @@ def parse_rules(text: str, players: int | None = None) -> RuleSet:
     changes: dict[str, Any] = {}
     if players is not None:
         changes["players"] = players
+    typed: dict[str, str] = {}
     for word in words:
         key, eq, raw = word.partition("=")
         key = key.lower()
         if not eq or key not in _KEYS:
             valid = ", ".join(_KEYS)
             raise RuleError(f"unknown option {word!r}: options are {valid}", key, raw, valid)
-        scoring = changes.get("scoring", preset.rules.scoring)
+        changes[key] = _coerce(key, raw, _KEYS[key].default)
+        typed[key] = raw
+    scoring = changes.get("scoring", preset.rules.scoring)
+    for key, raw in typed.items():
         if (key in GOAT_ONLY and scoring is not Scoring.GOAT) or (
             key in SEA_GOAT_ONLY and scoring is not Scoring.SEA_GOAT
         ):
             raise RuleError(f"{key} does not apply to {scoring} scoring", key, raw)
-        changes[key] = _coerce(key, raw, _KEYS[key].default)
     return replace(preset.rules, **changes)

@@ -1,0 +1,1 @@
+"""Benchmarks: each script prints its figures as JSON on its last line."""

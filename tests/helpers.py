@@ -1,0 +1,107 @@
+"""Small shared helpers for the engine tests: crafted rounds, tiles by pips, random play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
+from bot.game.events import Event, TilesDrawn
+from bot.game.moves import Move, Play
+from bot.game.rules import RuleSet
+from bot.game.scoring import Tally
+from bot.game.tiles import Tile
+
+
+def seats(n: int) -> tuple[str, ...]:
+    return tuple(f"p{i}" for i in range(n))
+
+
+def tile(rules: RuleSet, text: str) -> Tile:
+    """A tile written `2-4`."""
+    return rules.tiles.parse(text)
+
+
+def mask(rules: RuleSet, texts: Iterable[str]) -> int:
+    return rules.tiles.mask(tile(rules, text) for text in texts)
+
+
+def crafted(
+    rules: RuleSet,
+    hands: Sequence[Sequence[str]],
+    bazaar: Sequence[str] | None = None,
+    to_move: int = 0,
+    tally: Tally | None = None,
+) -> GameState:
+    """A fresh round with chosen hands: empty table, `to_move` leads with any tile.
+
+    Without `bazaar` the tiles nobody holds form it (in index order), so the set is whole.
+    """
+    state, _ = new_game(rules, seats(rules.players), seed=1)
+    masks = tuple(mask(rules, hand) for hand in hands)
+    held = 0
+    for m in masks:
+        assert not held & m, "a tile is in two hands"
+        held |= m
+    if bazaar is None:
+        pile = tuple(t for t in range(rules.tiles.size) if not held >> t & 1)
+    else:
+        pile = tuple(tile(rules, text) for text in bazaar)
+        assert not held & rules.tiles.mask(pile), "a bazaar tile is also in a hand"
+    return state._replace(
+        hands=masks,
+        bazaar=pile,
+        to_move=to_move,
+        lead_tile=None,
+        tally=tally if tally is not None else state.tally,
+    )
+
+
+def play_chain(
+    state: GameState, plays: Sequence[tuple[str, int]]
+) -> tuple[GameState, list[tuple[Event, ...]]]:
+    """Play `("2-4", arm)` in order, each by the seat to move; the events of every move."""
+    history = []
+    for text, end in plays:
+        move = Play(tile(state.rules, text), end)
+        assert move in legal_moves(state), f"{text} at {end} is not legal here"
+        state, events = apply(state, move)
+        history.append(events)
+    return state, history
+
+
+def drew(events: Iterable[Event]) -> bool:
+    return any(isinstance(e, TilesDrawn) for e in events)
+
+
+class Step(NamedTuple):
+    before: GameState
+    move: Move | None  # None: `next_round`
+    after: GameState
+    events: tuple[Event, ...]
+
+
+MAX_STEPS = 20_000  # far above any game seen (sea_goat teams: ~2 400 moves)
+
+
+def random_game(rules: RuleSet, seed: int, choice_seed: int) -> Iterator[Step]:
+    """A whole game from `seed` with moves picked at random among the legal ones.
+
+    Fails the test if the game is not over after `MAX_STEPS` moves.
+    """
+    rng = random.Random(choice_seed)
+    state, events = new_game(rules, seats(rules.players), seed)
+    yield Step(state, None, state, events)
+    for _ in range(MAX_STEPS):
+        if state.phase is Phase.GAME_OVER:
+            return
+        if state.phase is Phase.ROUND_OVER:
+            after, events = next_round(state)
+            yield Step(state, None, after, events)
+        else:
+            move = rng.choice(legal_moves(state))
+            after, events = apply(state, move)
+            yield Step(state, move, after, events)
+        state = after
+    raise AssertionError(f"game not over after {MAX_STEPS} moves")

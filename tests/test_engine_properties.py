@@ -1,0 +1,381 @@
+"""Property tests: whole games of random legal moves over every preset and some option mixes.
+
+Each example plays one game from a random seed, picking moves at random among
+`legal_moves`, and checks RULES §10 (conservation, only legal moves, serialisable,
+replayable), §1.6 (fish), §1.8 (hidden hands) and the §2 score sheet at every step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.game import (
+    Draw,
+    IllegalMoveError,
+    Pass,
+    Phase,
+    Play,
+    PlayDoubles,
+    apply,
+    legal_moves,
+    parse_rules,
+    seat_view,
+)
+from bot.game.events import RoundEnded, RoundStarted, TilesDrawn
+from bot.game.rules import DrawMode, FishMode, RuleSet, Scoring
+from bot.game.scoring import Tally, hand_value
+from bot.game.serial import (
+    NEXT_ROUND,
+    abandon_entry,
+    encode,
+    replay,
+    state_from_json,
+    state_to_json,
+    step,
+)
+from bot.game.state import GameState
+from bot.game.table import fitting, is_closed_line
+from bot.game.tiles import tiles_of
+from tests.helpers import random_game, seats
+
+CONFIGS = [
+    ("goat", 2),
+    ("goat", 3),
+    ("goat", 4),
+    ("goat_teams", 4),
+    ("sea_goat", 2),
+    ("sea_goat teams=yes", 4),
+    ("classic", 2),
+    ("classic", 3),
+    ("classic", 4),
+    ("goat auto_draw=no", 2),
+    ("goat auto_draw=no", 3),
+    ("goat draw=one keep=1", 2),
+    ("goat draw=one keep=1", 3),
+    ("goat draw=none voluntary_pass=yes", 2),
+    ("goat draw=none voluntary_pass=yes", 4),
+    ("goat fish=all", 3),
+    ("goat_teams fish=all", 4),
+    ("goat open_threshold=0 target=60", 3),
+    ("sea_goat auto_draw=no", 2),
+    ("classic draw=one", 3),
+]
+RULES = {(text, n): parse_rules(text, players=n) for text, n in CONFIGS}
+
+
+def blocks_only_on_a_closed_line(rules: RuleSet) -> bool:
+    """Draw until playable, nothing kept, no voluntary pass: fish needs equal ends (§1.6)."""
+    return rules.draw is DrawMode.UNTIL_PLAYABLE and not rules.keep and not rules.voluntary_pass
+
+
+configs = st.sampled_from(CONFIGS)
+goat_configs = st.sampled_from([c for c in CONFIGS if RULES[c].scoring is Scoring.GOAT])
+collect_configs = st.sampled_from([c for c in CONFIGS if RULES[c].scoring is not Scoring.GOAT])
+seeds = st.integers(0, 2**32)
+PROPERTY = settings(max_examples=100, deadline=None, database=None)
+HEAVY = settings(max_examples=40, deadline=None, database=None)  # JSON at every step
+
+
+# -- invariants ----------------------------------------------------------------------------
+
+
+def check_conservation(state: GameState) -> None:
+    """Hands + bazaar + table = the whole set, no duplicates (§10)."""
+    tiles = state.rules.tiles
+    seen = 0
+    count = 0
+    for hand in state.hands:
+        assert not seen & hand
+        seen |= hand
+        count += hand.bit_count()
+    bazaar = tiles.mask(state.bazaar)
+    assert len(set(state.bazaar)) == len(state.bazaar)
+    assert not seen & bazaar
+    assert not seen & state.on_table
+    assert not bazaar & state.on_table
+    count += len(state.bazaar) + state.on_table.bit_count()
+    assert seen | bazaar | state.on_table == tiles.all_mask
+    assert count == tiles.size
+    table = state.table
+    laid = [] if table.first is None else [table.first, *(t for arm in table.arms for t in arm)]
+    assert len(laid) == len(set(laid))
+    assert tiles.mask(laid) == state.on_table
+    if laid:
+        assert table.ends == state.ends
+    else:
+        assert state.ends == ()
+    assert state.fits == fitting(tiles, state.ends)
+
+
+def check_phase(state: GameState) -> None:
+    if state.phase is Phase.PLAYING:
+        assert 0 <= state.to_move < state.rules.players
+        assert legal_moves(state), "the seat to move has nothing to do"
+        assert state.outcome is None
+    else:
+        assert legal_moves(state) == []
+        assert state.last_round is not None
+        assert (state.outcome is not None) is (state.phase is Phase.GAME_OVER)
+
+
+def random_move(rules: RuleSet, rng: random.Random):
+    size = rules.tiles.size
+    kind = rng.randrange(10)
+    if kind == 0:
+        return Draw()
+    if kind == 1:
+        return Pass()
+    if kind == 2:
+        doubles = [t for t in range(size) if rules.tiles.is_double(t)]
+        return PlayDoubles(tuple(rng.sample(doubles, 2)), (0, 1))
+    return Play(rng.randrange(-1, size + 1), rng.randrange(-1, 3))
+
+
+def snapshot(state: GameState) -> str:
+    return json.dumps(state_to_json(state), sort_keys=True)
+
+
+# -- properties -----------------------------------------------------------------------------
+
+
+@PROPERTY
+@given(configs, seeds, seeds)
+def test_random_play_terminates_and_conserves_the_set(config, seed, choice):
+    rules = RULES[config]
+    rounds = moves = 0
+    for s in random_game(rules, seed, choice):
+        check_conservation(s.after)
+        check_phase(s.after)
+        if s.move is None:
+            rounds += 1
+            (started,) = s.events
+            assert isinstance(started, RoundStarted)
+            assert started.round_no == rounds == s.after.round_no
+            assert s.after.hand_sizes() == (rules.hand,) * rules.players
+        else:
+            moves += 1
+            assert s.after.round_no == s.before.round_no
+    assert s.after.phase is Phase.GAME_OVER
+    assert rounds <= 500
+    assert moves <= rounds * rules.tiles.size * 3
+
+
+@HEAVY
+@given(configs, seeds, seeds)
+def test_random_illegal_moves_are_rejected_and_change_nothing(config, seed, choice):
+    rules = RULES[config]
+    rng = random.Random(choice)
+    tried = 0
+    for s in random_game(rules, seed, choice):
+        state = s.after
+        legal = legal_moves(state)
+        for _ in range(2):
+            move = random_move(rules, rng)
+            if move in legal:
+                after, events = apply(state, move)
+                assert events
+                assert after != state
+                continue
+            saved = snapshot(state)
+            try:
+                apply(state, move)
+            except IllegalMoveError as error:
+                assert error.reason
+                tried += 1
+            else:
+                raise AssertionError(f"{move} was accepted but is not among {legal}")
+            assert snapshot(state) == saved
+    assert tried
+
+
+@PROPERTY
+@given(configs, seeds, seeds, st.booleans())
+def test_replay_of_the_json_log_gives_the_live_state(config, seed, choice, leave):
+    rules = RULES[config]
+    log = []
+    rng = random.Random(choice)
+    state = None
+    for s in random_game(rules, seed, choice):
+        if s.before is not s.after:
+            log.append(NEXT_ROUND if s.move is None else encode(s.move))
+        state = s.after
+        if leave and s.after.phase is not Phase.GAME_OVER and rng.random() < 0.01:
+            log.append(abandon_entry(s.after.to_move))
+            state = step(state, log[-1])
+            break
+    log = json.loads(json.dumps(log))
+    assert replay(rules, seats(rules.players), seed, log) == state
+    if leave and state.outcome.reason == "timeout":
+        assert state.outcome.leaver is not None
+        places = {p.seat: p for p in state.outcome.places}
+        assert places[state.outcome.leaver].goat
+        assert places[state.outcome.leaver].rating_points == 0
+
+
+@HEAVY
+@given(configs, seeds, seeds)
+def test_state_json_round_trip_at_every_step(config, seed, choice):
+    rules = RULES[config]
+    for s in random_game(rules, seed, choice):
+        data = json.loads(json.dumps(state_to_json(s.after)))
+        assert state_from_json(data) == s.after
+
+
+@PROPERTY
+@given(configs, seeds, seeds)
+def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed, choice):
+    """§1.6: with ordinary drawing a round blocks only with equal ends and all plain tiles of
+    that suit out, and the fisherman placed the last tile. On a line with different ends the
+    tiles not on the table always hold one that fits."""
+    rules = RULES[config]
+    for s in random_game(rules, seed, choice):
+        state = s.after
+        if state.phase is Phase.PLAYING and len(set(state.ends)) == 2:
+            assert state.rules.tiles.all_mask & ~state.on_table & state.fits
+            if not state.drawable() and blocks_only_on_a_closed_line(rules):
+                assert any(hand & state.fits for hand in state.hands)
+        for event in s.events:
+            if isinstance(event, RoundEnded) and event.reason == "fish":
+                assert event.seat == state.last_player
+                assert state.next_leader == event.seat
+                if blocks_only_on_a_closed_line(rules):
+                    assert state.ends[0] == state.ends[1]
+                    assert is_closed_line(rules.tiles, state.ends, state.on_table)
+            if isinstance(event, RoundEnded) and event.reason == "out":
+                assert not state.hands[event.seat]
+                assert state.next_leader == event.seat
+
+
+def side_values(rules: RuleSet, hands: tuple[int, ...]) -> list[int]:
+    values = [0] * rules.sides
+    for seat, hand in enumerate(hands):
+        values[rules.side_of(seat)] += hand_value(rules, hand)
+    return values
+
+
+def check_goat_round(rules: RuleSet, before: Tally, ended: RoundEnded, after: Tally) -> None:
+    """The §2.4/§2.5 score sheet, recomputed from the hands."""
+    values = side_values(rules, tuple(rules.tiles.mask(r.hand) for r in ended.results))
+    first = {r.side: r for r in reversed(ended.results)}
+    sides = range(rules.sides)
+    for s in sides:
+        assert after.scores[s] >= before.scores[s]
+        assert after.opened[s] or not before.opened[s]
+        assert after.remembered[s] == 0 or not after.opened[s]
+        assert after.scores[s] == 0 or after.opened[s]
+        assert (
+            first[s].hand_value
+            + sum(r.hand_value for r in ended.results if r.side == s and r is not first[s])
+            == values[s]
+        )
+    if ended.eggs:
+        assert ended.reason == "fish"
+        assert rules.fish is FishMode.ONE
+        assert after == before._replace(carry=before.carry + sum(values))
+        return
+    if ended.reason == "out":
+        out = rules.side_of(ended.seat)
+        losers = [s for s in sides if s != out]
+        points = {s: values[s] for s in losers}
+    elif rules.fish is FishMode.ALL:
+        losers = list(sides)
+        points = {s: values[s] for s in losers}
+    else:
+        top = max(values)
+        assert values.count(top) == 1
+        losers = [values.index(top)]
+        points = {losers[0]: sum(values)}
+    takers = [s for s in sides if first[s].took_carry]
+    if takers:
+        assert before.carry
+        (taker,) = takers
+        assert taker in losers
+        assert all(points[taker] > points[s] for s in losers if s != taker)
+        points[taker] += before.carry
+        assert after.carry == 0
+    else:
+        assert after.carry == before.carry
+    for s in sides:
+        assert first[s].round_points == points.get(s, 0)
+        score, remembered = before.scores[s], before.remembered[s]
+        if s not in losers:
+            remembered = 0
+        elif before.opened[s]:
+            score += points[s]
+        elif rules.open_threshold and points[s] < rules.open_threshold:
+            remembered += points[s]
+        else:
+            score, remembered = score + points[s] + remembered, 0
+        assert (after.scores[s], after.remembered[s]) == (score, remembered)
+        assert first[s].score_after == score
+        assert first[s].remembered_after == remembered
+
+
+@PROPERTY
+@given(goat_configs, seeds, seeds)
+def test_goat_scores_never_decrease_and_remembered_follows_the_rules(config, seed, choice):
+    rules = RULES[config]
+    ended_rounds = 0
+    for s in random_game(rules, seed, choice):
+        for event in s.events:
+            if isinstance(event, RoundEnded):
+                ended_rounds += 1
+                check_goat_round(rules, s.before.tally, event, s.after.tally)
+                over = any(score >= rules.target for score in s.after.tally.scores)
+                assert (s.after.phase is Phase.GAME_OVER) is over
+    assert ended_rounds
+
+
+@PROPERTY
+@given(collect_configs, seeds, seeds)
+def test_collect_scores_one_winner_per_round(config, seed, choice):
+    """Sea Goat and classic: at most one side gains per round; Sea Goat with write-off never
+    has two sides holding points."""
+    rules = RULES[config]
+    for s in random_game(rules, seed, choice):
+        before, after = s.before.tally.scores, s.after.tally.scores
+        gained = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if b > a]
+        assert len(gained) <= 1
+        if rules.scoring is Scoring.SEA_GOAT:
+            assert sum(1 for score in after if score) <= 1
+            for g in gained:
+                assert after[g] - before[g] >= rules.record_min
+        else:
+            assert all(b >= a for a, b in zip(before, after, strict=True))
+
+
+@PROPERTY
+@given(configs, seeds, seeds)
+def test_seat_view_reveals_no_other_hand(config, seed, choice):
+    rules = RULES[config]
+    rng = random.Random(choice)
+    for s in random_game(rules, seed, choice):
+        state = s.after
+        for seat in range(rules.players):
+            view = seat_view(state, seat)
+            assert view.hand == state.hands[seat]
+            assert view.hand_sizes == state.hand_sizes()
+            assert view.bazaar_size == len(state.bazaar)
+            assert not any(isinstance(e, TilesDrawn) and e.tiles for e in view.history)
+            if state.phase is Phase.PLAYING and seat == state.to_move:
+                assert view.legal_moves() == legal_moves(state)
+            else:
+                assert view.legal_moves() == []
+            # the same view whatever the hidden tiles are: other hands and the bazaar
+            hidden = [t for o, h in enumerate(state.hands) if o != seat for t in tiles_of(h)]
+            hidden += state.bazaar
+            rng.shuffle(hidden)
+            hands, at = [], 0
+            for o, hand in enumerate(state.hands):
+                if o == seat:
+                    hands.append(hand)
+                else:
+                    n = hand.bit_count()
+                    hands.append(rules.tiles.mask(hidden[at : at + n]))
+                    at += n
+            other = state._replace(hands=tuple(hands), bazaar=tuple(hidden[at:]))
+            assert seat_view(other, seat) == view
