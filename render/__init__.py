@@ -1,0 +1,22 @@
+"""Pictures of the game for the group chat: the table and the score sheet (Pillow only)."""
+
+from render.layout import LINE_TRACKS, UNITS, NoFitError, PlacedTile, Rect, Track, layout_chain
+from render.scene import ScoreRow, ScoreSheet, SeatScene, TableScene
+from render.sheet import render_score_sheet
+from render.table import render_table
+
+__all__ = [
+    "LINE_TRACKS",
+    "UNITS",
+    "NoFitError",
+    "PlacedTile",
+    "Rect",
+    "ScoreRow",
+    "ScoreSheet",
+    "SeatScene",
+    "TableScene",
+    "Track",
+    "layout_chain",
+    "render_score_sheet",
+    "render_table",
+]

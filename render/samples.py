@@ -1,0 +1,85 @@
+"""Fixed example scenes for the benchmark, the golden-image tests and the README picture."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from render.scene import Pips, ScoreRow, ScoreSheet, SeatScene, TableScene
+
+FULL_LINE = (3, 3, 0, 0, 2, 2, 1, 1, 3, 6, 6, 2, 3, 5, 5, 6, 4, 4, 5, 0, 6, 1, 4, 2, 5, 1, 0, 4, 3)
+"""All 28 double-six tiles as one line, given by the values along it from left to right."""
+
+NAMES = ("Маша", "Серёжа", "Ольга Константиновна", "Alex 🐟")
+SCORES = ((0, 9, False), (37, 0, True), (12, 4, False), (64, 0, True))
+"""Score, remembered points and whether the account is opened, per seat."""
+
+
+def split_line(values: Sequence[int], first: int) -> tuple[Pips, tuple[tuple[Pips, ...], ...]]:
+    """The line `values` (tile i is `values[i]-values[i+1]`) as first tile `first` and arms."""
+    left = tuple((values[i + 1], values[i]) for i in range(first - 1, -1, -1))
+    right = tuple((values[i], values[i + 1]) for i in range(first + 1, len(values) - 1))
+    return (values[first], values[first + 1]), (left, right)
+
+
+def table(
+    line: int, hands: Sequence[int], *, teams: bool = False, round_end: bool = False
+) -> TableScene:
+    """A table with the middle `line` tiles of `FULL_LINE` down and `len(hands)` seats.
+
+    Hands take the other tiles in order (the rest is the bazaar). Seat 1 is to move; at the
+    round end seat 0 has gone out and every hand is shown with its points.
+    """
+    start = (len(FULL_LINE) - 1 - line) // 2
+    values = FULL_LINE[start : start + line + 1]
+    first, arms = split_line(values, line // 2)
+    down = {tuple(sorted(pair)) for pair in pairwise(values)}
+    spare = [(a, b) for a in range(7) for b in range(a, 7) if (a, b) not in down]
+    seats = []
+    for seat, size in enumerate(hands):
+        hand = tuple(spare[:size])
+        del spare[:size]
+        score, remembered, opened = SCORES[seat]
+        note = ""
+        if round_end:
+            note = f"+{sum(a + b for a, b in hand)}" if hand else "вышла"
+        seats.append(
+            SeatScene(
+                name=NAMES[seat],
+                tiles_left=size,
+                score=score,
+                remembered=remembered,
+                opened=opened,
+                to_move=not round_end and seat == 1,
+                team=seat % 2 if teams else None,
+                revealed=hand if round_end else None,
+                note=note,
+            )
+        )
+    return TableScene(
+        first,
+        arms,
+        tuple(seats),
+        bazaar=len(spare),
+        last_played=arms[1][-1] if arms[1] else first,
+        caption="Маша вышла · раунд 4" if round_end else "Раунд 4 · ходит Серёжа",
+    )
+
+
+def score_sheet(eggs: bool = False) -> ScoreSheet:
+    """After a fish: Серёжа takes it all and becomes the goat, or (`eggs`) a tie carries on."""
+    if eggs:
+        rows = (
+            ScoreRow("Маша", 0, 0, 0, 9, False, False),
+            ScoreRow("Серёжа", 37, 0, 37, 0, True, False),
+            ScoreRow("Ольга Константиновна", 12, 0, 12, 4, False, False),
+            ScoreRow("Alex 🐟", 64, 0, 64, 0, True, False),
+        )
+        return ScoreSheet(rows, "Раунд 5", fish=True, carry=23)
+    rows = (
+        ScoreRow("Маша", 0, 0, 0, 0, False, False),
+        ScoreRow("Серёжа", 88, 17, 105, 0, True, True),
+        ScoreRow("Ольга Константиновна", 12, 0, 12, 0, False, False),
+        ScoreRow("Alex 🐟", 64, 0, 64, 0, True, False),
+    )
+    return ScoreSheet(rows, "Раунд 6 · конец игры", fish=True, carry=0)

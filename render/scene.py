@@ -1,0 +1,66 @@
+"""What a picture shows: plain values, independent of the game engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Pips = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScene:
+    """One seat at the table.
+
+    `revealed` lists the hand face up (round end) instead of `tiles_left` backs; `note` is a
+    short result such as "+13" or "🐟 30".
+    """
+
+    name: str
+    tiles_left: int
+    score: int
+    remembered: int
+    opened: bool
+    to_move: bool
+    team: int | None
+    revealed: tuple[Pips, ...] | None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableScene:
+    """The table: `first` tile `(a, b)`; arm 0 grows from `a`, arm 1 from `b`.
+
+    Each arm lists `(inner, outer)` halves outward from the first tile; an arm's last outer
+    value is its open end. Seats go clockwise from the bottom of the picture.
+    """
+
+    first: Pips | None
+    arms: tuple[tuple[Pips, ...], ...]
+    seats: tuple[SeatScene, ...]
+    bazaar: int
+    last_played: Pips | None
+    caption: str = ""
+    max_pip: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One player's (or team's) line of the score sheet after a round."""
+
+    name: str
+    previous: int
+    round_points: int
+    total: int
+    remembered: int
+    opened: bool
+    goat: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """The score after a round; `fish` marks a blocked round, `carry` the eggs carried on."""
+
+    rows: tuple[ScoreRow, ...]
+    title: str
+    fish: bool
+    carry: int

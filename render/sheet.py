@@ -1,0 +1,90 @@
+"""The score sheet after a round, in the manner of the online «Козёл» sites."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render import sprites, text, theme
+from render.canvas import HEADER, PAD, chip, felt, paste, write
+from render.scene import ScoreRow, ScoreSheet
+
+WIDTH = 1280
+ROW = 88
+TOP = 24  # felt between the title bar and the sheet
+LABELS = 56  # the column captions
+FOOTER = 72  # the carried eggs line
+NAME_X = 2 * PAD + 16
+GOAT = 150  # room for the goat mark after a name
+NUMBERS = 150  # room for the widest previous total
+PREVIOUS_RIGHT = 780  # numbers are right-aligned on these edges
+ROUND_RIGHT = 960
+TOTAL_RIGHT = 1130
+SIZE = 38
+
+
+def _right(
+    canvas: Image.Image, label: str, size: int, colour: theme.Colour, right: int, y: int
+) -> None:
+    write(canvas, label, size, colour, right - text.width(label, size, True), y)
+
+
+def _row(canvas: Image.Image, row: ScoreRow, fish: bool, y: int) -> None:
+    """One line: name (and the goat mark), previous total, round points, new total."""
+    mid = y + ROW // 2
+    room = PREVIOUS_RIGHT - NUMBERS - NAME_X - (GOAT if row.goat else 0)
+    end = write(
+        canvas, text.fit(row.name, SIZE, room, bold=True) or "?", SIZE, theme.WHITE, NAME_X, mid
+    )
+    if row.goat:
+        chip(canvas, "козёл", 28, end + GOAT, mid, theme.RED)
+    _right(canvas, str(row.previous), SIZE, theme.MUTED, PREVIOUS_RIGHT, mid)
+    if row.round_points:
+        points = f"{'🐟 ' if fish else ''}+{row.round_points}"
+        _right(canvas, points, SIZE, theme.WHITE, ROUND_RIGHT, mid)
+    else:
+        _right(canvas, "0", SIZE, theme.MUTED, ROUND_RIGHT, mid)
+    _right(
+        canvas, str(row.total), SIZE + 4, theme.RED if row.opened else theme.WHITE, TOTAL_RIGHT, mid
+    )
+    if row.remembered:
+        write(canvas, f"+{row.remembered}", SIZE - 6, theme.YELLOW, TOTAL_RIGHT + 12, mid)
+
+
+def render_score_sheet(sheet: ScoreSheet) -> bytes:
+    """The score sheet as a PNG."""
+    body = LABELS + ROW * len(sheet.rows)
+    height = HEADER + TOP + body + (FOOTER if sheet.carry else 0) + TOP
+    canvas = felt(WIDTH, height).copy()
+    mid = HEADER // 2
+    right = WIDTH - PAD
+    if sheet.fish:
+        label = "рыба 🐟"
+        right -= text.width(label, 34, True)
+        write(canvas, label, 34, theme.FISH, right, mid)
+    write(
+        canvas, text.fit(sheet.title, 36, right - 3 * PAD, bold=True), 36, theme.WHITE, PAD + 4, mid
+    )
+
+    top = HEADER + TOP
+    plate = sprites.plate((WIDTH - 2 * PAD, body), 18, theme.PANEL, theme.PANEL_EDGE, 2)
+    paste(canvas, plate, PAD, top)
+    mid = top + LABELS // 2 + 4
+    write(canvas, "игрок", 26, theme.MUTED, NAME_X, mid, bold=False)
+    for label, edge in (("было", PREVIOUS_RIGHT), ("раунд", ROUND_RIGHT), ("итого", TOTAL_RIGHT)):
+        write(canvas, label, 26, theme.MUTED, edge - text.width(label, 26), mid, bold=False)
+    for i, row in enumerate(sheet.rows):
+        y = top + LABELS + i * ROW
+        canvas.paste(theme.PANEL_EDGE, (PAD + 2, y, WIDTH - PAD - 2, y + 2))
+        _row(canvas, row, sheet.fish, y)
+
+    if sheet.carry:
+        mid = top + body + FOOTER // 2 + 4
+        write(
+            canvas,
+            f"🥚🥚 +{sheet.carry} — яйца переходят в следующий раунд",
+            32,
+            theme.EGG,
+            2 * PAD,
+            mid,
+        )
+    return theme.encode_png(canvas)

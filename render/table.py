@@ -1,0 +1,248 @@
+"""The table picture: felt, the line of tiles, and the seats around it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import sprites, text, theme
+from render.canvas import HEADER, PAD, chip, felt, paste, write
+from render.layout import LINE_TRACKS, PlacedTile, Rect, layout_chain
+from render.scene import Pips, SeatScene, TableScene
+
+WIDTH = 1280
+HEIGHT = 1024
+MARGIN = 14
+ROOM_X = 24  # felt left beside the line (rows also end half a unit short of its bounds) …
+ROOM_Y = 40  # … and above and below it: room for the open-end badges
+WIDE_PANEL = (640, 136)
+TALL_PANEL = (200, 480)
+GAP = 6
+HAND_UNIT = 40  # largest tile in a hand
+
+Parts = Sequence[tuple[str, int, theme.Colour]]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where things go: seat panels clockwise from the bottom, and the bounds of the line."""
+
+    panels: tuple[Rect, ...]
+    chain: Rect
+
+
+@cache
+def frame(seats: int) -> Frame:
+    """The frame for 2 (bottom, top), 3 (bottom, top left, top right) or 4 seats."""
+    wide_w, wide_h = WIDE_PANEL
+    wide_x = (WIDTH - wide_w) // 2
+    top_y = HEADER + MARGIN
+    bottom = Rect(wide_x, HEIGHT - MARGIN - wide_h, wide_x + wide_w, HEIGHT - MARGIN)
+    top = Rect(wide_x, top_y, wide_x + wide_w, top_y + wide_h)
+    half_w = (WIDTH - 3 * MARGIN) // 2
+    top_left = Rect(MARGIN, top_y, MARGIN + half_w, top_y + wide_h)
+    top_right = Rect(WIDTH - MARGIN - half_w, top_y, WIDTH - MARGIN, top_y + wide_h)
+    tall_y = (HEADER + HEIGHT - TALL_PANEL[1]) // 2
+    left = Rect(MARGIN, tall_y, MARGIN + TALL_PANEL[0], tall_y + TALL_PANEL[1])
+    right = Rect(WIDTH - MARGIN - TALL_PANEL[0], tall_y, WIDTH - MARGIN, tall_y + TALL_PANEL[1])
+    layouts = {2: (bottom, top), 3: (bottom, top_left, top_right), 4: (bottom, left, top, right)}
+    panels = layouts.get(seats)
+    if panels is None:
+        raise ValueError(f"cannot seat {seats} players (2–4)")
+    sides = left.right if left in panels else 0
+    chain = Rect(
+        sides + MARGIN + ROOM_X,
+        top.bottom + ROOM_Y,
+        WIDTH - sides - MARGIN - ROOM_X,
+        bottom.top - ROOM_Y,
+    )
+    return Frame(panels, chain)
+
+
+@lru_cache(maxsize=64)
+def _background(seats: int, teams: tuple[int | None, ...], mover: int | None) -> Image.Image:
+    """Felt, title bar and seat plates: team-coloured rims, a gold ring for the seat to move."""
+    image = felt(WIDTH, HEIGHT).copy()
+    for seat, (panel, team) in enumerate(zip(frame(seats).panels, teams, strict=True)):
+        if seat == mover:
+            ring = 7
+            size = (panel.width + 2 * ring, panel.height + 2 * ring)
+            halo = sprites.plate(size, 24, None, theme.GOLD, 5)
+            paste(image, halo, panel.left - ring, panel.top - ring)
+        edge = theme.PANEL_EDGE if team is None else theme.TEAMS[team % 2]
+        body = sprites.plate(
+            (panel.width, panel.height), 18, theme.PANEL, edge, 2 if team is None else 4
+        )
+        paste(image, body, panel.left, panel.top)
+    return image
+
+
+def _pack(count: int, box: Rect) -> tuple[int, int]:
+    """The largest even unit (≤ HAND_UNIT) and the columns to fit `count` upright tiles."""
+    best = (0, 1)
+    for cols in range(1, count + 1):
+        rows = -(-count // cols)
+        u = min(
+            (box.width - (cols - 1) * GAP) // cols,
+            (box.height - (rows - 1) * GAP) // (2 * rows),
+            HAND_UNIT,
+        )
+        if u - u % 2 >= best[0]:  # on a tie, more columns: a flatter hand
+            best = (u - u % 2, cols)
+    return best
+
+
+def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rect:
+    """Draw the hand (backs, or faces once revealed) in `box`; return the area used."""
+    tiles: Sequence[Pips | None] = (
+        seat.revealed if seat.revealed is not None else (None,) * seat.tiles_left
+    )
+    if not tiles:
+        return Rect(box.left, box.top, box.left, box.top)
+    u, cols = _pack(len(tiles), box)
+    rows = -(-len(tiles) // cols)
+    used_w = cols * u + (cols - 1) * GAP
+    x0 = box.left + (box.width - used_w) // 2 if centred else box.left
+    for i, pips in enumerate(tiles):
+        row, col = divmod(i, cols)
+        sprite = sprites.back(u) if pips is None else sprites.face(u, pips, vertical=True)
+        paste(canvas, sprite, x0 + col * (u + GAP), box.top + row * (2 * u + GAP))
+    return Rect(x0, box.top, x0 + used_w, box.top + rows * 2 * u + (rows - 1) * GAP)
+
+
+def _score(seat: SeatScene, size: int) -> Parts:
+    """The score, red once opened, then the remembered points as a yellow "+N"."""
+    parts = [(str(seat.score), size, theme.RED if seat.opened else theme.WHITE)]
+    if seat.remembered:
+        parts.append((f" +{seat.remembered}", size * 4 // 5, theme.YELLOW))
+    return parts
+
+
+def _write_parts(canvas: Image.Image, parts: Parts, x: int, mid_y: int) -> None:
+    for label, size, colour in parts:
+        x = write(canvas, label, size, colour, x, mid_y)
+
+
+def _name(canvas: Image.Image, seat: SeatScene, size: int, x: int, right: int, mid_y: int) -> None:
+    """The name, cut to fit before `right`, after a gold triangle if the seat is to move."""
+    if seat.to_move:
+        ImageDraw.Draw(canvas).polygon(
+            [(x, mid_y - size // 2 + 2), (x + size * 3 // 4, mid_y), (x, mid_y + size // 2 - 2)],
+            fill=theme.GOLD,
+        )
+        x += size
+    name = text.fit(seat.name, size, right - x, bold=True) or "?"  # "?" if only emoji
+    write(canvas, name, size, theme.WHITE, x, mid_y)
+
+
+def _count(canvas: Image.Image, seat: SeatScene, x: int, mid_y: int, centred: bool) -> None:
+    """How many tiles a hidden hand holds, as "×N" from (or centred on) `x`."""
+    if seat.revealed is None and seat.tiles_left:
+        label = f"×{seat.tiles_left}"
+        left = x - text.width(label, 28, True) // 2 if centred else x
+        write(canvas, label, 28, theme.MUTED, left, mid_y)
+
+
+def _seat_wide(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
+    """Name and score on top, the hand below with the note at its right."""
+    mid_y = panel.top + PAD + 14
+    score = _score(seat, 36)
+    score_x = panel.right - PAD - sum(text.width(s, size, True) for s, size, _ in score)
+    _write_parts(canvas, score, score_x, mid_y)
+    _name(canvas, seat, 32, panel.left + PAD, score_x - PAD, mid_y)
+    box = Rect(panel.left + PAD, mid_y + 26, panel.right - PAD - 140, panel.bottom - PAD + 4)
+    used = _hand(canvas, seat, box, centred=False)
+    _count(canvas, seat, used.right + 10, (used.top + used.bottom) // 2, centred=False)
+    if seat.note:
+        chip(canvas, seat.note, 28, panel.right - PAD, (box.top + box.bottom) // 2)
+
+
+def _seat_tall(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
+    """Name, score and note stacked, then the hand."""
+    mid_y = panel.top + PAD + 18
+    _name(canvas, seat, 28, panel.left + PAD, panel.right - PAD, mid_y)
+    mid_y += 46
+    _write_parts(canvas, _score(seat, 34), panel.left + PAD, mid_y)
+    if seat.note:
+        mid_y += 50
+        chip(canvas, seat.note, 26, panel.right - PAD, mid_y)
+    box = Rect(panel.left + PAD, mid_y + 34, panel.right - PAD, panel.bottom - PAD - 40)
+    used = _hand(canvas, seat, box, centred=True)
+    _count(canvas, seat, (panel.left + panel.right) // 2, used.bottom + 22, centred=True)
+
+
+def _last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile | None:
+    wanted = sorted(pips) if pips else None
+    return next((t for t in tiles if sorted((t.inner, t.outer)) == wanted), None)
+
+
+def _chain(canvas: Image.Image, scene: TableScene, bounds: Rect) -> None:
+    """The line: shadows, the last tile's glow, faces, then the open-end badges."""
+    tiles = layout_chain(scene.first, scene.arms, bounds)
+    if not tiles:
+        return
+    first = tiles[0]
+    u = min(first.rect.width, first.rect.height)
+    last = _last_played(tiles, scene.last_played)
+    for tile in tiles:
+        mask, (dx, dy) = sprites.shadow(u, tile.vertical)
+        canvas.paste(theme.BLACK, (tile.rect.left + dx, tile.rect.top + dy), mask)
+    if last is not None:
+        mask, (dx, dy) = sprites.glow(u, last.vertical)
+        canvas.paste(theme.GOLD, (last.rect.left + dx, last.rect.top + dy), mask)
+    for tile in tiles:
+        face = sprites.face(u, tile.faces(), tile.vertical, lit=tile is last)
+        paste(canvas, face, tile.rect.left, tile.rect.top)
+    diameter = max(18, min(34, u * 3 // 4))
+    reach = 3 + diameter // 2
+    for arm, track in enumerate(LINE_TRACKS):
+        own = [t for t in tiles if t.arm == arm]
+        if own:
+            end, heading, value = own[-1], own[-1].heading, own[-1].outer
+        else:
+            end, heading, value = first, track.heading, first.outer if arm else first.inner
+        px, py = end.end_point(heading)
+        x, y = px + heading[0] * reach, py + heading[1] * reach
+        paste(canvas, sprites.badge(value, diameter), x - diameter // 2, y - diameter // 2)
+
+
+def _header(canvas: Image.Image, scene: TableScene) -> None:
+    """Caption on the left, the bazaar on the right."""
+    mid_y = HEADER // 2
+    x = WIDTH - PAD - text.width(str(scene.bazaar), 34, True)
+    write(canvas, str(scene.bazaar), 34, theme.WHITE, x, mid_y)
+    u = 14
+    x -= 2 * u + 18
+    for offset in (6, 0):
+        paste(canvas, sprites.back(u), x + offset, mid_y - u - offset // 2 + 2)
+    label = "базар"
+    x -= text.width(label, 28, False) + 12
+    write(canvas, label, 28, theme.MUTED, x, mid_y, bold=False)
+    caption = text.fit(scene.caption, 34, x - 3 * PAD, bold=True)
+    write(canvas, caption, 34, theme.WHITE, PAD + 4, mid_y)
+
+
+def _check(scene: TableScene) -> None:
+    if scene.max_pip > sprites.MAX_PIP:
+        raise ValueError(f"pips up to {sprites.MAX_PIP} can be drawn, not {scene.max_pip}")
+    halves = [*(scene.first or ()), *(v for arm in scene.arms for pair in arm for v in pair)]
+    halves += (v for seat in scene.seats for pair in seat.revealed or () for v in pair)
+    if not all(0 <= v <= scene.max_pip for v in halves):
+        raise ValueError(f"a pip value is outside 0…{scene.max_pip}")
+
+
+def render_table(scene: TableScene) -> bytes:
+    """The table as a PNG."""
+    _check(scene)
+    places = frame(len(scene.seats))
+    teams = tuple(seat.team for seat in scene.seats)
+    mover = next((i for i, seat in enumerate(scene.seats) if seat.to_move), None)
+    canvas = _background(len(scene.seats), teams, mover).copy()
+    _chain(canvas, scene, places.chain)
+    for seat, panel in zip(scene.seats, places.panels, strict=True):
+        (_seat_tall if panel.height > panel.width else _seat_wide)(canvas, seat, panel)
+    _header(canvas, scene)
+    return theme.encode_png(canvas)

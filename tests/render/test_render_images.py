@@ -1,0 +1,126 @@
+"""Pictures: golden images, Telegram's photo limits, determinism, names and fonts.
+
+Regenerate the golden images with `UPDATE_GOLDEN=1 python -m pytest tests/render`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from render import (
+    ScoreRow,
+    ScoreSheet,
+    SeatScene,
+    TableScene,
+    render_score_sheet,
+    render_table,
+    samples,
+)
+from render.text import ICONS, clean, coverage, fit, width
+
+GOLDEN = Path(__file__).with_name("golden")
+TOLERANCE = 1.0  # mean absolute difference per channel, out of 255
+
+PICTURES: dict[str, Callable[[], bytes]] = {
+    "two_players": lambda: render_table(samples.table(6, (5, 6))),
+    "three_players": lambda: render_table(samples.table(11, (5, 3, 4))),
+    "four_players": lambda: render_table(samples.table(16, (4, 3, 2, 3))),
+    "teams": lambda: render_table(samples.table(20, (2, 2, 1, 3), teams=True)),
+    "long_snake": lambda: render_table(samples.table(28, (3, 2, 2, 1))),
+    "round_end": lambda: render_table(samples.table(20, (0, 3, 2, 3), teams=True, round_end=True)),
+    "score_sheet": lambda: render_score_sheet(samples.score_sheet()),
+    "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
+}
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@pytest.mark.parametrize("name", PICTURES)
+def test_golden(name: str) -> None:
+    png = PICTURES[name]()
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(png)
+    got, want = _image(png), _image(path.read_bytes())
+    assert got.size == want.size
+    difference = sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3
+    assert difference <= TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
+
+
+@pytest.mark.parametrize("name", PICTURES)
+def test_telegram_photo_limits(name: str) -> None:
+    png = PICTURES[name]()
+    w, h = Image.open(io.BytesIO(png)).size
+    assert len(png) <= 150 * 1024  # far under Telegram's 10 MB
+    assert w == 1280
+    assert w + h <= 10_000
+    assert max(w, h) / min(w, h) <= 20
+
+
+def test_same_state_same_bytes() -> None:
+    scene = samples.table(16, (4, 3, 2, 3))
+    rebuilt = replace(scene, seats=tuple(replace(seat) for seat in scene.seats))
+    assert render_table(scene) == render_table(rebuilt)
+
+
+def test_every_hand_size_and_an_empty_table() -> None:
+    seats = tuple(
+        SeatScene(f"Игрок {i}", n, 0, 0, False, i == 0, None, None) for i, n in enumerate((0, 21))
+    )
+    empty = TableScene(None, ((), ()), seats, bazaar=7, last_played=None)
+    assert _image(render_table(empty)).size == (1280, 1024)
+
+
+def test_double_nine_pips() -> None:
+    first, arms = (7, 8), (((7, 9), (9, 9)), ((8, 8), (8, 0)))
+    scene = replace(samples.table(6, (5, 6)), first=first, arms=arms, last_played=(8, 0), max_pip=9)
+    assert render_table(scene)
+    with pytest.raises(ValueError, match="pip value"):
+        render_table(replace(scene, max_pip=8))
+
+
+def test_seat_counts_out_of_range() -> None:
+    scene = samples.table(6, (5, 6))
+    for seats in (scene.seats[:1], scene.seats * 3):
+        with pytest.raises(ValueError, match="seat"):
+            render_table(replace(scene, seats=seats))
+
+
+NAMES = ["Маша", "Серёжа", "Ёжик в тумане", "Alex 🐟", "🦄 Вася 👍🏽", "Zoë 👨‍👩‍👧", "\u200b\x07"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_names_draw_only_real_glyphs(name: str) -> None:
+    """Cyrillic and Latin stay; emoji the font lacks are dropped, 🐟 and 🥚 become icons."""
+    shown = clean(name, bold=True)
+    assert all(ch in ICONS or ch == " " or ord(ch) in coverage(bold=True) for ch in shown)
+    assert all(ch in shown for ch in name if ch.isalpha())
+    scene = samples.table(6, (5, 6))
+    seats = (replace(scene.seats[0], name=name), scene.seats[1])
+    assert render_table(replace(scene, seats=seats))
+
+
+def test_long_names_are_cut_at_a_word_or_with_an_ellipsis() -> None:
+    assert fit("Маша", 32, 400, bold=True) == "Маша"
+    cut = fit("Ольга Константиновна Петрова-Водкина", 32, 500, bold=True)
+    assert cut == "Ольга Константиновна…"
+    cut = fit("Константинопольский", 32, 200, bold=True)
+    assert cut.endswith("…") and width(cut, 32, bold=True) <= 200
+
+
+def test_score_sheet_grows_with_its_rows() -> None:
+    row = ScoreRow("Маша", 0, 5, 0, 5, False, False)
+    short = _image(render_score_sheet(ScoreSheet((row,), "Раунд 1", False, 0)))
+    long = _image(render_score_sheet(ScoreSheet((row,) * 4, "Раунд 1", False, 7)))
+    assert short.width == long.width == 1280
+    assert long.height > short.height

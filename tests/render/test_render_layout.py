@@ -1,0 +1,165 @@
+"""Geometry of the line: random legal chains of every length, every frame."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from render import UNITS, NoFitError, PlacedTile, Rect, Track, layout_chain
+from render.layout import EAST, NORTH, SOUTH, WEST
+from render.table import frame
+
+Pips = tuple[int, int]
+Chain = tuple[Pips, tuple[tuple[Pips, ...], tuple[Pips, ...]]]
+
+FRAMES = [frame(seats).chain for seats in (2, 3, 4)]
+
+
+def _line(rng: Random, length: int, max_pip: int) -> Chain | None:
+    """Pick a first tile, then attach random unused tiles to an open end; None if blocked."""
+    unused = [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
+    tile = rng.choice(unused)
+    unused.remove(tile)
+    first = tile[::-1] if rng.random() < 0.5 else tile
+    arms: tuple[list[Pips], list[Pips]] = ([], [])
+    ends = list(first)
+    for _ in range(length - 1):
+        options = [(t, end) for end in (0, 1) for t in unused if ends[end] in t]
+        if not options:
+            return None
+        tile, end = rng.choice(options)
+        unused.remove(tile)
+        outer = tile[1] if tile[0] == ends[end] else tile[0]
+        arms[end].append((ends[end], outer))
+        ends[end] = outer
+    return first, (tuple(arms[0]), tuple(arms[1]))
+
+
+@st.composite
+def chains(draw: st.DrawFn, length: int, max_pip: int = 6) -> Chain:
+    """A legal line of `length` tiles (a blocked attempt, a fish, is simply retried)."""
+    rng = Random(draw(st.integers(0, 2**32 - 1)))
+    while (chain := _line(rng, length, max_pip)) is None:
+        pass
+    return chain
+
+
+bounds = st.one_of(
+    st.sampled_from(FRAMES),
+    st.builds(
+        lambda x, y, w, h: Rect(x, y, x + w, y + h),
+        st.integers(0, 50),
+        st.integers(0, 50),
+        st.integers(300, 1400),
+        st.integers(300, 1000),
+    ),
+)
+
+
+def unit_of(tiles: list[PlacedTile]) -> int:
+    return min(tiles[0].rect.width, tiles[0].rect.height)
+
+
+def check(chain: Chain, area: Rect, tiles: list[PlacedTile]) -> None:
+    """Everything the picture promises about the line."""
+    first, arms = chain
+    assert len(tiles) == 1 + sum(map(len, arms))
+    u = unit_of(tiles)
+    centre = ((area.left + area.right) // 2, (area.top + area.bottom) // 2)
+    origin = tiles[0].rect
+    assert ((origin.left + origin.right) // 2, (origin.top + origin.bottom) // 2) == centre
+    for tile in tiles:
+        assert area.contains(tile.rect), tile
+        assert sorted((tile.rect.width, tile.rect.height)) == [u, 2 * u]
+        lengthwise = (tile.rect.width > tile.rect.height) == (tile.heading[0] != 0)
+        assert lengthwise != tile.double, f"doubles lie crosswise, others along: {tile}"
+        if not tile.double:
+            value = dict(zip(tile.halves(), tile.faces(), strict=True))
+            assert value[tile.half_of(outer=True)] == tile.outer
+            assert value[tile.half_of(outer=False)] == tile.inner
+    neighbours = {(t.arm, t.index - 1, t.arm, t.index) for t in tiles if t.index}
+    neighbours |= {(None, 0, t.arm, 0) for t in tiles if t.arm is not None and t.index == 0}
+    for a, b in combinations(tiles, 2):
+        assert not a.rect.overlaps(b.rect), (a, b)
+        if (a.arm, a.index, b.arm, b.index) not in neighbours:
+            assert not a.rect.touches(b.rect), f"{a} and {b} look joined but are not"
+    for arm, halves in enumerate(arms):
+        own = [t for t in tiles if t.arm == arm]
+        assert [(t.inner, t.outer) for t in own] == list(halves)
+        previous, value = tiles[0].half_of(outer=arm == 1), first[arm]
+        for tile in own:
+            assert tile.inner == value
+            assert previous.touches(tile.half_of(outer=False)), f"{tile} is loose"
+            previous, value = tile.half_of(outer=True), tile.outer
+
+
+@pytest.mark.parametrize("length", range(1, 29))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_length_lays_out_cleanly(length: int, data: st.DataObject) -> None:
+    chain = data.draw(chains(length))
+    area = data.draw(bounds)
+    check(chain, area, layout_chain(*chain, area))
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_double_nine_lines_fit_too(data: st.DataObject) -> None:
+    chain = data.draw(chains(data.draw(st.integers(29, 45)), max_pip=9))
+    area = data.draw(st.sampled_from(FRAMES))
+    check(chain, area, layout_chain(*chain, area))
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_adding_a_tile_moves_nothing_unless_rescaled(data: st.DataObject) -> None:
+    first, arms = data.draw(chains(data.draw(st.integers(2, 28))))
+    area = data.draw(bounds)
+    longer = layout_chain(first, arms, area)
+    arm = data.draw(st.sampled_from([i for i, halves in enumerate(arms) if halves]))
+    shorter_arms = tuple(halves[:-1] if i == arm else halves for i, halves in enumerate(arms))
+    shorter = layout_chain(first, shorter_arms, area)
+    assert unit_of(shorter) >= unit_of(longer), "the picture only ever shrinks"
+    same_scale = layout_chain(first, shorter_arms, area, unit=unit_of(longer))
+    kept = [t for t in longer if not (t.arm == arm and t.index == len(arms[arm]) - 1)]
+    assert same_scale == kept
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_one_armed_full_line_keeps_large_tiles(seats: int) -> None:
+    """The worst case: all 27 tiles grow from one side of the first tile."""
+    values = (3, 3, 0, 0, 2, 2, 1, 1, 3, 6, 6, 2, 3, 5, 5, 6, 4, 4, 5, 0, 6, 1, 4, 2, 5, 1, 0, 4, 3)
+    first = (values[0], values[1])
+    arm = tuple((values[i], values[i + 1]) for i in range(1, len(values) - 1))
+    area = frame(seats).chain
+    for chain in ((first, ((), arm)), (first[::-1], (tuple((b, a) for a, b in arm)[::-1], ()))):
+        tiles = layout_chain(*chain, area)
+        assert unit_of(tiles) >= 28
+    check((first, ((), arm)), area, layout_chain(first, ((), arm), area))
+
+
+def test_a_unit_that_does_not_fit_is_refused() -> None:
+    with pytest.raises(NoFitError):
+        layout_chain((1, 2), (((1, 3),), ((2, 4),)), Rect(0, 0, 200, 200), unit=UNITS[0])
+
+
+def test_empty_table_and_wrong_arm_count() -> None:
+    assert layout_chain(None, ((), ()), FRAMES[0]) == []
+    with pytest.raises(ValueError, match="tracks"):
+        layout_chain((1, 1), ((), (), ()), FRAMES[0])
+
+
+def test_arms_are_generic_four_around_a_spinner() -> None:
+    """A spinner double takes an arm on each side (the spinner rules are a later issue)."""
+    tracks = (Track(WEST, NORTH), Track(EAST, SOUTH), Track(NORTH, EAST), Track(SOUTH, WEST))
+    arms = (((6, 1),), ((6, 2),), ((6, 3),), ((6, 4),))
+    tiles = layout_chain((6, 6), arms, FRAMES[2], tracks=tracks)
+    spinner = tiles[0].rect
+    for tile in tiles[1:]:
+        assert spinner.touches(tile.half_of(outer=False))
+    for a, b in combinations(tiles, 2):
+        assert not a.rect.overlaps(b.rect)
