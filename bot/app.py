@@ -1,33 +1,47 @@
-"""Wire the aiogram dispatcher, the session and the routers together."""
+"""Wire the aiogram dispatcher, the session, the storage and the routers together."""
 
-from aiogram import Bot, Dispatcher, Router
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.filters import Command, CommandStart
-from aiogram.types import Message
+from aiogram.types import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    ErrorEvent,
+)
 
+from bot import texts
 from bot.config import Settings
-from bot.game.rules import PRESETS
+from bot.handlers import routers
+from bot.messenger import Messenger
+from bot.service import GameService
+from bot.storage import Storage
 
-welcome = Router(name="welcome")
+log = logging.getLogger(__name__)
 
 
-@welcome.message(CommandStart())
-@welcome.message(Command("help"))
-async def explain(message: Message) -> None:
-    """Say what the bot is and which games it knows."""
-    presets = "\n".join(f"• {p.name} — {p.description_ru}" for p in PRESETS.values())
-    await message.answer(
-        "Я веду партии в домино «Козёл» и родственные игры.\n"
-        f"Наборы правил:\n{presets}\n"
-        "Групповая игра ещё в работе: пока доступен движок правил."
+async def on_error(event: ErrorEvent) -> None:
+    """Log what failed with its context; a pressed button still gets an answer."""
+    update = event.update
+    log.exception(
+        "update %s failed: %s", update.update_id, event.exception, exc_info=event.exception
     )
+    if update.callback_query is not None:
+        try:
+            await update.callback_query.answer("Что-то пошло не так, попробуйте ещё раз.")
+        except Exception:  # the answer itself may be what failed
+            log.warning("could not answer callback of update %s", update.update_id)
 
 
-def build_dispatcher() -> Dispatcher:
+def build_dispatcher(storage: Storage, messenger: Messenger) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included."""
-    dispatcher = Dispatcher()
-    dispatcher.include_router(welcome)
+    dispatcher = Dispatcher(service=GameService(storage), messenger=messenger)
+    dispatcher.include_routers(*routers())
+    dispatcher.errors.register(on_error)
     return dispatcher
 
 
@@ -37,9 +51,27 @@ def build_bot(settings: Settings) -> Bot:
     return Bot(settings.bot_token.get_secret_value(), session=session)
 
 
+async def register_commands(bot: Bot) -> None:
+    """The command menus for groups and private chats."""
+    for scope, commands in (
+        (BotCommandScopeAllGroupChats(), texts.COMMANDS_GROUP),
+        (BotCommandScopeAllPrivateChats(), texts.COMMANDS_PRIVATE),
+    ):
+        menu = [BotCommand(command=name, description=text) for name, text in commands.items()]
+        await bot.set_my_commands(menu, scope=scope)
+
+
 async def run(settings: Settings) -> None:
-    """Start long polling until the process is stopped."""
-    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    """Start long polling until the process is stopped; open games go on where they were."""
+    storage = await Storage.open(settings.database_path)
     bot = build_bot(settings)
-    async with bot.session:
-        await build_dispatcher().start_polling(bot)
+    try:
+        async with bot.session:
+            me = await bot.me()
+            await register_commands(bot)
+            dispatcher = build_dispatcher(storage, Messenger(bot, storage, me.username or ""))
+            await dispatcher.start_polling(
+                bot, allowed_updates=["message", "callback_query", "my_chat_member"]
+            )
+    finally:
+        await storage.close()

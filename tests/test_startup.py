@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.fake_telegram import TOKEN, FakeTelegram
+from tests.fakebot import TOKEN, FakeTelegram
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,6 +42,7 @@ def test_without_token_it_says_what_to_set(tmp_path: Path) -> None:
 async def test_with_token_it_polls_the_configured_server_and_answers(tmp_path: Path) -> None:
     fake = FakeTelegram()
     base = await fake.start()
+    user = fake.add_user("Vasya", user_id=7)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -52,11 +53,13 @@ async def test_with_token_it_polls_the_configured_server_and_answers(tmp_path: P
         stderr=asyncio.subprocess.PIPE,
     )
     try:
-        await fake.wait_for("getUpdates")
-        fake.send_text(7, "/start")
-        reply = await fake.wait_for("sendMessage")
-        assert reply["chat_id"] == "7"
-        assert "Козёл" in str(reply["text"])
+        await fake.wait_polling(timeout=20)
+        fake.user_sends(user, user, "/start")
+        reply = await fake.wait_for_call("sendMessage", timeout=20)
+        assert reply.ok
+        assert reply.params["chat_id"] == "7"
+        assert "Козёл" in str(reply.params["text"])
+        assert "Козёл" in (fake.chat_view(user, user)[-1].text or "")
         assert (tmp_path / "data").is_dir()
     finally:
         process.terminate()

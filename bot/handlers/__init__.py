@@ -1,0 +1,9 @@
+"""Routers, one per feature; `routers()` lists them in the order they must be tried."""
+
+from aiogram import Router
+
+from bot.handlers import admin, chat, fallback, info, lobby, play
+
+
+def routers() -> list[Router]:
+    return [chat.router, lobby.router, play.router, admin.router, info.router, fallback.router]

@@ -1,0 +1,51 @@
+"""Small pieces the routers share: who is pressing, where a message belongs."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F
+from aiogram.enums import ChatMemberStatus
+from aiogram.types import CallbackQuery, Message, User
+
+from bot.messenger import Messenger
+from bot.service import Show, Turn
+from bot.storage import Player, Storage
+
+IN_GROUP = F.chat.type.in_({"group", "supergroup"})
+IN_PRIVATE = F.chat.type == "private"
+ADMINS = {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
+
+
+async def player(storage: Storage, user: User) -> Player:
+    """The user as a (not yet seated) player, remembered for the leaderboard."""
+    await storage.remember_user(user.id, user.full_name, user.username)
+    return Player(0, user.id, user.full_name)
+
+
+def topic(message: Message) -> int:
+    """The forum topic of a group message (0 outside topics)."""
+    return message.message_thread_id or 0 if message.is_topic_message else 0
+
+
+async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
+    member = await bot.get_chat_member(chat_id=chat_id, user_id=user_id)
+    return member.status in ADMINS
+
+
+def message_link(chat_id: int, message_id: int | None) -> str | None:
+    """A t.me link to a supergroup message (basic groups have none)."""
+    text = str(chat_id)
+    if message_id is None or not text.startswith("-100"):
+        return None
+    return f"https://t.me/c/{text[4:]}/{message_id}"
+
+
+def answer_then_show(
+    callback: CallbackQuery, messenger: Messenger, text: str | None = None
+) -> Show:
+    """Answer the press as soon as the action is stored, then send the messages about it."""
+
+    async def show(turn: Turn) -> None:
+        await callback.answer(text)
+        await messenger.show_turn(turn)
+
+    return show

@@ -1,0 +1,73 @@
+"""Presses on the private hand: play a tile (asking which end when it matters), draw, pass."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.types import CallbackQuery
+
+from bot import texts
+from bot.game.engine import DRAW, PASS, legal_moves
+from bot.game.moves import Move, Play, PlayDoubles
+from bot.game.state import GameState
+from bot.game.tiles import tiles_of
+from bot.handlers.common import answer_then_show
+from bot.keyboards import MoveButton, hand_keyboard
+from bot.messenger import Messenger
+from bot.service import GameError, GameService
+
+router = Router(name="play")
+
+
+def _chosen(button: MoveButton, state: GameState) -> Move | None:
+    """The move a press means, or None when the tile fits two ends differently."""
+    legal = legal_moves(state)
+    if button.kind == "d":
+        return DRAW
+    if button.kind == "p":
+        return PASS
+    if button.kind == "2":
+        return next((m for m in legal if isinstance(m, PlayDoubles)), PlayDoubles((), ()))
+    if button.end >= 0:
+        return Play(button.tile, button.end)
+    plays = [m for m in legal if isinstance(m, Play) and m.tile == button.tile]
+    if not plays:
+        raise GameError(texts.DOES_NOT_FIT)
+    same_ends = len(set(state.ends)) == 1
+    return plays[0] if len(plays) == 1 or same_ends else None
+
+
+@router.callback_query(MoveButton.filter())
+async def press(
+    callback: CallbackQuery, callback_data: MoveButton, service: GameService, messenger: Messenger
+) -> None:
+    button, user_id = callback_data, callback.from_user.id
+    try:
+        state = await service.my_turn(button.game, user_id, button.version)
+        move = None if button.kind == "b" else _chosen(button, state)
+        if move is None:
+            await _ask_or_restore(callback, button, service, messenger, state)
+            return
+        await service.play(
+            button.game, user_id, button.version, move, answer_then_show(callback, messenger)
+        )
+    except GameError as error:
+        await callback.answer(str(error), show_alert=True)
+
+
+async def _ask_or_restore(
+    callback: CallbackQuery,
+    button: MoveButton,
+    service: GameService,
+    messenger: Messenger,
+    state: GameState,
+) -> None:
+    """Swap the hand's buttons for a left/right choice, or back to the tiles."""
+    game = await service.storage.game(button.game)
+    if game is None or callback.message is None:
+        raise GameError(texts.NO_SUCH_GAME)
+    hand = list(tiles_of(state.hands[state.to_move]))
+    choosing = None if button.kind == "b" else button.tile
+    legal = legal_moves(state)
+    keyboard = hand_keyboard(game.id, button.version, state.rules, hand, legal, choosing)
+    await callback.answer(texts.PICK_END if choosing is not None else None)
+    await messenger.show_choice(game, callback.from_user.id, callback.message.message_id, keyboard)

@@ -1,0 +1,343 @@
+"""The Telegram side of a game: the lobby, the table picture, the private hands.
+
+Every call goes through `_api`, which waits out a 429, treats "message is not modified" as
+done, sends a fresh message when an old one cannot be edited, and turns a 403 from a
+player's private chat into one notice in the group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
+from typing import TypeVar
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramRetryAfter
+from aiogram.types import (
+    BufferedInputFile,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    Message,
+)
+
+from bot import texts
+from bot.game.events import Event
+from bot.game.state import GameState, Phase
+from bot.game.tiles import tiles_of
+from bot.game.view import seat_view
+from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard
+from bot.scenes import score_sheet, table_scene
+from bot.service import Turn, game_rules
+from bot.storage import GameRow, Storage
+from render import render_score_sheet, render_table
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+ATTEMPTS = 3
+GONE = ("message to edit not found", "message can't be edited", "message to delete not found")
+
+
+def names_of(game: GameRow) -> list[str]:
+    return [p.name for p in game.players]
+
+
+class Messenger:
+    """Sends and edits a game's messages; shared through the dispatcher."""
+
+    def __init__(self, bot: Bot, storage: Storage, username: str) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.username = username
+
+    def join_url(self, game_id: int) -> str:
+        return f"https://t.me/{self.username}?start=j{game_id}"
+
+    def start_url(self) -> str:
+        return f"https://t.me/{self.username}?start=hi"
+
+    async def _api(self, make: Callable[[], Awaitable[T]]) -> T | None:
+        """Call Telegram; None when there was nothing to change."""
+        for _ in range(ATTEMPTS):
+            try:
+                return await make()
+            except TelegramRetryAfter as error:
+                await asyncio.sleep(error.retry_after)
+            except TelegramBadRequest as error:
+                if "message is not modified" in error.message:
+                    return None
+                raise
+        return None
+
+    # -- lobby -------------------------------------------------------------------------
+
+    async def show_lobby(self, game: GameRow, settings: bool = False) -> None:
+        """Post the lobby, or edit it in place."""
+        rules = game_rules(game)
+        started = await self.storage.started_users([p.user_id for p in game.players])
+        waiting = [p.name for p in game.players if p.user_id not in started]
+        text = texts.lobby(rules, names_of(game), waiting)
+        markup = (
+            settings_keyboard(game.id, rules)
+            if settings
+            else lobby_keyboard(game.id, self.join_url(game.id))
+        )
+        if game.lobby_message_id is None:
+            sent = await self._group_text(game, text, markup)
+            if sent is not None:
+                await self.storage.set_lobby_message(game.id, sent.message_id)
+            return
+        message_id = game.lobby_message_id
+        await self._api(
+            partial(
+                self.bot.edit_message_text,
+                text=text,
+                chat_id=game.chat_id,
+                message_id=message_id,
+                reply_markup=markup,
+            )
+        )
+
+    async def close_lobby(self, game: GameRow, text: str) -> None:
+        """The lobby message says what happened and loses its buttons."""
+        if game.lobby_message_id is None:
+            return
+        message_id = game.lobby_message_id
+        try:
+            await self._api(
+                partial(
+                    self.bot.edit_message_text,
+                    text=text,
+                    chat_id=game.chat_id,
+                    message_id=message_id,
+                )
+            )
+        except TelegramBadRequest as error:
+            log.warning("lobby %s of game %s not closed: %s", message_id, game.id, error.message)
+
+    async def _group_text(
+        self, game: GameRow, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> Message | None:
+        return await self._api(
+            partial(
+                self.bot.send_message,
+                chat_id=game.chat_id,
+                text=text,
+                reply_markup=markup,
+                message_thread_id=game.thread_id or None,
+            )
+        )
+
+    # -- the table ---------------------------------------------------------------------
+
+    async def _table_photo(self, state: GameState, game: GameRow) -> bytes:
+        scene = table_scene(state, names_of(game))
+        return await asyncio.to_thread(render_table, scene)
+
+    async def send_table(self, game: GameRow, state: GameState, events: Sequence[Event]) -> None:
+        """A new table message for a new round."""
+        photo = BufferedInputFile(await self._table_photo(state, game), "table.png")
+        caption = texts.table_caption(state, names_of(game), events)
+        sent = await self._api(
+            partial(
+                self.bot.send_photo,
+                chat_id=game.chat_id,
+                photo=photo,
+                caption=caption,
+                message_thread_id=game.thread_id or None,
+            )
+        )
+        if sent is not None:
+            await self.storage.set_table_message(game.id, sent.message_id)
+
+    async def edit_table(self, game: GameRow, state: GameState, events: Sequence[Event]) -> None:
+        """Edit the table message in place (a fresh one if it cannot be edited)."""
+        if game.table_message_id is None:
+            await self.send_table(game, state, events)
+            return
+        message_id = game.table_message_id
+        photo = BufferedInputFile(await self._table_photo(state, game), "table.png")
+        media = InputMediaPhoto(
+            media=photo, caption=texts.table_caption(state, names_of(game), events)
+        )
+        try:
+            await self._api(
+                partial(
+                    self.bot.edit_message_media,
+                    chat_id=game.chat_id,
+                    message_id=message_id,
+                    media=media,
+                )
+            )
+        except TelegramBadRequest as error:
+            if not any(reason in error.message for reason in GONE):
+                raise
+            await self.send_table(game, state, events)
+
+    # -- private hands -----------------------------------------------------------------
+
+    async def _private(
+        self, game: GameRow, user_id: int, make: Callable[[], Awaitable[T]]
+    ) -> T | None:
+        """A call into a player's private chat; a 403 is told to the group once."""
+        try:
+            return await self._api(make)
+        except TelegramForbiddenError:
+            if await self.storage.set_blocked(user_id):
+                name = next(p.name for p in game.players if p.user_id == user_id)
+                button = InlineKeyboardButton(text="Открыть бота", url=self.start_url())
+                await self._group_text(
+                    game,
+                    texts.unreachable(name, self.start_url()),
+                    InlineKeyboardMarkup(inline_keyboard=[[button]]),
+                )
+            return None
+
+    async def show_hands(
+        self,
+        game: GameRow,
+        state: GameState,
+        before: GameState | None,
+        drawn: dict[int, tuple[int, ...]],
+    ) -> None:
+        """Every player's hand: the seat to move gets a fresh message (it notifies)."""
+        for player in game.players:
+            seat = player.seat
+            moving = state.phase is Phase.PLAYING and state.to_move == seat
+            fresh = moving and (
+                before is None or before.to_move != seat or before.round_no != state.round_no
+            )
+            await self.show_hand(game, state, seat, drawn.get(seat, ()), fresh)
+
+    async def show_hand(
+        self,
+        game: GameRow,
+        state: GameState,
+        seat: int,
+        drawn: Sequence[int] = (),
+        fresh: bool = False,
+    ) -> None:
+        """One player's hand message: tiles as buttons, legal ones marked on their turn."""
+        player = game.players[seat]
+        view = seat_view(state, seat)
+        legal = view.legal_moves()
+        hand = list(tiles_of(view.hand))
+        keyboard = hand_keyboard(game.id, game.version, state.rules, hand, legal)
+        text = texts.hand(state, seat, names_of(game), drawn)
+        old = player.hand_message_id
+        await self._hand(game, player.user_id, seat, old, text, keyboard, fresh)
+
+    async def _hand(
+        self,
+        game: GameRow,
+        user_id: int,
+        seat: int,
+        message_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup,
+        fresh: bool,
+    ) -> None:
+        if message_id is not None and not fresh:
+            try:
+                await self._private(
+                    game,
+                    user_id,
+                    partial(
+                        self.bot.edit_message_text,
+                        text=text,
+                        chat_id=user_id,
+                        message_id=message_id,
+                        reply_markup=keyboard,
+                    ),
+                )
+                return
+            except TelegramBadRequest as error:
+                if not any(reason in error.message for reason in GONE):
+                    raise
+        if message_id is not None:
+            await self._delete(user_id, message_id)
+        sent = await self._private(
+            game,
+            user_id,
+            partial(self.bot.send_message, chat_id=user_id, text=text, reply_markup=keyboard),
+        )
+        if sent is not None:
+            await self.storage.set_hand_message(game.id, seat, sent.message_id)
+
+    async def _delete(self, chat_id: int, message_id: int) -> None:
+        try:
+            await self._api(
+                partial(self.bot.delete_message, chat_id=chat_id, message_id=message_id)
+            )
+        except (TelegramBadRequest, TelegramForbiddenError) as error:
+            log.info("message %s in %s not deleted: %s", message_id, chat_id, error)
+
+    async def show_choice(
+        self, game: GameRow, user_id: int, message_id: int, keyboard: InlineKeyboardMarkup
+    ) -> None:
+        """Swap a hand's buttons (asking which end) without touching the game."""
+        await self._private(
+            game,
+            user_id,
+            partial(
+                self.bot.edit_message_reply_markup,
+                chat_id=user_id,
+                message_id=message_id,
+                reply_markup=keyboard,
+            ),
+        )
+
+    # -- after every accepted action ---------------------------------------------------
+
+    async def show_turn(self, turn: Turn) -> None:
+        """Table, round results, game end and hands after `turn` (already stored)."""
+        game, names = turn.game, names_of(turn.game)
+        if turn.before is None:
+            await self.close_lobby(game, f"Игра началась! Играют: {', '.join(names)}.")
+        closed = turn.closed
+        if closed is None:
+            await self.edit_table(game, turn.state, turn.events)
+        else:
+            await self.edit_table(game, closed, turn.events)
+            for ended in turn.rounds:
+                sheet = await asyncio.to_thread(render_score_sheet, score_sheet(closed, names))
+                caption = texts.round_result(ended, closed.rules, names)
+                await self._api(
+                    partial(
+                        self.bot.send_photo,
+                        chat_id=game.chat_id,
+                        photo=BufferedInputFile(sheet, "score.png"),
+                        caption=caption[:1024],
+                        message_thread_id=game.thread_id or None,
+                    )
+                )
+        outcome = turn.ended
+        if outcome is not None:
+            await self._group_text(game, texts.game_end(outcome, names))
+            await self.close_hands(game, "Игра окончена. Спасибо за игру!")
+            return
+        if closed is not None:
+            game = await self._reloaded(game)
+            await self.send_table(game, turn.state, turn.events)
+        await self.show_hands(await self._reloaded(game), turn.state, turn.before, turn.drawn)
+
+    async def close_hands(self, game: GameRow, text: str) -> None:
+        for player in game.players:
+            if player.hand_message_id is not None:
+                message_id = player.hand_message_id
+                await self._private(
+                    game,
+                    player.user_id,
+                    partial(
+                        self.bot.edit_message_text,
+                        text=text,
+                        chat_id=player.user_id,
+                        message_id=message_id,
+                    ),
+                )
+
+    async def _reloaded(self, game: GameRow) -> GameRow:
+        fresh = await self.storage.game(game.id)
+        return fresh if fresh is not None else game

@@ -1,0 +1,261 @@
+"""Game service: lobby and play on top of the engine and the storage.
+
+Every change runs under the game's lock and is committed in one transaction before the
+caller sends any message about it. Bad input raises `GameError` with a short answer for
+the user; nothing is changed then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot import texts
+from bot.game.engine import IllegalMoveError, abandon, apply, new_game, next_round
+from bot.game.events import Event, GameEnded, RoundEnded, TilesDrawn
+from bot.game.moves import Move
+from bot.game.rules import MAX_PLAYERS, RuleError, RuleSet, parse_rules
+from bot.game.serial import NEXT_ROUND, abandon_entry, encode, state_from_json, state_to_json
+from bot.game.state import GameState, Phase
+from bot.storage import GameRow, Player, Standing, Storage
+
+ILLEGAL = {
+    "not_in_hand": "Этой кости у вас нет.",
+    "does_not_fit": "Эта кость сюда не подходит.",
+    "must_lead": "Первый ход — с дубля, который назван в сообщении.",
+    "bad_end": "Первая кость открывает линию.",
+    "must_play": "У вас есть подходящая кость — ходите ею.",
+    "cannot_draw": "Из базара брать больше нельзя.",
+    "no_pass": "Пасовать нельзя.",
+    "no_double_pair": "Два дубля сюда не встают.",
+}
+
+
+class GameError(Exception):
+    """A short answer for the user: the action was refused and nothing changed."""
+
+
+Show = Callable[["Turn"], Awaitable[None]]
+"""Sends the messages about a stored turn; runs under the game's lock, so in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What an accepted action did, for the messages about it."""
+
+    game: GameRow  # as stored after the action
+    before: GameState | None  # None when the game has just started
+    state: GameState
+    events: tuple[Event, ...]  # the next round's deal included
+    closed: GameState | None = None  # the round as it ended, hands revealed
+
+    @property
+    def drawn(self) -> dict[int, tuple[int, ...]]:
+        """Tiles each seat took from the bazaar (private to that seat)."""
+        taken: dict[int, tuple[int, ...]] = {}
+        for event in self.events:
+            if isinstance(event, TilesDrawn):
+                taken[event.seat] = taken.get(event.seat, ()) + event.tiles
+        return taken
+
+    @property
+    def rounds(self) -> list[RoundEnded]:
+        return [e for e in self.events if isinstance(e, RoundEnded)]
+
+    @property
+    def ended(self) -> GameEnded | None:
+        return next((e for e in self.events if isinstance(e, GameEnded)), None)
+
+
+def game_rules(game: GameRow) -> RuleSet:
+    return RuleSet.from_options(game.rules)
+
+
+def game_state(game: GameRow) -> GameState:
+    if game.state is None:
+        raise GameError(texts.NO_SUCH_GAME)
+    return state_from_json(game.state)
+
+
+class GameService:
+    """Lobbies and games of every chat; one instance shared by the handlers."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: presses from different private chats arrive at once."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # -- lobby -------------------------------------------------------------------------
+
+    async def new_lobby(
+        self, chat_id: int, thread_id: int, creator: Player, options: str
+    ) -> tuple[GameRow, bool]:
+        """A lobby for the topic, or (the open game, False) if there is one already."""
+        try:
+            rules = parse_rules(options)
+        except RuleError as error:
+            raise GameError(texts.rule_error(error)) from None
+        seed = secrets.randbits(48)
+        game = await self.storage.create_lobby(chat_id, thread_id, creator, rules.options(), seed)
+        if game is not None:
+            return game, True
+        existing = await self.storage.open_game(chat_id, thread_id)
+        if existing is None:  # it ended between the two statements
+            return await self.new_lobby(chat_id, thread_id, creator, options)
+        return existing, False
+
+    async def _lobby(self, game_id: int) -> GameRow:
+        game = await self.storage.game(game_id)
+        if game is None or game.status not in {"lobby", "active"}:
+            raise GameError(texts.NO_SUCH_GAME)
+        if game.status != "lobby":
+            raise GameError(texts.GAME_STARTED)
+        return game
+
+    async def join(self, game_id: int, player: Player) -> GameRow:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            seated = list(game.players)
+            if game.seat_of(player.user_id) is not None:
+                return game
+            if len(seated) >= MAX_PLAYERS:
+                raise GameError(texts.LOBBY_FULL)
+            await self.storage.set_seats(game_id, [*seated, player])
+            return await self._reload(game_id)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if game.seat_of(user_id) is None:
+                raise GameError(texts.NOT_SEATED)
+            await self.storage.set_seats(game_id, [p for p in game.players if p.user_id != user_id])
+            return await self._reload(game_id)
+
+    async def set_option(self, game_id: int, user_id: int, key: str, value: str) -> GameRow:
+        """The creator changes the preset or an option in the lobby."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if user_id != game.creator_id:
+                raise GameError(texts.NOT_CREATOR)
+            current = game_rules(game)
+            text = value if key == "preset" else f"{current.summary()} {key}={value}"
+            try:
+                rules = parse_rules(text)
+            except RuleError as error:
+                raise GameError(texts.rule_error(error)) from None
+            await self.storage.set_rules(game_id, rules.options())
+            return await self._reload(game_id)
+
+    async def start(self, game_id: int, user_id: int, show: Show) -> None:
+        """Deal the first round for the players seated now."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if user_id != game.creator_id:
+                raise GameError(texts.NOT_CREATOR)
+            started = await self.storage.started_users([p.user_id for p in game.players])
+            waiting = [p.name for p in game.players if p.user_id not in started]
+            if waiting:
+                raise GameError(texts.waiting_for(waiting))
+            try:
+                rules = game_rules(game).with_players(len(game.players))
+            except RuleError as error:
+                raise GameError(f"Пока нельзя начать: {error}.") from None
+            seats = [str(p.user_id) for p in game.players]
+            state, events = new_game(rules, seats, game.seed)
+            await self.storage.set_rules(game_id, rules.options())
+            game = replace(game, rules=rules.options())
+            await self.storage.record(game, [], state_to_json(state))
+            await show(Turn(await self._reload(game_id), None, state, events))
+
+    async def cancel(self, game_id: int, user_id: int | None, admin: bool, reason: str) -> GameRow:
+        """Cancel a lobby or game (creator or chat admin); nothing counts for ratings."""
+        async with self.lock(game_id):
+            game = await self.storage.game(game_id)
+            if game is None or game.status not in {"lobby", "active"}:
+                raise GameError(texts.NO_SUCH_GAME)
+            if user_id is not None and user_id != game.creator_id and not admin:
+                raise GameError(texts.NOT_CREATOR_OR_ADMIN)
+            await self.storage.cancel(game_id, reason)
+            return await self._reload(game_id)
+
+    # -- play --------------------------------------------------------------------------
+
+    async def _my_turn(
+        self, game_id: int, user_id: int, version: int
+    ) -> tuple[GameRow, GameState, int]:
+        game = await self.storage.game(game_id)
+        if game is None or game.status != "active":
+            raise GameError(texts.NO_SUCH_GAME)
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise GameError(texts.NOT_A_PLAYER)
+        if version != game.version:
+            raise GameError(texts.STALE)
+        state = game_state(game)
+        if state.to_move != seat or state.phase is not Phase.PLAYING:
+            raise GameError(texts.NOT_YOUR_TURN)
+        return game, state, seat
+
+    async def my_turn(self, game_id: int, user_id: int, version: int) -> GameState:
+        """The game, if it is the presser's turn and the button is current."""
+        _, state, _ = await self._my_turn(game_id, user_id, version)
+        return state
+
+    async def play(self, game_id: int, user_id: int, version: int, move: Move, show: Show) -> None:
+        async with self.lock(game_id):
+            game, state, _ = await self._my_turn(game_id, user_id, version)
+            try:
+                after, events = apply(state, move)
+            except IllegalMoveError as error:
+                raise GameError(ILLEGAL.get(error.reason, str(error))) from None
+            await show(await self._commit(game, state, after, events, [(user_id, encode(move))]))
+
+    async def leave_game(self, game_id: int, user_id: int, show: Show) -> None:
+        """A player leaves a running game: it ends by the timeout rule (RULES §2.7)."""
+        async with self.lock(game_id):
+            game = await self.storage.game(game_id)
+            if game is None or game.status != "active":
+                raise GameError(texts.NO_SUCH_GAME)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise GameError(texts.NOT_PLAYING_HERE)
+            state = game_state(game)
+            after, events = abandon(state, seat)
+            entry: list[tuple[int | None, dict[str, Any]]] = [(user_id, abandon_entry(seat))]
+            await show(await self._commit(game, state, after, events, entry))
+
+    async def _commit(
+        self,
+        game: GameRow,
+        before: GameState,
+        after: GameState,
+        events: tuple[Event, ...],
+        entries: list[tuple[int | None, dict[str, Any]]],
+    ) -> Turn:
+        """Deal on after a round, then store everything in one transaction."""
+        rounds = [(e.round_no, encode(e)) for e in events if isinstance(e, RoundEnded)]
+        closed = after if rounds else None
+        if after.phase is Phase.ROUND_OVER:
+            after, dealt = next_round(after)
+            events = (*events, *dealt)
+            entries.append((None, NEXT_ROUND))
+        ending = None
+        if after.outcome is not None:
+            standings = [
+                Standing(int(after.seats[p.seat]), p.place == 1, p.goat, p.rating_points)
+                for p in after.outcome.places
+            ]
+            ending = ("finished", after.outcome.reason, standings)
+        await self.storage.record(game, entries, state_to_json(after), rounds, ending)
+        return Turn(await self._reload(game.id), before, after, events, closed)
+
+    async def _reload(self, game_id: int) -> GameRow:
+        game = await self.storage.game(game_id)
+        assert game is not None
+        return game
