@@ -7,6 +7,7 @@ import logging
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramAPIError
 from aiogram.types import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -69,7 +70,13 @@ async def run(settings: Settings) -> None:
         async with bot.session:
             me = await bot.me()
             await register_commands(bot)
-            dispatcher = build_dispatcher(storage, Messenger(bot, storage, me.username or ""))
+            messenger = Messenger(bot, storage, me.username or "")
+            for game in await storage.open_games():
+                try:
+                    await messenger.resync(game)
+                except TelegramAPIError as error:
+                    log.warning("game %s not shown again after the restart: %s", game.id, error)
+            dispatcher = build_dispatcher(storage, messenger)
             await dispatcher.start_polling(
                 bot, allowed_updates=["message", "callback_query", "my_chat_member"]
             )

@@ -30,7 +30,7 @@ from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard
 from bot.scenes import score_sheet, table_scene
-from bot.service import Turn, game_rules
+from bot.service import Turn, game_rules, game_state
 from bot.storage import GameRow, Storage
 from render import render_score_sheet, render_table
 
@@ -322,6 +322,16 @@ class Messenger:
             game = await self._reloaded(game)
             await self.send_table(game, turn.state, turn.events)
         await self.show_hands(await self._reloaded(game), turn.state, turn.before, turn.drawn)
+
+    async def resync(self, game: GameRow) -> None:
+        """After a restart: show the stored state, in case it outran the last messages."""
+        if game.state is None:
+            await self.show_lobby(game)
+            return
+        state = game_state(game)
+        await self.edit_table(game, state, ())
+        for player in game.players:
+            await self.show_hand(game, state, player.seat)
 
     async def close_hands(self, game: GameRow, text: str) -> None:
         for player in game.players:

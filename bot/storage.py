@@ -214,6 +214,10 @@ class Storage:
             (chat_id, thread_id, *OPEN),
         )
 
+    async def open_games(self) -> list[GameRow]:
+        """Every lobby and running game, oldest first."""
+        return await self._games("SELECT * FROM games WHERE status IN (?, ?) ORDER BY id", OPEN)
+
     async def open_games_in(self, chat_id: int) -> list[GameRow]:
         return await self._games(
             "SELECT * FROM games WHERE chat_id = ? AND status IN (?, ?)", (chat_id, *OPEN)
