@@ -202,14 +202,21 @@ class Messenger:
         before: GameState | None,
         drawn: dict[int, tuple[int, ...]],
     ) -> None:
-        """Every player's hand: the seat to move gets a fresh message (it notifies)."""
+        """The hands that changed: the seat to move gets a fresh message (it notifies)."""
         for player in game.players:
             seat = player.seat
             moving = state.phase is Phase.PLAYING and state.to_move == seat
-            fresh = moving and (
-                before is None or before.to_move != seat or before.round_no != state.round_no
+            changed = (
+                before is None
+                or before.round_no != state.round_no
+                or before.hands[seat] != state.hands[seat]
+                or seat in (before.to_move, state.to_move)
             )
-            await self.show_hand(game, state, seat, drawn.get(seat, ()), fresh)
+            if changed:
+                fresh = moving and (
+                    before is None or before.to_move != seat or before.round_no != state.round_no
+                )
+                await self.show_hand(game, state, seat, drawn.get(seat, ()), fresh)
 
     async def show_hand(
         self,
@@ -225,7 +232,7 @@ class Messenger:
         legal = view.legal_moves()
         hand = list(tiles_of(view.hand))
         keyboard = hand_keyboard(game.id, game.version, state.rules, hand, legal)
-        text = texts.hand(state, seat, names_of(game), drawn)
+        text = texts.hand(state, seat, drawn)
         old = player.hand_message_id
         await self._hand(game, player.user_id, seat, old, text, keyboard, fresh)
 

@@ -195,11 +195,11 @@ class GameService:
         seat = game.seat_of(user_id)
         if seat is None:
             raise GameError(texts.NOT_A_PLAYER)
-        if version != game.version:
-            raise GameError(texts.STALE)
         state = game_state(game)
         if state.to_move != seat or state.phase is not Phase.PLAYING:
             raise GameError(texts.NOT_YOUR_TURN)
+        if version != game.version:
+            raise GameError(texts.STALE)
         return game, state, seat
 
     async def my_turn(self, game_id: int, user_id: int, version: int) -> GameState:

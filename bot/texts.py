@@ -180,22 +180,19 @@ def table_caption(state: GameState, names: Sequence[str], events: Sequence[Event
     return "\n".join(lines)
 
 
-def hand(state: GameState, seat: int, names: Sequence[str], drawn: Sequence[int]) -> str:
+def hand(state: GameState, seat: int, drawn: Sequence[int]) -> str:
     """The private hand message's text."""
     rules = state.rules
-    ends = " и ".join(str(v) for v in state.ends) if state.ends else "стол пуст"
-    lines = [f"Ваши кости · раунд {state.round_no} · концы: {ends}"]
+    lines = [f"Ваши кости · раунд {state.round_no}"]
     if drawn:
         lines.append(f"Из базара пришли: {tile_names(rules, drawn)}")
-    if state.phase is not Phase.PLAYING:
-        lines.append("Раунд окончен.")
-    elif state.to_move == seat:
-        if state.lead_tile is not None:
-            lines.append(f"Ваш ход: заходите с {rules.tiles.name(state.lead_tile)}.")
-        else:
-            lines.append("Ваш ход! ✅ — кости, которые подходят.")
+    if state.phase is not Phase.PLAYING or state.to_move != seat:
+        lines.append("Ждите своего хода — стол в группе.")
+    elif state.lead_tile is not None:
+        lines.append(f"Ваш ход: заходите с {rules.tiles.name(state.lead_tile)}.")
     else:
-        lines.append(f"Ходит {names[state.to_move]}.")
+        ends = " и ".join(str(v) for v in state.ends) if state.ends else "стол пуст"
+        lines.append(f"Ваш ход! Концы: {ends}. ✅ — кости, которые подходят.")
     return "\n".join(lines)
 
 
