@@ -89,33 +89,28 @@ class Messenger:
             if sent is not None:
                 await self.storage.set_lobby_message(game.id, sent.message_id)
             return
-        message_id = game.lobby_message_id
-        await self._api(
-            partial(
-                self.bot.edit_message_text,
-                text=text,
-                chat_id=game.chat_id,
-                message_id=message_id,
-                reply_markup=markup,
-            )
+        await self._api(self._edit_text(game.chat_id, game.lobby_message_id, text, markup))
+
+    def _edit_text(
+        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> Callable[[], Awaitable[Message | bool]]:
+        """An edit of a message's text (without `markup` its buttons go)."""
+        return partial(
+            self.bot.edit_message_text,
+            text=text,
+            chat_id=chat_id,
+            message_id=message_id,
+            reply_markup=markup,
         )
 
     async def close_lobby(self, game: GameRow, text: str) -> None:
         """The lobby message says what happened and loses its buttons."""
         if game.lobby_message_id is None:
             return
-        message_id = game.lobby_message_id
         try:
-            await self._api(
-                partial(
-                    self.bot.edit_message_text,
-                    text=text,
-                    chat_id=game.chat_id,
-                    message_id=message_id,
-                )
-            )
+            await self._api(self._edit_text(game.chat_id, game.lobby_message_id, text))
         except TelegramBadRequest as error:
-            log.warning("lobby %s of game %s not closed: %s", message_id, game.id, error.message)
+            log.warning("lobby of game %s not closed: %s", game.id, error.message)
 
     async def _group_text(
         self, game: GameRow, text: str, markup: InlineKeyboardMarkup | None = None
@@ -249,15 +244,7 @@ class Messenger:
         if message_id is not None and not fresh:
             try:
                 await self._private(
-                    game,
-                    user_id,
-                    partial(
-                        self.bot.edit_message_text,
-                        text=text,
-                        chat_id=user_id,
-                        message_id=message_id,
-                        reply_markup=keyboard,
-                    ),
+                    game, user_id, self._edit_text(user_id, message_id, text, keyboard)
                 )
                 return
             except TelegramBadRequest as error:
@@ -343,17 +330,8 @@ class Messenger:
     async def close_hands(self, game: GameRow, text: str) -> None:
         for player in game.players:
             if player.hand_message_id is not None:
-                message_id = player.hand_message_id
-                await self._private(
-                    game,
-                    player.user_id,
-                    partial(
-                        self.bot.edit_message_text,
-                        text=text,
-                        chat_id=player.user_id,
-                        message_id=message_id,
-                    ),
-                )
+                edit = self._edit_text(player.user_id, player.hand_message_id, text)
+                await self._private(game, player.user_id, edit)
 
     async def _reloaded(self, game: GameRow) -> GameRow:
         fresh = await self.storage.game(game.id)

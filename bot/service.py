@@ -186,16 +186,20 @@ class GameService:
 
     # -- play --------------------------------------------------------------------------
 
-    async def _my_turn(
-        self, game_id: int, user_id: int, version: int
-    ) -> tuple[GameRow, GameState, int]:
+    async def _seated(self, game_id: int, user_id: int) -> tuple[GameRow, GameState, int]:
+        """A running game and the user's seat in it."""
         game = await self.storage.game(game_id)
         if game is None or game.status != "active":
             raise GameError(texts.NO_SUCH_GAME)
         seat = game.seat_of(user_id)
         if seat is None:
             raise GameError(texts.NOT_A_PLAYER)
-        state = game_state(game)
+        return game, game_state(game), seat
+
+    async def _my_turn(
+        self, game_id: int, user_id: int, version: int
+    ) -> tuple[GameRow, GameState, int]:
+        game, state, seat = await self._seated(game_id, user_id)
         if state.to_move != seat or state.phase is not Phase.PLAYING:
             raise GameError(texts.NOT_YOUR_TURN)
         if version != game.version:
@@ -219,13 +223,7 @@ class GameService:
     async def leave_game(self, game_id: int, user_id: int, show: Show) -> None:
         """A player leaves a running game: it ends by the timeout rule (RULES §2.7)."""
         async with self.lock(game_id):
-            game = await self.storage.game(game_id)
-            if game is None or game.status != "active":
-                raise GameError(texts.NO_SUCH_GAME)
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise GameError(texts.NOT_PLAYING_HERE)
-            state = game_state(game)
+            game, state, seat = await self._seated(game_id, user_id)
             after, events = abandon(state, seat)
             entry: list[tuple[int | None, dict[str, Any]]] = [(user_id, abandon_entry(seat))]
             await show(await self._commit(game, state, after, events, entry))
