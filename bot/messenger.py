@@ -14,7 +14,12 @@ from functools import partial
 from typing import TypeVar
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramRetryAfter
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramRetryAfter,
+)
 from aiogram.types import (
     BufferedInputFile,
     InlineKeyboardButton,
@@ -58,6 +63,9 @@ class Messenger:
     def start_url(self) -> str:
         return f"https://t.me/{self.username}?start=hi"
 
+    def add_to_group_url(self) -> str:
+        return f"https://t.me/{self.username}?startgroup=new"
+
     async def _api(self, make: Callable[[], Awaitable[T]]) -> T | None:
         """Call Telegram; None when there was nothing to change."""
         for _ in range(ATTEMPTS):
@@ -65,11 +73,22 @@ class Messenger:
                 return await make()
             except TelegramRetryAfter as error:
                 await asyncio.sleep(error.retry_after)
+            except TelegramMigrateToChat as error:
+                make = await self._moved(make, error.migrate_to_chat_id)
             except TelegramBadRequest as error:
                 if "message is not modified" in error.message:
                     return None
                 raise
         return None
+
+    async def _moved(
+        self, make: Callable[[], Awaitable[T]], new_id: int
+    ) -> Callable[[], Awaitable[T]]:
+        """The group became a supergroup: move its games and send there instead."""
+        if not isinstance(make, partial) or "chat_id" not in make.keywords:
+            raise RuntimeError(f"cannot follow a chat to {new_id}")
+        await self.storage.migrate_chat(make.keywords["chat_id"], new_id)
+        return partial(make.func, *make.args, **{**make.keywords, "chat_id": new_id})
 
     # -- lobby -------------------------------------------------------------------------
 

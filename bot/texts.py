@@ -52,7 +52,6 @@ DOES_NOT_FIT = "Эта кость сейчас не подходит."
 ALREADY_RUNNING = "Здесь уже есть игра — вот она."
 JOINED = "Вы за столом! Кости придут сюда, когда игра начнётся."
 CANCELLED = "Игра отменена."
-REMOVED = "бот удалён из чата"
 ENDGAME_ASK = "Закончить игру? Очки не пойдут в рейтинг."
 ENDGAME_KEEP = "Играем дальше."
 ENDED_BY = "Игру закончил(а) {name}. Она не идёт в рейтинг."
@@ -82,6 +81,7 @@ COMMANDS_GROUP = {
     "help": "помощь",
 }
 COMMANDS_PRIVATE = {"start": "что умеет бот", "help": "помощь"}
+ADD_TO_GROUP = "➕ Добавить в группу"
 
 
 def option_value(value: object) -> str:

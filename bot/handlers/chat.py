@@ -8,7 +8,6 @@ from aiogram import F, Router
 from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter
 from aiogram.types import ChatMemberUpdated, Message
 
-from bot import texts
 from bot.service import GameService
 
 router = Router(name="chat")
@@ -27,5 +26,5 @@ async def migrated(message: Message, service: GameService) -> None:
 async def removed(update: ChatMemberUpdated, service: GameService) -> None:
     """The bot left the group: its open games are cancelled and recorded as such."""
     for game in await service.storage.open_games_in(update.chat.id):
-        await service.cancel(game.id, None, True, texts.REMOVED)
+        await service.cancel(game.id, None, True, "bot_removed")
         log.info("game %s cancelled: the bot was removed from %s", game.id, update.chat.id)

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 from aiogram import Router
 from aiogram.filters import Command, CommandStart
-from aiogram.types import Message
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot import texts
 from bot.game.rules import PRESETS
 from bot.handlers.common import IN_GROUP, IN_PRIVATE, player, topic
-from bot.messenger import names_of
+from bot.messenger import Messenger, names_of
 from bot.service import GameService, game_rules, game_state
 
 router = Router(name="info")
 
 
 @router.message(CommandStart(), IN_PRIVATE)
-async def start(message: Message, service: GameService) -> None:
+async def start(message: Message, service: GameService, messenger: Messenger) -> None:
     assert message.from_user is not None
     await player(service.storage, message.from_user)
     await service.storage.set_started(message.from_user.id)
-    await message.answer(texts.HELP_PRIVATE)
+    button = InlineKeyboardButton(text=texts.ADD_TO_GROUP, url=messenger.add_to_group_url())
+    await message.answer(
+        texts.HELP_PRIVATE, reply_markup=InlineKeyboardMarkup(inline_keyboard=[[button]])
+    )
 
 
 @router.message(Command("help"), IN_GROUP)
