@@ -7,6 +7,7 @@ WORKDIR /src
 COPY pyproject.toml setup.py README.md ./
 COPY bot bot
 COPY render render
+COPY migrations migrations
 RUN KOZEL_COMPILE=1 pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim
