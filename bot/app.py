@@ -19,6 +19,7 @@ from bot import texts
 from bot.config import Settings
 from bot.handlers import routers
 from bot.messenger import Messenger
+from bot.robots import Robots
 from bot.service import GameService
 from bot.storage import Storage
 
@@ -38,9 +39,9 @@ async def on_error(event: ErrorEvent) -> None:
             log.warning("could not answer callback of update %s", update.update_id)
 
 
-def build_dispatcher(storage: Storage, messenger: Messenger) -> Dispatcher:
+def build_dispatcher(service: GameService, messenger: Messenger, robots: Robots) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included."""
-    dispatcher = Dispatcher(service=GameService(storage), messenger=messenger)
+    dispatcher = Dispatcher(service=service, messenger=messenger, robots=robots)
     dispatcher.include_routers(*routers())
     dispatcher.errors.register(on_error)
     return dispatcher
@@ -71,12 +72,15 @@ async def run(settings: Settings) -> None:
             me = await bot.me()
             await register_commands(bot)
             messenger = Messenger(bot, storage, me.username or "")
+            service = GameService(storage)
+            robots = Robots(service, messenger, settings.robot_pace_seconds)
             for game in await storage.open_games():
                 try:
                     await messenger.resync(game)
                 except TelegramAPIError as error:
                     log.warning("game %s not shown again after the restart: %s", game.id, error)
-            dispatcher = build_dispatcher(storage, messenger)
+                robots.wake(game.id)
+            dispatcher = build_dispatcher(service, messenger, robots)
             await dispatcher.start_polling(
                 bot, allowed_updates=["message", "callback_query", "my_chat_member"]
             )

@@ -17,3 +17,4 @@ class Settings(BaseSettings):
     telegram_api_base: str = TELEGRAM_API
     database_path: Path = Path("data/kozel.sqlite3")
     log_level: str = "INFO"
+    robot_pace_seconds: float = 1.5  # how long a computer player "thinks" before a move

@@ -17,7 +17,7 @@ TILES_PER_ROW = 4
 
 
 class LobbyAction(CallbackData, prefix="l"):
-    """A lobby button: `leave`, `start`, `cancel`, `settings`, `back`."""
+    """A lobby button: `leave`, `start`, `cancel`, `settings`, `back`, `robot_<level>`."""
 
     game: int
     action: str
@@ -53,7 +53,12 @@ def lobby_keyboard(game_id: int, join_url: str) -> InlineKeyboardMarkup:
     builder.button(text=texts.START, callback_data=LobbyAction(game=game_id, action="start"))
     builder.button(text=texts.SETTINGS, callback_data=LobbyAction(game=game_id, action="settings"))
     builder.button(text=texts.CANCEL, callback_data=LobbyAction(game=game_id, action="cancel"))
-    builder.adjust(1, 2, 2)
+    for level, name in texts.ROBOT_LEVELS.items():
+        builder.button(
+            text=texts.ADD_ROBOT.format(level=name),
+            callback_data=LobbyAction(game=game_id, action=f"robot_{level}"),
+        )
+    builder.adjust(1, 2, 2, len(texts.ROBOT_LEVELS))
     return builder.as_markup()
 
 

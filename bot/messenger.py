@@ -95,8 +95,9 @@ class Messenger:
     async def show_lobby(self, game: GameRow, settings: bool = False) -> None:
         """Post the lobby, or edit it in place."""
         rules = game_rules(game)
-        started = await self.storage.started_users([p.user_id for p in game.players])
-        waiting = [p.name for p in game.players if p.user_id not in started]
+        humans = [p for p in game.players if p.human]
+        started = await self.storage.started_users([p.user_id for p in humans])
+        waiting = [p.name for p in humans if p.user_id not in started]
         text = texts.lobby(rules, names_of(game), waiting)
         markup = (
             settings_keyboard(game.id, rules)
@@ -219,6 +220,8 @@ class Messenger:
         """The hands that changed: the seat to move gets a fresh message (it notifies)."""
         for player in game.players:
             seat = player.seat
+            if not player.human:
+                continue
             moving = state.phase is Phase.PLAYING and state.to_move == seat
             changed = (
                 before is None
@@ -336,6 +339,13 @@ class Messenger:
             await self.send_table(game, turn.state, turn.events)
         await self.show_hands(await self._reloaded(game), turn.state, turn.before, turn.drawn)
 
+    async def hands_again(self, game: GameRow, user_id: int) -> None:
+        """A player opened the private chat again (e.g. after blocking): resend their hand."""
+        seat = game.seat_of(user_id)
+        if game.state is None or seat is None:
+            return
+        await self.show_hand(game, game_state(game), seat, fresh=True)
+
     async def resync(self, game: GameRow) -> None:
         """After a restart: show the stored state, in case it outran the last messages."""
         if game.state is None:
@@ -344,11 +354,12 @@ class Messenger:
         state = game_state(game)
         await self.edit_table(game, state, ())
         for player in game.players:
-            await self.show_hand(game, state, player.seat)
+            if player.human:
+                await self.show_hand(game, state, player.seat)
 
     async def close_hands(self, game: GameRow, text: str) -> None:
         for player in game.players:
-            if player.hand_message_id is not None:
+            if player.human and player.hand_message_id is not None:
                 edit = self._edit_text(player.user_id, player.hand_message_id, text)
                 await self._private(game, player.user_id, edit)
 

@@ -129,6 +129,20 @@ class GameService:
             await self.storage.set_seats(game_id, [*seated, player])
             return await self._reload(game_id)
 
+    async def add_robot(self, game_id: int, user_id: int, level: str) -> GameRow:
+        """The creator seats a computer player at `level`."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if user_id != game.creator_id:
+                raise GameError(texts.NOT_CREATOR)
+            if len(game.players) >= MAX_PLAYERS:
+                raise GameError(texts.LOBBY_FULL)
+            robot_id = min([p.user_id for p in game.players] + [0]) - 1
+            name = texts.robot_name(level, -robot_id)
+            robot = Player(len(game.players), robot_id, name, robot=level)
+            await self.storage.set_seats(game_id, [*game.players, robot])
+            return await self._reload(game_id)
+
     async def leave_lobby(self, game_id: int, user_id: int) -> GameRow:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
@@ -158,8 +172,11 @@ class GameService:
             game = await self._lobby(game_id)
             if user_id != game.creator_id:
                 raise GameError(texts.NOT_CREATOR)
-            started = await self.storage.started_users([p.user_id for p in game.players])
-            waiting = [p.name for p in game.players if p.user_id not in started]
+            humans = [p for p in game.players if p.human]
+            if not humans:
+                raise GameError(texts.NEED_A_HUMAN)
+            started = await self.storage.started_users([p.user_id for p in humans])
+            waiting = [p.name for p in humans if p.user_id not in started]
             if waiting:
                 raise GameError(texts.waiting_for(waiting))
             try:
@@ -245,9 +262,11 @@ class GameService:
             entries.append((None, NEXT_ROUND))
         ending = None
         if after.outcome is not None:
+            rated = all(p.human for p in game.players)  # computers: kept, but not rated
             standings = [
                 Standing(int(after.seats[p.seat]), p.place == 1, p.goat, p.rating_points)
                 for p in after.outcome.places
+                if rated
             ]
             ending = ("finished", after.outcome.reason, standings)
         await self.storage.record(game, entries, state_to_json(after), rounds, ending)

@@ -23,9 +23,14 @@ OPEN = ("lobby", "active")
 @dataclass(frozen=True, slots=True)
 class Player:
     seat: int
-    user_id: int
+    user_id: int  # negative for a computer player
     name: str
     hand_message_id: int | None = None
+    robot: str | None = None  # the computer's level, None for a person
+
+    @property
+    def human(self) -> bool:
+        return self.robot is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +181,12 @@ class Storage:
         """A group became a supergroup: games and ratings follow the new id."""
         async with self._transaction() as db:
             await db.execute("UPDATE OR IGNORE chats SET id = ? WHERE id = ?", (new_id, old_id))
-            await db.execute("UPDATE games SET chat_id = ? WHERE chat_id = ?", (new_id, old_id))
+            # the supergroup numbers its messages anew: old ids would hit other messages
+            await db.execute(
+                "UPDATE games SET chat_id = ?, lobby_message_id = NULL, table_message_id = NULL "
+                "WHERE chat_id = ?",
+                (new_id, old_id),
+            )
             await db.execute(
                 "UPDATE OR IGNORE ratings SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
             )
@@ -248,7 +258,7 @@ class Storage:
         players = tuple(
             Player(*p)
             for p in await self._rows(
-                "SELECT seat, user_id, name, hand_message_id FROM players WHERE game_id = ? "
+                "SELECT seat, user_id, name, hand_message_id, robot FROM players WHERE game_id = ? "
                 "ORDER BY seat",
                 (row["id"],),
             )
@@ -274,8 +284,8 @@ class Storage:
         async with self._transaction() as db:
             await db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
             await db.executemany(
-                "INSERT INTO players (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(game_id, seat, p.user_id, p.name) for seat, p in enumerate(players)],
+                "INSERT INTO players (game_id, seat, user_id, name, robot) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seat, p.user_id, p.name, p.robot) for seat, p in enumerate(players)],
             )
 
     async def set_rules(self, game_id: int, rules: dict[str, Any]) -> None:

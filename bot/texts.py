@@ -48,6 +48,9 @@ GROUPS_ONLY = "Эта команда работает в группе: доба�
 UNKNOWN_BUTTON = "Эта кнопка ничего не делает."
 GAME_STARTED = "Игра уже началась."
 PICK_END = "Куда поставить?"
+NEED_A_HUMAN = "За столом должен быть хотя бы один человек."
+ROBOT_LEVELS = {"easy": "новичок", "normal": "любитель", "hard": "мастер"}
+ADD_ROBOT = "🤖 +{level}"
 DOES_NOT_FIT = "Эта кость сейчас не подходит."
 ALREADY_RUNNING = "Здесь уже есть игра — вот она."
 JOINED = "Вы за столом! Кости придут сюда, когда игра начнётся."
@@ -243,7 +246,8 @@ def game_end(ended: GameEnded, names: Sequence[str]) -> str:
 
 def score(state: GameState, names: Sequence[str]) -> str:
     """/score: the running (or last) game's sheet."""
-    lines = [f"Счёт после раунда {state.round_no - (state.phase is Phase.PLAYING)}:"]
+    finished = state.last_round.round_no if state.last_round else 0
+    lines = [f"Счёт после раунда {finished}:"]
     lines.append(scores_line(state, names))
     if state.outcome is not None:
         lines.append(game_end(state.outcome, names))
@@ -257,6 +261,10 @@ def rating(rows: Sequence[RatingRow]) -> str:
             f"{n}. {row.name} — {row.games} · {row.wins} · {row.goats} · {row.rating_points}"
         )
     return "\n".join(lines)
+
+
+def robot_name(level: str, number: int) -> str:
+    return f"🤖 {ROBOT_LEVELS[level].capitalize()} {number}"
 
 
 def waiting_for(names: Sequence[str]) -> str:

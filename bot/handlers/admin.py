@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot import texts
-from bot.handlers.common import IN_GROUP, is_admin, topic
+from bot.handlers.common import IN_GROUP, is_admin, manages, topic
 from bot.keyboards import EndGame, end_game_keyboard
 from bot.messenger import Messenger
 from bot.service import GameError, GameService
@@ -23,7 +23,7 @@ async def end_game(message: Message, service: GameService, bot: Bot) -> None:
         await message.reply(texts.NO_OPEN_GAME)
         return
     user_id = message.from_user.id
-    if user_id != game.creator_id and not await is_admin(bot, game.chat_id, user_id):
+    if not await manages(bot, game, user_id):
         await message.reply(texts.NOT_CREATOR_OR_ADMIN)
         return
     await message.reply(texts.ENDGAME_ASK, reply_markup=end_game_keyboard(game.id))
@@ -53,7 +53,13 @@ async def end_confirmed(
 
 
 @router.callback_query(EndGame.filter(~F.confirm))
-async def end_declined(callback: CallbackQuery) -> None:
+async def end_declined(
+    callback: CallbackQuery, callback_data: EndGame, service: GameService, bot: Bot
+) -> None:
+    game = await service.storage.game(callback_data.game)
+    if game is not None and not await manages(bot, game, callback.from_user.id):
+        await callback.answer(texts.NOT_CREATOR_OR_ADMIN, show_alert=True)
+        return
     await callback.answer(texts.ENDGAME_KEEP)
     if isinstance(callback.message, Message):
         await callback.message.edit_text(texts.ENDGAME_KEEP)

@@ -21,11 +21,13 @@ from bot.handlers.common import (
     answer_then_show,
     is_admin,
     message_link,
+    opened_private_chat,
     player,
     topic,
 )
 from bot.keyboards import LobbyAction, LobbyOption
 from bot.messenger import Messenger
+from bot.robots import Robots
 from bot.service import GameError, GameService
 
 router = Router(name="lobby")
@@ -73,8 +75,7 @@ async def join(
     message: Message, command: CommandObject, service: GameService, messenger: Messenger
 ) -> None:
     assert message.from_user is not None and command.args is not None
-    seated = await player(service.storage, message.from_user)
-    await service.storage.set_started(seated.user_id)
+    seated = await opened_private_chat(service, messenger, message.from_user)
     match = JOIN_PAYLOAD.match(command.args)
     assert match is not None
     try:
@@ -100,11 +101,28 @@ async def leave(
     await messenger.show_lobby(game)
 
 
-@router.callback_query(LobbyAction.filter(F.action == "start"))
-async def start(
+@router.callback_query(LobbyAction.filter(F.action.startswith("robot_")))
+async def add_robot(
     callback: CallbackQuery, callback_data: LobbyAction, service: GameService, messenger: Messenger
 ) -> None:
-    show = answer_then_show(callback, messenger, "Раздаю!")
+    level = callback_data.action.removeprefix("robot_")
+    if level not in texts.ROBOT_LEVELS:
+        await callback.answer(texts.UNKNOWN_BUTTON, show_alert=True)
+        return
+    try:
+        game = await service.add_robot(callback_data.game, callback.from_user.id, level)
+    except GameError as error:
+        await callback.answer(str(error), show_alert=True)
+        return
+    await callback.answer()
+    await messenger.show_lobby(game)
+
+
+@router.callback_query(LobbyAction.filter(F.action == "start"))
+async def start(
+    callback: CallbackQuery, callback_data: LobbyAction, service: GameService, robots: Robots
+) -> None:
+    show = answer_then_show(callback, robots, "Раздаю!")
     try:
         await service.start(callback_data.game, callback.from_user.id, show)
     except GameError as error:

@@ -13,6 +13,7 @@ from bot.game.tiles import tiles_of
 from bot.handlers.common import answer_then_show
 from bot.keyboards import MoveButton, hand_keyboard
 from bot.messenger import Messenger
+from bot.robots import Robots
 from bot.service import GameError, GameService
 
 router = Router(name="play")
@@ -38,7 +39,11 @@ def _chosen(button: MoveButton, state: GameState) -> Move | None:
 
 @router.callback_query(MoveButton.filter())
 async def press(
-    callback: CallbackQuery, callback_data: MoveButton, service: GameService, messenger: Messenger
+    callback: CallbackQuery,
+    callback_data: MoveButton,
+    service: GameService,
+    messenger: Messenger,
+    robots: Robots,
 ) -> None:
     button, user_id = callback_data, callback.from_user.id
     try:
@@ -48,7 +53,7 @@ async def press(
             await _ask_or_restore(callback, button, service, messenger, state)
             return
         await service.play(
-            button.game, user_id, button.version, move, answer_then_show(callback, messenger)
+            button.game, user_id, button.version, move, answer_then_show(callback, robots)
         )
     except GameError as error:
         await callback.answer(str(error), show_alert=True)

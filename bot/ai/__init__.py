@@ -1,0 +1,74 @@
+"""Computer players. A player sees one seat's information set — a `SeatView` — and nothing
+else, so it cannot look at another hand or the bazaar.
+
+    move = choose(seat_view(state, seat), Level.NORMAL, random.Random(seed))
+
+* `Level.EASY`: a random legal move.
+* `Level.NORMAL`: the pressure heuristic of seed 000 (`bot.ai.policy`); it also plays for
+  players who time out.
+* `Level.HARD`: Monte Carlo search over hidden hands consistent with the public history,
+  finishing each round with the normal heuristic (`bot.ai.search`), bounded by time.
+
+`heaviest` is the «heaviest tile first» baseline the benchmark plays against.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+
+from bot.ai.knowledge import infer
+from bot.ai.policy import heaviest_move, normal_move, random_move
+from bot.ai.search import hard_move
+from bot.game.moves import Move
+from bot.game.view import SeatView
+
+HARD_BUDGET_S = 0.3  # the hard level's default thinking time per move
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+def _legal(view: SeatView) -> list[Move]:
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError(f"seat {view.seat} has no move to make now")
+    return moves
+
+
+def choose(
+    view: SeatView,
+    level: Level,
+    rng: random.Random,
+    budget_s: float | None = None,
+    samples: int | None = None,
+) -> Move:
+    """The move `level` plays for the view's seat; deterministic given `rng`'s state.
+
+    The hard level thinks for `budget_s` seconds (default `HARD_BUDGET_S`) or over `samples`
+    sampled worlds, whichever ends first; with `samples` alone it ignores the clock, so the
+    move depends on the seed only.
+    """
+    moves = _legal(view)
+    if level is Level.EASY:
+        return random_move(moves, rng)
+    if level is Level.NORMAL:
+        voids = infer(view).voids()
+        return normal_move(
+            view.rules, view.seat, view.hand, view.ends, view.on_table, view.hand_sizes,
+            voids, moves,
+        )  # fmt: skip
+    if budget_s is None and samples is None:
+        budget_s = HARD_BUDGET_S
+    return hard_move(view, rng, budget_s, samples)
+
+
+def heaviest(view: SeatView) -> Move:
+    """The «heaviest tile first» baseline: the biggest tile that fits."""
+    return heaviest_move(view.rules, _legal(view))
+
+
+__all__ = ["HARD_BUDGET_S", "Level", "choose", "heaviest"]

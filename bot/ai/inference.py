@@ -1,0 +1,110 @@
+"""How well a sampled deal explains the other seats' plays, if they play like the normal
+heuristic with some noise: a tile a sensible player would not have played from that hand
+makes the deal less likely. Used to weight the hard level's worlds.
+
+The model: a seat plays the move the softmax of the normal scores picks (`BETA`), mixed
+with a uniform choice (`FLOOR`), so any opponent is covered, only less sharply. A seat's
+earlier hand is its sampled hand plus the tiles it played since; moves before its last
+trip to the bazaar are skipped (which tiles it drew then is unknown).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from bot.ai.knowledge import end_suits
+from bot.ai.policy import WIN, normal_scores
+from bot.game.engine import moves_for
+from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed, TilesDrawn
+from bot.game.moves import Move, Pass, Play, PlayDoubles
+from bot.game.rules import FirstLead, NextLead
+from bot.game.table import extend, fitting, opening_ends
+from bot.game.view import SeatView
+
+BETA = 1.0  # how sharply the modelled seats prefer better-scored moves
+FLOOR = 0.2  # the share of moves modelled as picked at random
+
+
+def _chosen(move: Move, observed: Move) -> bool:
+    if isinstance(observed, Play):
+        return isinstance(move, Play) and move.tile == observed.tile
+    return move == observed
+
+
+def _probability(scores: Sequence[float], moves: Sequence[Move], observed: Move) -> float:
+    top = max(scores)
+    if top >= WIN:
+        scores = [1.0 if s >= WIN else 0.0 for s in scores]
+        top = 1.0
+    exps = [math.exp(BETA * (s - top)) for s in scores]
+    total = sum(exps)
+    picked = sum(e for e, m in zip(exps, moves, strict=True) if _chosen(m, observed))
+    matching = sum(1 for m in moves if _chosen(m, observed))
+    return (1 - FLOOR) * picked / total + FLOOR * matching / len(moves)
+
+
+def likelihood(view: SeatView, hands: Sequence[int]) -> float:
+    """The modelled chance of the other seats' decisions this round given `hands`."""
+    rules = view.rules
+    tiles = rules.tiles
+    players = rules.players
+    history = view.history
+    known_from = [-1] * players  # decisions after this event index are explained by hands
+    for i, event in enumerate(history):
+        if isinstance(event, TilesDrawn):
+            known_from[event.seat] = i
+    held = list(hands)
+    for i, event in enumerate(history):
+        if isinstance(event, TilePlayed) and i > known_from[event.seat]:
+            held[event.seat] |= 1 << event.tile
+        elif isinstance(event, DoublesPlayed) and i > known_from[event.seat]:
+            held[event.seat] |= tiles.mask(event.tiles)
+    forced_lead = rules.first_lead is not FirstLead.LOT and (
+        view.round_no == 1 or rules.next_lead is NextLead.FIRST_RULE
+    )
+    sizes = [rules.hand] * players
+    bazaar = tiles.size - rules.hand * players
+    voids = [0] * players
+    ends: tuple[int, ...] = ()
+    on_table = 0
+    p = 1.0
+    for i, event in enumerate(history):
+        seat = event.seat
+        observed: Move | None = None
+        if isinstance(event, TilePlayed):
+            observed = Play(event.tile, event.end)
+        elif isinstance(event, DoublesPlayed):
+            observed = PlayDoubles(event.tiles, event.ends)
+        elif isinstance(event, Passed):
+            observed = Pass()
+        if (
+            observed is not None
+            and seat != view.seat
+            and i > known_from[seat]
+            and not (forced_lead and not ends)
+        ):
+            moves = moves_for(rules, held[seat], ends, fitting(tiles, ends), None, bazaar, 0)
+            if len(moves) > 1:
+                scores = normal_scores(rules, seat, held[seat], ends, on_table, sizes, voids, moves)
+                p *= _probability(scores, moves, observed)
+        if isinstance(event, TilePlayed):
+            if ends:
+                ends = extend(tiles, ends, event.tile, event.end) or ends
+            else:
+                ends = opening_ends(tiles, event.tile)
+            on_table |= 1 << event.tile
+            held[seat] &= ~(1 << event.tile)
+            sizes[seat] -= 1
+        elif isinstance(event, DoublesPlayed):
+            placed = tiles.mask(event.tiles)
+            on_table |= placed
+            held[seat] &= ~placed
+            sizes[seat] -= len(event.tiles)
+        elif isinstance(event, Knocked):
+            voids[seat] |= end_suits(event.ends)
+        elif isinstance(event, TilesDrawn):
+            voids[seat] = end_suits(event.ends)
+            sizes[seat] += event.number
+            bazaar -= event.number
+    return p
