@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from aiogram import Bot, Dispatcher
+from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramAPIError
@@ -13,6 +16,7 @@ from aiogram.types import (
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
     ErrorEvent,
+    TelegramObject,
 )
 
 from bot import texts
@@ -24,6 +28,37 @@ from bot.service import GameService
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
+DRAIN_SECONDS = 30  # how long a stop waits for updates still being handled
+
+
+class InFlight(BaseMiddleware):
+    """Counts updates being handled, so a stop can let them finish their messages."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.idle = asyncio.Event()
+        self.idle.set()
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        self.count += 1
+        self.idle.clear()
+        try:
+            return await handler(event, data)
+        finally:
+            self.count -= 1
+            if not self.count:
+                self.idle.set()
+
+    async def drained(self) -> None:
+        try:
+            await asyncio.wait_for(self.idle.wait(), DRAIN_SECONDS)
+        except TimeoutError:
+            log.warning("stopping with %s updates still being handled", self.count)
 
 
 async def on_error(event: ErrorEvent) -> None:
@@ -40,10 +75,22 @@ async def on_error(event: ErrorEvent) -> None:
 
 
 def build_dispatcher(service: GameService, messenger: Messenger, robots: Robots) -> Dispatcher:
-    """The dispatcher `python -m bot` runs, with every feature router included."""
+    """The dispatcher `python -m bot` runs, with every feature router included.
+
+    On a stop it lets the updates in hand, and the computers mid-move, finish their
+    messages before the session and the database close.
+    """
     dispatcher = Dispatcher(service=service, messenger=messenger, robots=robots)
     dispatcher.include_routers(*routers())
     dispatcher.errors.register(on_error)
+    in_flight = InFlight()
+    dispatcher.update.outer_middleware(in_flight)
+
+    async def finish() -> None:
+        await in_flight.drained()
+        await robots.close()
+
+    dispatcher.shutdown.register(finish)
     return dispatcher
 
 
@@ -79,7 +126,8 @@ async def run(settings: Settings) -> None:
                     await messenger.resync(game)
                 except TelegramAPIError as error:
                     log.warning("game %s not shown again after the restart: %s", game.id, error)
-                robots.wake(game.id)
+                if any(not p.human for p in game.players):
+                    robots.wake(game.id)
             dispatcher = build_dispatcher(service, messenger, robots)
             await dispatcher.start_polling(
                 bot, allowed_updates=["message", "callback_query", "my_chat_member"]

@@ -23,16 +23,23 @@ class Robots:
         self.messenger = messenger
         self.pace = pace
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._closing = asyncio.Event()
 
     async def show_and_wake(self, turn: Turn) -> None:
         """Show a turn, then let a computer move if it is one's turn."""
         await self.messenger.show_turn(turn)
-        self.wake(turn.game.id)
+        if any(not p.human for p in turn.game.players):
+            self.wake(turn.game.id)
 
     def wake(self, game_id: int) -> None:
         task = self._tasks.get(game_id)
-        if task is None or task.done():
+        if not self._closing.is_set() and (task is None or task.done()):
             self._tasks[game_id] = asyncio.create_task(self._play(game_id))
+
+    async def close(self) -> None:
+        """Stop thinking; let a move already being made finish its messages."""
+        self._closing.set()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     async def _play(self, game_id: int) -> None:
         """Move for every computer seat in turn, about `pace` seconds each."""
@@ -43,7 +50,11 @@ class Robots:
             log.exception("computer player of game %s failed", game_id)
 
     async def _move_once(self, game_id: int) -> bool:
-        await asyncio.sleep(self.pace)
+        try:
+            await asyncio.wait_for(self._closing.wait(), self.pace)
+            return False  # the bot is stopping
+        except TimeoutError:
+            pass
         game = await self.service.storage.game(game_id)
         if game is None or game.status != "active":
             return False

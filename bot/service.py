@@ -182,7 +182,7 @@ class GameService:
             try:
                 rules = game_rules(game).with_players(len(game.players))
             except RuleError as error:
-                raise GameError(f"Пока нельзя начать: {error}.") from None
+                raise GameError(f"Пока нельзя начать. {texts.rule_error(error)}") from None
             seats = [str(p.user_id) for p in game.players]
             state, events = new_game(rules, seats, game.seed)
             await self.storage.set_rules(game_id, rules.options())

@@ -55,6 +55,7 @@ DOES_NOT_FIT = "Эта кость сейчас не подходит."
 ALREADY_RUNNING = "Здесь уже есть игра — вот она."
 JOINED = "Вы за столом! Кости придут сюда, когда игра начнётся."
 CANCELLED = "Игра отменена."
+REMOVED_FROM_GROUP = "Игра отменена: бота удалили из группы."
 ENDGAME_ASK = "Закончить игру? Очки не пойдут в рейтинг."
 ENDGAME_KEEP = "Играем дальше."
 ENDED_BY = "Игру закончил(а) {name}. Она не идёт в рейтинг."
@@ -111,8 +112,16 @@ def option_label(key: str, value: str) -> str:
 
 
 def rule_error(error: RuleError) -> str:
-    text = f"Не понимаю опцию: {error}."
-    return f"{text}\nМожно: {error.valid}" if error.valid else text
+    """A bad option, in Russian: which one, and what may be chosen."""
+    if error.key in {"players", "teams"}:
+        text = "Для этих правил не подходит столько игроков"
+    elif error.key == "preset":
+        text = f"Не знаю набор правил «{error.value}»"
+    elif error.value:
+        text = f"Не подходит опция {error.key}={error.value}"
+    else:
+        text = f"Не понимаю опцию {error.key}"
+    return f"{text}. Можно: {error.valid}" if error.valid else f"{text}."
 
 
 def tile_names(rules: RuleSet, tiles: Sequence[int]) -> str:
@@ -149,10 +158,9 @@ def describe(event: Event, rules: RuleSet, names: Sequence[str]) -> str | None:
 
 def lobby(rules: RuleSet, players: Sequence[str], waiting: Sequence[str]) -> str:
     """The lobby message: rules in one line, who sits, who still has to open the bot."""
-    preset = PRESETS.get(rules.preset)
     lines = [
         "🁫 Собираем стол",
-        f"Правила: {rules.summary()}" + (f" — {preset.description_ru}" if preset else ""),
+        f"Правила: {described(rules)}",
         "Игроки: " + (", ".join(players) if players else "пока никого"),
     ]
     if waiting:
@@ -275,8 +283,16 @@ def unreachable(name: str, url: str) -> str:
     return f"{name}, я не могу написать вам в личный чат. Откройте его: {url}"
 
 
-def rules_text(rules: RuleSet) -> str:
+def described(rules: RuleSet) -> str:
+    """`goat — Козёл: …` while the preset is untouched, else the options that changed."""
+    summary = rules.summary()
     preset = PRESETS.get(rules.preset)
-    description = f"\n{preset.description_ru}" if preset else ""
+    if preset is None or summary != rules.preset:
+        return summary
+    return f"{summary} — {preset.description_ru}"
+
+
+def rules_text(rules: RuleSet) -> str:
+    description = f"\n{described(rules)}"
     size = f"Игроков: {rules.players}, по {rules.hand} костей."
-    return f"Правила: {rules.summary()}{description}\n{size}"
+    return f"Правила:{description}\n{size}"

@@ -1,37 +1,74 @@
 """End-to-end harness: the real bot process (`python -m bot`) against the fake Bot API,
-and players who act only through what their chats show them."""
+and players who act only through what their chats show them.
+
+Besides driving the chats, it reads the bot's SQLite file (read-only) to replay a game's
+move log with the engine, so what the bot shows can be checked against the engine's
+results (RULES §2.6–§2.7 recomputed here, not taken from the bot).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import random
+import re
 import signal
+import sqlite3
 import sys
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from bot.game.engine import abandon, apply, legal_moves, next_round
+from bot.game.events import RoundEnded
+from bot.game.moves import Move, Play
+from bot.game.rules import RuleSet
+from bot.game.serial import move_from_json, replay
+from bot.game.state import GameState, Phase
 from bot.keyboards import MoveButton
 from tests.fakebot import TOKEN, FakeTelegram
 from tests.fakebot.models import Chat, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
+DB_NAME = "kozel.sqlite3"
 LOBBY = "Собираем стол"
 YOUR_TURN = "Ваш ход"
+HAND = "Ваши кости"
 GAME_OVER = "Игра окончена"
 PLAYABLE = "✅ "
 EXTRAS = ("🎒 Взять из базара", "Пас")
 ENDS = ("⬅ Налево", "Направо ➡")
+PICK_END = "Куда поставить?"
+JOIN = "🎲 Сесть за стол"
+START = "▶ Начать"
 
 
 @dataclass
 class BotProcess:
-    """`python -m bot` on a database in `folder`, talking to `fake`."""
+    """`python -m bot` on a database in `folder`, talking to `fake`.
+
+    Its stderr is read all the time (a full pipe would stall the bot) into `logs`.
+    """
 
     fake: FakeTelegram
     folder: Path
     process: asyncio.subprocess.Process | None = None
     logs: list[bytes] = field(default_factory=list)
+    _reader: asyncio.Task[None] | None = None
+    _run_start: int = 0
+
+    @property
+    def db_path(self) -> Path:
+        return self.folder / DB_NAME
+
+    @property
+    def log(self) -> str:
+        """Everything every run of the process wrote to stderr."""
+        return b"".join(self.logs).decode(errors="replace")
 
     async def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
@@ -39,9 +76,11 @@ class BotProcess:
             "PYTHONPATH": str(ROOT),
             "BOT_TOKEN": TOKEN,
             "TELEGRAM_API_BASE": self.fake.base,
-            "DATABASE_PATH": str(self.folder / "kozel.sqlite3"),
+            "DATABASE_PATH": str(self.db_path),
+            "LOG_LEVEL": "INFO",
         }
         polls = len(self.fake.calls_of("getUpdates"))
+        self._run_start = len(self.logs)
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -51,32 +90,119 @@ class BotProcess:
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE,
         )
+        self._reader = asyncio.ensure_future(self._read(self.process))
         await self.fake.wait_until(lambda: len(self.fake.calls_of("getUpdates")) > polls, 30)
 
+    async def _read(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stderr is not None
+        while chunk := await process.stderr.read(65536):
+            self.logs.append(chunk)
+
     async def stop(self, sig: int = signal.SIGTERM) -> str:
-        """Stop the process (SIGKILL to crash it); its log."""
+        """Stop the process (SIGKILL to crash it); the log of this run."""
         assert self.process is not None
         if self.process.returncode is None:
             self.process.send_signal(sig)
-        _, stderr = await self.process.communicate()
+        await self.process.wait()
+        if self._reader is not None:
+            await self._reader
         self.process = None
-        return stderr.decode()
+        return b"".join(self.logs[self._run_start :]).decode(errors="replace")
+
+    async def handled(self, update_id: int, timeout: float = 20) -> None:
+        """Wait until the bot has finished with an update (aiogram logs it at INFO)."""
+        mark = f"Update id={update_id} is "
+        await self.fake.wait_until(lambda: mark in self.log, timeout)
+
+    async def idle(self, timeout: float = 20) -> None:
+        """Wait until the bot has finished with every update queued so far (the messages
+        about a press are sent after its answer, so an answer alone does not say that)."""
+        queued = {int(u["update_id"]) for u in self.fake.pending_updates}
+        for call in self.fake.calls_of("getUpdates"):
+            if isinstance(call.result, list):
+                queued |= {int(u["update_id"]) for u in call.result}
+        marks = [f"Update id={update_id} is " for update_id in queued]
+        await self.fake.wait_until(lambda: all(mark in self.log for mark in marks), timeout)
+
+
+@asynccontextmanager
+async def running_bot(fake: FakeTelegram, folder: Path) -> AsyncIterator[BotProcess]:
+    """A started bot; when the block ends without an error, check the common promises:
+    every press was answered, the fake saw no bug of its own, no Traceback in the log."""
+    bot = BotProcess(fake, folder)
+    await bot.start()
+    try:
+        yield bot
+        if bot.process is not None:
+            await bot.idle()  # a stop cuts short what the bot is still sending
+    except BaseException:
+        print(bot.log[-20_000:])  # shown by pytest for the failed test
+        raise
+    finally:
+        if bot.process is not None:
+            await bot.stop()
+    assert not fake.unanswered_queries(), fake.unanswered_queries()
+    assert not fake.internal_errors, fake.internal_errors[-1]
+    assert "Traceback" not in bot.log, bot.log
+
+
+# -- what the chats show ------------------------------------------------------------------
 
 
 def bot_messages(fake: FakeTelegram, chat: Chat | User) -> list[Message]:
     return [m for m in fake.messages(chat) if m.from_bot and m.service is None]
 
 
-def find(fake: FakeTelegram, chat: Chat | User, text: str) -> Message | None:
-    """The bot's newest message in `chat` containing `text`."""
-    return next((m for m in reversed(bot_messages(fake, chat)) if text in (m.content or "")), None)
+def find(
+    fake: FakeTelegram, chat: Chat | User, text: str, topic: int | None = None
+) -> Message | None:
+    """The bot's newest message in `chat` (in forum topic `topic`, if given) with `text`."""
+    return next(
+        (
+            m
+            for m in reversed(bot_messages(fake, chat))
+            if text in (m.content or "") and (topic is None or m.thread_id == topic)
+        ),
+        None,
+    )
 
 
 async def wait_text(
-    fake: FakeTelegram, chat: Chat | User, text: str, timeout: float = 20
+    fake: FakeTelegram, chat: Chat | User, text: str, timeout: float = 20, topic: int | None = None
 ) -> Message:
-    found: Message = await fake.wait_until(lambda: find(fake, chat, text), timeout)
+    found: Message = await fake.wait_until(lambda: find(fake, chat, text, topic), timeout)
     return found
+
+
+def last_update_id(fake: FakeTelegram) -> int:
+    """The id of the update just queued (call right after `user_sends`/`user_presses`)."""
+    return int(fake.pending_updates[-1]["update_id"])
+
+
+async def say(
+    fake: FakeTelegram,
+    bot: BotProcess,
+    user: User,
+    chat: Chat | User,
+    text: str,
+    *,
+    topic: int | None = None,
+    reply_to: Message | None = None,
+) -> Message:
+    """`user` writes `text`; returns once the bot has finished handling it."""
+    sent = fake.user_sends(user, chat, text, topic=topic, reply_to=reply_to)
+    assert sent.delivered, f"the bot does not get {text!r} in {chat!r}"
+    await bot.handled(last_update_id(fake))
+    return sent
+
+
+def replies_to(fake: FakeTelegram, chat: Chat | User, message: Message) -> list[Message]:
+    """The bot's messages in `chat` (in the topic of `message`) sent after `message`."""
+    return [
+        m
+        for m in bot_messages(fake, chat)
+        if m.message_id > message.message_id and m.thread_id == message.thread_id
+    ]
 
 
 async def press(fake: FakeTelegram, user: User, message: Message, button: str) -> str:
@@ -86,23 +212,97 @@ async def press(fake: FakeTelegram, user: User, message: Message, button: str) -
     return str(answer.text or "")
 
 
-async def open_lobby(fake: FakeTelegram, group: Chat, creator: User, options: str = "") -> Message:
-    fake.user_sends(creator, group, f"/newgame {options}".strip())
-    return await wait_text(fake, group, LOBBY)
+async def press_for_alert(fake: FakeTelegram, user: User, message: Message, button: str) -> str:
+    """Press a button the bot must refuse: its answer is an alert; the alert's text."""
+    query = fake.user_presses(user, message, button)
+    answer = await fake.wait_until(lambda: fake.answer_for(query), 20)
+    assert answer.show_alert, f"{button!r} was answered without an alert: {answer}"
+    return str(answer.text or "")
 
 
-async def join(fake: FakeTelegram, group: Chat, user: User) -> None:
+def forge_press(fake: FakeTelegram, user: User, message: Message, data: str) -> str:
+    """A modified client: `user` sends callback `data` from `message`, a message in a chat
+    they can see. The fake only presses buttons a message has, so a button with `data` is
+    put on the stored message for the press and taken off again; the query id."""
+    saved = message.reply_markup
+    label = "\u2063forged"
+    message.reply_markup = [*(saved or []), [{"text": label, "callback_data": data}]]
+    try:
+        return fake.user_presses(user, message, label)
+    finally:
+        message.reply_markup = saved
+
+
+async def forged_alert(fake: FakeTelegram, user: User, message: Message, data: str) -> str:
+    query = forge_press(fake, user, message, data)
+    answer = await fake.wait_until(lambda: fake.answer_for(query), 20)
+    assert answer.show_alert, f"{data!r} was answered without an alert: {answer}"
+    return str(answer.text or "")
+
+
+# -- the lobby ----------------------------------------------------------------------------
+
+
+async def open_lobby(
+    fake: FakeTelegram, group: Chat, creator: User, options: str = "", topic: int | None = None
+) -> Message:
+    before = find(fake, group, LOBBY, topic)
+    fake.user_sends(creator, group, f"/newgame {options}".strip(), topic=topic)
+    lobby: Message = await fake.wait_until(
+        lambda: (m := find(fake, group, LOBBY, topic)) is not before and m, 20
+    )
+    return lobby
+
+
+def seated(lobby: Message) -> list[str]:
+    """The names on the lobby's «Игроки:» line."""
+    line = (lobby.content or "").split("Игроки:")[1].split("\n")[0].strip()
+    return [] if line == "пока никого" else line.split(", ")
+
+
+async def join(fake: FakeTelegram, group: Chat, user: User, lobby: Message | None = None) -> None:
     """Press «Сесть за стол», follow the deep link, see your name in the lobby."""
-    lobby = await wait_text(fake, group, LOBBY)
-    url = fake.user_presses(user, lobby, "🎲 Сесть за стол")
+    if lobby is None:
+        lobby = await wait_text(fake, group, LOBBY)
+    url = fake.user_presses(user, lobby, JOIN)
     fake.follow_link(user, url)
     await fake.wait_until(
-        lambda: (
-            user.name in (lobby.content or "").split("Игроки:")[1].split("\n")[0]
-            and "Откройте" not in (lobby.content or "")
-        ),
-        20,
+        lambda: user.name in seated(lobby) and "Откройте" not in (lobby.content or ""), 20
     )
+
+
+async def start_game(
+    fake: FakeTelegram,
+    group: Chat,
+    players: Sequence[User],
+    options: str = "",
+    topic: int | None = None,
+) -> Message:
+    """A lobby by `players[0]`, everybody seated through the deep link, «Начать»."""
+    lobby = await open_lobby(fake, group, players[0], options, topic)
+    for user in players:
+        await join(fake, group, user, lobby)
+    assert await press(fake, players[0], lobby, START) == "Раздаю!"
+    await dealt(fake, group, lobby, players)
+    return lobby
+
+
+async def dealt(fake: FakeTelegram, group: Chat, lobby: Message, players: Sequence[User]) -> None:
+    """Wait until the game of `lobby` has started: lobby closed, table shown, hands dealt."""
+
+    def shown() -> bool:
+        table = [
+            m
+            for m in bot_messages(fake, group)
+            if m.message_id > lobby.message_id and m.photo and m.thread_id == lobby.thread_id
+        ]
+        hands = [find(fake, user, HAND) for user in players]
+        return "Игра началась" in (lobby.content or "") and bool(table) and all(hands)
+
+    await fake.wait_until(shown, 20)
+
+
+# -- playing ------------------------------------------------------------------------------
 
 
 def version_of(message: Message) -> int:
@@ -115,7 +315,7 @@ def version_of(message: Message) -> int:
 
 
 def turn_message(
-    fake: FakeTelegram, players: list[User], after: int
+    fake: FakeTelegram, players: Sequence[User], after: int
 ) -> tuple[User, Message] | None:
     """The player whose hand says it is their turn, with buttons newer than `after`."""
     for user in players:
@@ -125,40 +325,388 @@ def turn_message(
     return None
 
 
+async def wait_turn(
+    fake: FakeTelegram, players: Sequence[User], after: int = -1
+) -> tuple[User, Message]:
+    found: tuple[User, Message] = await fake.wait_until(
+        lambda: turn_message(fake, players, after), 30
+    )
+    return found
+
+
 async def play_move(
-    fake: FakeTelegram, players: list[User], rng: random.Random, after: int
+    fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
 ) -> tuple[User, Message, int]:
     """The player to move presses a legal button (and picks an end if asked)."""
-    user, hand = await fake.wait_until(lambda: turn_message(fake, players, after), 30)
+    user, hand = await wait_turn(fake, players, after)
     version = version_of(hand)
     choices = [b for row in hand.buttons for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
     answer = await press(fake, user, hand, rng.choice(choices))
-    if answer == "Куда поставить?":
+    if answer == PICK_END:
         await fake.wait_until(lambda: any(ENDS[0] in row for row in hand.buttons), 20)
         await press(fake, user, hand, rng.choice(ENDS))
     return user, hand, version
 
 
+async def play_moves(
+    fake: FakeTelegram, players: Sequence[User], rng: random.Random, count: int, after: int = -1
+) -> int:
+    """`count` random legal moves; the version of the last one's buttons."""
+    for _ in range(count):
+        _, _, after = await play_move(fake, players, rng, after)
+    return after
+
+
 async def play_until(
     fake: FakeTelegram,
     group: Chat,
-    players: list[User],
+    players: Sequence[User],
     rng: random.Random,
     text: str = GAME_OVER,
     max_moves: int = 2000,
+    topic: int | None = None,
+    after: int = -1,
 ) -> int:
-    """Moves until the group shows `text`; how many were made."""
-    after = -1
+    """Moves until the group (topic) shows a new message with `text`; how many were made.
+
+    A move is never cut short: before each one, wait for either the text or a turn."""
+    old = find(fake, group, text, topic)
+
+    def shown() -> Message | None:
+        message = find(fake, group, text, topic)
+        return message if message is not old else None
+
     for moves in range(max_moves):
-        if find(fake, group, text):
+        ready = await fake.wait_until(
+            lambda after=after: shown() or turn_message(fake, players, after), 30
+        )
+        if isinstance(ready, Message):
             return moves
-        done = asyncio.ensure_future(fake.wait_until(lambda: find(fake, group, text), 30))
-        move = asyncio.ensure_future(play_move(fake, players, rng, after))
-        await asyncio.wait({done, move}, return_when=asyncio.FIRST_COMPLETED)
-        if move.done():
-            done.cancel()
-            _, _, after = move.result()
-        else:
-            move.cancel()
-            return moves
+        _, _, after = await play_move(fake, players, rng, after)
     raise AssertionError(f"no «{text}» after {max_moves} moves")
+
+
+def button_for(rules: RuleSet, move: Move) -> str:
+    """The hand button that makes `move` (a tile press; the end is asked separately)."""
+    assert isinstance(move, Play), move
+    return PLAYABLE + rules.tiles.name(move.tile)
+
+
+async def play_planned(
+    fake: FakeTelegram, players: Sequence[User], rules: RuleSet, move: Move, after: int
+) -> tuple[User, int]:
+    """The player to move makes exactly `move` with the buttons (end asked → that end)."""
+    user, hand = await wait_turn(fake, players, after)
+    version = version_of(hand)
+    answer = await press(fake, user, hand, button_for(rules, move))
+    if answer == PICK_END:
+        assert isinstance(move, Play)
+        await fake.wait_until(lambda: any(ENDS[0] in row for row in hand.buttons), 20)
+        await press(fake, user, hand, ENDS[move.end])
+    return user, version
+
+
+# -- the database, read-only --------------------------------------------------------------
+
+
+def query(folder: Path, sql: str, *params: Any) -> list[sqlite3.Row]:
+    """Rows from the bot's database file (opened read-only; the bot may be running)."""
+    uri = f"file:{folder / DB_NAME}?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=10)) as db:
+        db.row_factory = sqlite3.Row
+        return list(db.execute(sql, params))
+
+
+def games_in(folder: Path, chat_id: int) -> list[sqlite3.Row]:
+    return query(folder, "SELECT * FROM games WHERE chat_id = ? ORDER BY id", chat_id)
+
+
+def seats_of(folder: Path, game_id: int) -> list[int]:
+    """User ids by seat."""
+    rows = query(folder, "SELECT user_id FROM players WHERE game_id = ? ORDER BY seat", game_id)
+    return [int(r["user_id"]) for r in rows]
+
+
+def replay_game(folder: Path, game_id: int) -> GameState:
+    """The game's state, replayed by the engine from its rules, seats, seed and move log."""
+    (game,) = query(folder, "SELECT rules, seed FROM games WHERE id = ?", game_id)
+    log = [
+        json.loads(r["entry"])
+        for r in query(folder, "SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", game_id)
+    ]
+    seats = [str(u) for u in seats_of(folder, game_id)]
+    return replay(RuleSet.from_options(json.loads(game["rules"])), seats, game["seed"], log)
+
+
+def stale_version(folder: Path, game_id: int) -> int:
+    """The version just before the game's current one: the `after` that only lets the
+    current hand buttons through (resuming play after a pause)."""
+    (row,) = query(folder, "SELECT version FROM games WHERE id = ?", game_id)
+    return int(row["version"]) - 1
+
+
+def fresh_state(folder: Path, game_id: int) -> GameState:
+    """The game's first deal, from its rules, seats and seed."""
+    (game,) = query(folder, "SELECT rules, seed FROM games WHERE id = ?", game_id)
+    seats = [str(u) for u in seats_of(folder, game_id)]
+    return replay(RuleSet.from_options(json.loads(game["rules"])), seats, game["seed"], [])
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A player's line of a chat's rating."""
+
+    games: int = 0
+    wins: int = 0
+    goats: int = 0
+    points: int = 0
+
+    def __add__(self, other: Rated) -> Rated:
+        return Rated(
+            self.games + other.games,
+            self.wins + other.wins,
+            self.goats + other.goats,
+            self.points + other.points,
+        )
+
+
+def half_up_tenth(n: int) -> int:
+    """round_half_up(n / 10) for a whole n."""
+    return (n + 5) // 10
+
+
+def rated(state: GameState) -> dict[int, Rated]:
+    """RULES §2.6–§2.7 for a finished individual «Козёл» game, from the engine's tally:
+    places by score, then remembered, then seat, goats last; rating points by the
+    online-site formula, or by the distance to the leaver after a timeout."""
+    assert state.outcome is not None, "the game is not over"
+    rules, tally = state.rules, state.tally
+    assert rules.low_wins and not rules.teams, "only individual «Козёл» is rated here"
+    scores, remembered = tally.scores, tally.remembered
+    seats = range(rules.players)
+    leaver = state.outcome.leaver if state.outcome.reason == "timeout" else None
+    goats = {leaver} if leaver is not None else {s for s in seats if scores[s] >= rules.target}
+    order = sorted(seats, key=lambda s: (s in goats, scores[s], remembered[s], s))
+    result = {}
+    for place, seat in enumerate(order, start=1):
+        if seat in goats:
+            points = 0
+        elif leaver is not None:
+            points = max(1, half_up_tenth(scores[leaver] - scores[seat]))
+        else:
+            points = max(1, half_up_tenth(100 - scores[seat]))
+        result[int(state.seats[seat])] = Rated(1, int(place == 1), int(seat in goats), points)
+    return result
+
+
+def expected_rating(folder: Path, chat_id: int) -> dict[int, Rated]:
+    """The chat's rating recomputed from every finished game's replayed log."""
+    total: dict[int, Rated] = {}
+    for game in games_in(folder, chat_id):
+        if game["status"] == "finished":
+            for user_id, line in rated(replay_game(folder, game["id"])).items():
+                total[user_id] = total.get(user_id, Rated()) + line
+    return total
+
+
+RATING_ROW = re.compile(r"^\d+\. (.+) — (\d+) · (\d+) · (\d+) · (\d+)$")
+SCORE_PART = re.compile(r"^(.+?) (\d+)(?: \(\+(\d+)\))?$")
+
+
+def shown_rating(text: str) -> list[tuple[str, Rated]]:
+    """The rows of a /rating answer, in order."""
+    rows = []
+    for line in text.splitlines()[1:]:
+        match = RATING_ROW.match(line)
+        assert match, f"not a rating row: {line!r}"
+        name, *numbers = match.groups()
+        rows.append((name, Rated(*map(int, numbers))))
+    return rows
+
+
+def shown_scores(line: str) -> dict[str, tuple[int, int]]:
+    """`Маша 12 (+5) · Серёжа 0` → {name: (score, remembered)} (eggs left out)."""
+    scores = {}
+    for part in line.split(" · "):
+        if part.startswith("🥚"):
+            continue
+        match = SCORE_PART.match(part)
+        assert match, f"not a score: {part!r}"
+        scores[match[1]] = (int(match[2]), int(match[3] or 0))
+    return scores
+
+
+def engine_scores(state: GameState, names: dict[int, str]) -> dict[str, tuple[int, int]]:
+    tally = state.tally
+    return {
+        names[int(user)]: (tally.scores[seat], tally.remembered[seat])
+        for seat, user in enumerate(state.seats)
+    }
+
+
+def round_ends(folder: Path, game_id: int) -> list[RoundEnded]:
+    """Every round result of the game, as the engine gives them when replaying its log."""
+    state = fresh_state(folder, game_id)
+    ended: list[RoundEnded] = []
+    rows = query(folder, "SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", game_id)
+    for row in rows:
+        entry = json.loads(row["entry"])
+        if entry["type"] == "NextRound":
+            state, events = next_round(state)
+        elif entry["type"] == "Abandon":
+            state, events = abandon(state, entry["seat"])
+        else:
+            state, events = apply(state, move_from_json(entry))
+        ended += [e for e in events if isinstance(e, RoundEnded)]
+    return ended
+
+
+RESULT_HAND = re.compile(r"^(.+?): (.*) = (\d+)$")
+RESULT_SCORE = re.compile(r"^(.+?): (\d+) → ([+-]\d+) → (\d+)(?: \(\+(\d+)\))?")
+
+
+def check_round_message(text: str, ended: RoundEnded, names: Sequence[str]) -> None:
+    """A round-result caption says what the engine's `RoundEnded` says: fish or who went
+    out, each hand's value, and each score before → round → after (+remembered)."""
+    head, *lines = text.splitlines()
+    assert head.startswith(f"Раунд {ended.round_no}:"), head
+    assert ("рыба" in head) == (ended.reason == "fish"), head
+    if ended.reason == "fish" and not ended.eggs:
+        assert f"рыбак — {names[ended.seat]}" in head, head
+    elif ended.reason == "out":
+        assert f"{names[ended.seat]} вышел" in head, head
+    split = lines.index("Счёт (было → раунд → стало):")
+    hands = {m[1]: int(m[3]) for line in lines[:split] if (m := RESULT_HAND.match(line))}
+    assert hands == {names[r.seat]: r.hand_value for r in ended.results}, text
+    sheet = {}
+    for line in lines[split + 1 :]:
+        match = RESULT_SCORE.match(line)
+        assert match, line
+        sheet[match[1]] = (int(match[2]), int(match[3]), int(match[4]), int(match[5] or 0))
+    assert sheet == {
+        names[r.seat]: (r.score_before, r.round_points, r.score_after, r.remembered_after)
+        for r in ended.results
+    }, text
+
+
+def bot_choices(state: GameState) -> list[Move]:
+    """The moves buttons can make: a tile that fits two different ends once per end,
+    otherwise the one the bot picks for a press (bot/handlers/play.py)."""
+    legal = legal_moves(state)
+    choices: list[Move] = []
+    for move in legal:
+        if not isinstance(move, Play):
+            choices.append(move)
+            continue
+        plays = [m for m in legal if isinstance(m, Play) and m.tile == move.tile]
+        if move is plays[0] or (len(set(state.ends)) > 1 and len(plays) > 1):
+            choices.append(move)
+    return choices
+
+
+def plan_fish(state: GameState, budget: int = 50_000) -> list[Move]:
+    """Moves (depth first) that end the current round with a fish («рыба»)."""
+    nodes = 0
+
+    def search(state: GameState) -> list[Move] | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            return None
+        for move in bot_choices(state):
+            after, _ = apply(state, move)
+            if after.phase is not Phase.PLAYING:
+                if after.last_round is not None and after.last_round.reason == "fish":
+                    return [move]
+                continue
+            rest = search(after)
+            if rest is not None:
+                return [move, *rest]
+        return None
+
+    plan = search(state)
+    assert plan is not None, "no fish within the search budget"
+    return plan
+
+
+END_ROW = re.compile(r"^(\d+)\. (.+) — (\d+)( 🐐 козёл)?, рейтинг \+(\d+)$")
+
+
+def names_by_id(fake: FakeTelegram) -> dict[int, str]:
+    return {user.id: user.name for user in fake.users.values()}
+
+
+def check_end_message(text: str, state: GameState, names: dict[int, str]) -> None:
+    """«Игра окончена» lists places, scores, goats and rating points as RULES §2.6–§2.7 say."""
+    lines = text.splitlines()[1:]
+    expected = rated(state)
+    by_place = sorted(expected, key=lambda user: -expected[user].wins)
+    shown = [END_ROW.match(line) for line in lines]
+    assert all(shown), text
+    rows = {m[2]: (int(m[3]), bool(m[4]), int(m[5])) for m in shown if m}
+    seat = {int(user): s for s, user in enumerate(state.seats)}
+    assert rows == {
+        names[u]: (state.tally.scores[seat[u]], bool(r.goats), r.points)
+        for u, r in expected.items()
+    }, text
+    assert shown[0] is not None and shown[0][2] == names[by_place[0]], text
+
+
+async def check_rating(
+    fake: FakeTelegram, bot: BotProcess, group: Chat, asker: User, topic: int | None = None
+) -> list[tuple[str, Rated]]:
+    """/rating shows, for every player of the chat's finished games, the sums of RULES §2.7
+    points, wins and goats, best first."""
+    asked = await say(fake, bot, asker, group, "/rating", topic=topic)
+    (answer,) = replies_to(fake, group, asked)
+    rows = shown_rating(answer.content or "")
+    names = names_by_id(fake)
+    expected = expected_rating(bot.folder, group.id)
+    assert dict(rows) == {names[u]: r for u, r in expected.items()}, answer.content
+    order = sorted(
+        expected, key=lambda u: (-expected[u].points, -expected[u].wins, expected[u].goats, u)
+    )
+    assert [name for name, _ in rows] == [names[u] for u in order], answer.content
+    return rows
+
+
+async def check_finished_game(
+    fake: FakeTelegram,
+    bot: BotProcess,
+    group: Chat,
+    asker: User,
+    game_id: int,
+    since: int | None = None,
+) -> GameState:
+    """The game's round results, its end message and /score match the engine's replay of
+    its log; /rating matches every finished game of the chat. The game's messages are the
+    group's (topic's) after message `since` (default: the game's lobby)."""
+    (game,) = query(bot.folder, "SELECT * FROM games WHERE id = ?", game_id)
+    assert game["status"] == "finished", dict(game)
+    state = replay_game(bot.folder, game_id)
+    assert state.outcome is not None
+    timeout = state.outcome.reason == "timeout"
+    names = names_by_id(fake)
+    seat_names = [names[int(user)] for user in state.seats]
+    first = game["lobby_message_id"] if since is None else since
+    messages = [
+        m
+        for m in bot_messages(fake, group)
+        if m.message_id > first and m.thread_id == (game["thread_id"] or None)
+    ]
+    results = [m for m in messages if "Счёт (было → раунд → стало)" in (m.content or "")]
+    ends = round_ends(bot.folder, game_id)
+    assert len(results) == len(ends) == state.round_no - timeout
+    for message, ended in zip(results, ends, strict=True):
+        check_round_message(message.content or "", ended, seat_names)
+    (end,) = [m for m in messages if (m.content or "").startswith(GAME_OVER)]
+    check_end_message(end.content or "", state, names)
+    topic = game["thread_id"] or None
+    asked = await say(fake, bot, asker, group, "/score", topic=topic)
+    (answer,) = replies_to(fake, group, asked)
+    lines = (answer.content or "").splitlines()
+    assert lines[0] == f"Счёт после раунда {len(ends)}:", answer.content
+    assert shown_scores(lines[1]) == engine_scores(state, names), answer.content
+    assert "\n".join(lines[2:]) == (end.content or ""), answer.content
+    await check_rating(fake, bot, group, asker, topic)
+    return state

@@ -1,33 +1,88 @@
-"""Whole games in a group, over HTTP, as the players see them."""
+"""Whole games in a group, over HTTP, as the players see them; the results the bot shows
+are checked against the engine's replay of the stored move log."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from tests.e2e import BotProcess, join, open_lobby, play_until, press, wait_text
+from bot.game.engine import apply
+from tests.e2e import (
+    GAME_OVER,
+    JOIN,
+    START,
+    check_finished_game,
+    fresh_state,
+    games_in,
+    join,
+    open_lobby,
+    plan_fish,
+    play_planned,
+    play_until,
+    press,
+    running_bot,
+    seats_of,
+    start_game,
+    wait_text,
+)
 from tests.fakebot import FakeTelegram
 
-NAMES = ["Маша", "Серёжа", "Оля", "Алекс"]
+NAMES = ["Маша", "Серёжа", "Оля", "Алекс", "Дима"]
 
 
 async def test_three_players_play_a_whole_game_to_a_goat(tmp_path: Path) -> None:
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:3]]
         group = fake.add_group("Двор", users)
-        bot = BotProcess(fake, tmp_path)
-        await bot.start()
-        try:
-            lobby = await open_lobby(fake, group, users[0])
-            for user in users:
-                await join(fake, group, user)
-            await press(fake, users[0], lobby, "▶ Начать")
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, users)
             moves = await play_until(fake, group, users, random.Random(1))
             assert moves > 10
-            end = await wait_text(fake, group, "Игра окончена")
+            end = await wait_text(fake, group, GAME_OVER)
             assert "козёл" in (end.content or "")
-        finally:
-            log = await bot.stop()
-        print(fake.transcript(users[0], group))
-        print(fake.transcript(users[1], users[1]))
-        assert "Traceback" not in log, log
+            (game,) = games_in(tmp_path, group.id)
+            state = await check_finished_game(fake, bot, group, users[2], game["id"])
+            assert any(score >= 101 for score in state.tally.scores)
+            # every hand message is closed: no buttons left to press
+            await bot.idle()
+            for user in users:
+                (hand,) = [m for m in fake.messages(user) if m.from_bot and m.edited]
+                assert hand.content == "Игра окончена. Спасибо за игру!"
+                assert not hand.reply_markup
+
+
+async def test_a_fish_then_two_and_four_players_play_to_a_goat(tmp_path: Path) -> None:
+    """Two players: the first round is steered (legal presses only) into a fish, then
+    random presses to a goat; then four players in the same group. /score and /rating
+    follow the engine over both games."""
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path) as bot:
+            pair = users[:2]
+            await start_game(fake, group, pair)
+            (game,) = games_in(tmp_path, group.id)
+            state = fresh_state(tmp_path, game["id"])
+            by_id = {user.id: user for user in users}
+            after = -1
+            for move in plan_fish(state):
+                user, after = await play_planned(fake, pair, state.rules, move, after)
+                assert user is by_id[int(state.seats[state.to_move])]
+                state, _ = apply(state, move)
+            assert state.last_round is not None and state.last_round.reason == "fish"
+            await wait_text(fake, group, "Раунд 1: рыба")
+            await play_until(fake, group, pair, random.Random(2), after=after)
+            await check_finished_game(fake, bot, group, users[4], game["id"])
+
+            four = [users[3], users[2], users[1], users[0]]
+            lobby = await open_lobby(fake, group, four[0])
+            for user in four:
+                await join(fake, group, user, lobby)
+            url = fake.user_presses(users[4], lobby, JOIN)
+            fake.follow_link(users[4], url)
+            await wait_text(fake, users[4], "За столом нет свободных мест.")
+            assert await press(fake, four[0], lobby, START) == "Раздаю!"
+            game = games_in(tmp_path, group.id)[-1]
+            assert seats_of(tmp_path, game["id"]) == [user.id for user in four]
+            await play_until(fake, group, four, random.Random(4))
+            await check_finished_game(fake, bot, group, users[4], game["id"])

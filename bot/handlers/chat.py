@@ -8,6 +8,8 @@ from aiogram import F, Router
 from aiogram.filters import LEAVE_TRANSITION, ChatMemberUpdatedFilter
 from aiogram.types import ChatMemberUpdated, Message
 
+from bot import texts
+from bot.messenger import Messenger
 from bot.service import GameService
 
 router = Router(name="chat")
@@ -23,8 +25,9 @@ async def migrated(message: Message, service: GameService) -> None:
 
 
 @router.my_chat_member(ChatMemberUpdatedFilter(member_status_changed=LEAVE_TRANSITION))
-async def removed(update: ChatMemberUpdated, service: GameService) -> None:
+async def removed(update: ChatMemberUpdated, service: GameService, messenger: Messenger) -> None:
     """The bot left the group: its open games are cancelled and recorded as such."""
     for game in await service.storage.open_games_in(update.chat.id):
         await service.cancel(game.id, None, True, "bot_removed")
+        await messenger.close_hands(game, texts.REMOVED_FROM_GROUP)
         log.info("game %s cancelled: the bot was removed from %s", game.id, update.chat.id)

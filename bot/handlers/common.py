@@ -22,16 +22,20 @@ async def player(storage: Storage, user: User) -> Player:
     return Player(0, user.id, user.full_name)
 
 
-async def opened_private_chat(service: GameService, messenger: Messenger, user: User) -> Player:
-    """/start in private: the bot may write to the user now; their running hands come back."""
-    seated = await player(service.storage, user)
-    await service.storage.set_started(user.id)
-    for game in await service.storage.open_games_of(user.id):
+async def opened_private_chat(storage: Storage, user: User) -> Player:
+    """/start in private: the bot may write to the user from now on."""
+    seated = await player(storage, user)
+    await storage.set_started(user.id)
+    return seated
+
+
+async def hands_back(service: GameService, messenger: Messenger, user_id: int) -> None:
+    """Resend the user's hands in running games (e.g. after they had blocked the bot)."""
+    for game in await service.storage.open_games_of(user_id):
         async with service.lock(game.id):
             fresh = await service.storage.game(game.id)
             if fresh is not None and fresh.status == "active":
-                await messenger.hands_again(fresh, user.id)
-    return seated
+                await messenger.hands_again(fresh, user_id)
 
 
 def topic(message: Message) -> int:

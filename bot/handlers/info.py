@@ -8,7 +8,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot import texts
 from bot.game.rules import PRESETS
-from bot.handlers.common import IN_GROUP, IN_PRIVATE, opened_private_chat, topic
+from bot.handlers.common import IN_GROUP, IN_PRIVATE, hands_back, opened_private_chat, topic
 from bot.messenger import Messenger, names_of
 from bot.service import GameService, game_rules, game_state
 
@@ -18,11 +18,12 @@ router = Router(name="info")
 @router.message(CommandStart(), IN_PRIVATE)
 async def start(message: Message, service: GameService, messenger: Messenger) -> None:
     assert message.from_user is not None
-    await opened_private_chat(service, messenger, message.from_user)
+    await opened_private_chat(service.storage, message.from_user)
     button = InlineKeyboardButton(text=texts.ADD_TO_GROUP, url=messenger.add_to_group_url())
     await message.answer(
         texts.HELP_PRIVATE, reply_markup=InlineKeyboardMarkup(inline_keyboard=[[button]])
     )
+    await hands_back(service, messenger, message.from_user.id)
 
 
 @router.message(Command("help"), IN_GROUP)

@@ -75,7 +75,7 @@ async def join(
     message: Message, command: CommandObject, service: GameService, messenger: Messenger
 ) -> None:
     assert message.from_user is not None and command.args is not None
-    seated = await opened_private_chat(service, messenger, message.from_user)
+    seated = await opened_private_chat(service.storage, message.from_user)
     match = JOIN_PAYLOAD.match(command.args)
     assert match is not None
     try:

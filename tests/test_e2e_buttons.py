@@ -1,0 +1,262 @@
+"""Presses nobody should be able to make count for nothing, and the lobby's buttons
+belong to its creator: stale buttons, another player's buttons, garbage callback data,
+a double tap, settings, refused starts, /newgame twice, and what unknown input gets."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot import texts
+from bot.game.moves import Play
+from bot.keyboards import EndGame, MoveButton
+from tests.e2e import (
+    JOIN,
+    LOBBY,
+    PLAYABLE,
+    START,
+    bot_choices,
+    bot_messages,
+    dealt,
+    find,
+    forged_alert,
+    games_in,
+    join,
+    open_lobby,
+    play_moves,
+    press,
+    press_for_alert,
+    query,
+    replay_game,
+    replies_to,
+    running_bot,
+    say,
+    seated,
+    start_game,
+    version_of,
+    wait_text,
+    wait_turn,
+)
+from tests.fakebot import FakeTelegram
+from tests.fakebot.models import Message
+
+
+def tiles_on(hand: Message) -> list[str]:
+    """Tile names on a hand's buttons («✅ 1-4» → «1-4»)."""
+    return [
+        b["text"].removeprefix("✅ ")
+        for row in hand.reply_markup or []
+        for b in row
+        if MoveButton.unpack(b["callback_data"]).kind == "t"
+    ]
+
+
+def version_in_db(folder: Path, game_id: int) -> int:
+    (row,) = query(folder, "SELECT version FROM games WHERE id = ?", game_id)
+    return int(row["version"])
+
+
+async def test_presses_that_must_not_count(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha, serge, olya = (fake.add_user(n) for n in ("Маша", "Серёжа", "Оля"))
+        group = fake.add_group("Двор", [masha, serge, olya])
+        players = [masha, serge]
+        async with running_bot(fake, tmp_path) as bot:
+            await say(fake, bot, olya, olya, "/start")
+            olya_help = bot_messages(fake, olya)[-1]
+            await start_game(fake, group, players)
+            (game,) = games_in(tmp_path, group.id)
+            game_id = game["id"]
+            after = await play_moves(fake, players, random.Random(5), 3)
+
+            mover, hand = await wait_turn(fake, players, after)
+            await bot.idle()
+            other = serge if mover is masha else masha
+            version = version_of(hand)
+            assert version == version_in_db(tmp_path, game_id)
+            state = replay_game(tmp_path, game_id)
+            rules = state.rules
+            mine = [rules.tiles.parse(name) for name in tiles_on(hand)]
+            (other_hand,) = [m for m in bot_messages(fake, other) if m.reply_markup]
+            theirs = [rules.tiles.parse(name) for name in tiles_on(other_hand)]
+
+            # the other player presses their own hand, or forges the mover's tile
+            refused = texts.NOT_YOUR_TURN
+            assert await press_for_alert(fake, other, other_hand, other_hand.buttons[0][0]) == (
+                refused
+            )
+            data = MoveButton(game=game_id, version=version, kind="t", tile=mine[0]).pack()
+            assert await forged_alert(fake, other, other_hand, data) == refused
+            # a group member who does not play forges a press from her own private chat
+            assert await forged_alert(fake, olya, olya_help, data) == texts.NOT_A_PLAYER
+            # the mover: a button of an older move (a client that missed an edit)
+            stale = MoveButton(game=game_id, version=version - 1, kind="t", tile=mine[0]).pack()
+            assert await forged_alert(fake, mover, hand, stale) == texts.STALE
+            # the mover: a tile of somebody else's hand, at a given end
+            theft = MoveButton(game=game_id, version=version, kind="t", tile=theirs[0], end=0)
+            assert await forged_alert(fake, mover, hand, theft.pack()) == "Этой кости у вас нет."
+            # garbage
+            for garbage in (
+                "garbage",
+                "m:x",
+                "m:1:2:t:3:4:5",
+                "m:99999:0:t:1:-1",
+                f"l:{game_id}:fly",
+                "l:99999:start",
+                EndGame(game=99999, confirm=True).pack(),
+                "o:99999:preset:goat",
+                "\u2603" * 16,
+            ):
+                assert await forged_alert(fake, mover, hand, garbage), garbage
+            assert version_in_db(tmp_path, game_id) == version
+
+            # a double tap on a tile the bot plays at once: one move, one refusal
+            choices = [m for m in bot_choices(state) if isinstance(m, Play)]
+            tile = next(m.tile for m in choices if [c.tile for c in choices].count(m.tile) == 1)
+            button = PLAYABLE + rules.tiles.name(tile)
+            taps = [fake.user_presses(mover, hand, button) for _ in range(2)]
+            answers = [await fake.wait_until(lambda q=q: fake.answer_for(q), 20) for q in taps]
+            assert sorted(a.show_alert for a in answers) == [False, True], answers
+            assert {a.text for a in answers if a.show_alert} <= {texts.STALE, refused}, answers
+            made = query(
+                tmp_path,
+                "SELECT user_id FROM moves WHERE game_id = ? AND seq > ?",
+                game_id,
+                version,
+            )
+            assert [row["user_id"] for row in made if row["user_id"] is not None] == [mover.id]
+
+
+async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha, serge, olya = (fake.add_user(n) for n in ("Маша", "Серёжа", "Оля"))
+        group = fake.add_group("Двор", [masha, serge, olya])
+        async with running_bot(fake, tmp_path) as bot:
+            # Маша never opened the bot: she is seated, but cannot be dealt tiles
+            assert not masha.started
+            lobby = await open_lobby(fake, group, masha)
+            assert "Игроки: Маша" in (lobby.content or "")
+            assert "Откройте личный чат с ботом" in (lobby.content or "")
+            assert await press_for_alert(fake, masha, lobby, START) == texts.waiting_for(["Маша"])
+            # she opens the bot through the lobby's deep link: now one player is too few
+            await join(fake, group, masha, lobby)
+            assert masha.started
+            alert = await press_for_alert(fake, masha, lobby, START)
+            assert alert.startswith("Пока нельзя начать"), alert
+            (game,) = games_in(tmp_path, group.id)
+            assert game["status"] == "lobby"
+
+            # other people's presses on her lobby
+            assert await press_for_alert(fake, serge, lobby, START) == texts.NOT_CREATOR
+            assert await press_for_alert(fake, serge, lobby, texts.SETTINGS) == texts.NOT_CREATOR
+            assert await press_for_alert(fake, olya, lobby, texts.CANCEL) == (
+                texts.NOT_CREATOR_OR_ADMIN
+            )
+            assert await press_for_alert(fake, olya, lobby, texts.LEAVE) == texts.NOT_SEATED
+
+            # settings: presets and options by buttons, shown in the lobby's rules line
+            assert await press(fake, masha, lobby, texts.SETTINGS) == ""
+            await fake.wait_until(lambda: any("● goat" in row for row in lobby.buttons))
+            await press(fake, masha, lobby, "sea_goat")
+            await fake.wait_until(lambda: "Правила: sea_goat — Морской" in (lobby.content or ""))
+            assert any("● sea_goat" in row for row in lobby.buttons)
+            assert await press_for_alert(fake, serge, lobby, "goat") == texts.NOT_CREATOR
+            assert "Правила: sea_goat" in (lobby.content or "")
+            await press(fake, masha, lobby, "goat")
+            await fake.wait_until(lambda: "Правила: goat — Козёл" in (lobby.content or ""))
+            for button, shown in (
+                ("до 150", "target=150"),
+                ("рыба на всех", "fish=all"),
+                ("базар: вручную", "auto_draw=no"),
+            ):
+                await press(fake, masha, lobby, button)
+                await fake.wait_until(lambda shown=shown: shown in (lobby.content or ""))
+                assert any(f"● {button}" in row for row in lobby.buttons), lobby.buttons
+            assert await press_for_alert(fake, olya, lobby, "до 125") == texts.NOT_CREATOR
+            assert "target=150" in (lobby.content or "")
+            await press(fake, masha, lobby, texts.DONE)
+            await fake.wait_until(lambda: any(JOIN in row for row in lobby.buttons))
+
+            # Серёжа never opened the bot either: the lobby's deep link seats him
+            assert not serge.started and not bot_messages(fake, serge)
+            await join(fake, group, serge, lobby)
+            assert serge.started
+            await wait_text(fake, serge, texts.JOINED)
+            assert [m.content for m in bot_messages(fake, serge)] == [texts.JOINED]
+            assert seated(lobby) == ["Маша", "Серёжа"]
+            assert await press(fake, serge, lobby, texts.LEAVE) == "Вы вышли из-за стола."
+            await fake.wait_until(lambda: seated(lobby) == ["Маша"])
+            await join(fake, group, serge, lobby)
+
+            # a second /newgame points at this lobby; bad options are named
+            asked = await say(fake, bot, serge, group, "/newgame")
+            (answer,) = replies_to(fake, group, asked)
+            assert answer.content == texts.ALREADY_RUNNING
+            assert answer.reply_to is lobby
+            asked = await say(fake, bot, serge, group, "/newgame goat colour=red")
+            (answer,) = replies_to(fake, group, asked)
+            assert "colour" in (answer.content or "")
+            assert len(query(tmp_path, "SELECT id FROM games")) == 1
+
+            # the game starts with the rules chosen by buttons
+            assert await press(fake, masha, lobby, START) == "Раздаю!"
+            await dealt(fake, group, lobby, [masha, serge])
+            asked = await say(fake, bot, olya, group, "/rules")
+            (answer,) = replies_to(fake, group, asked)
+            for shown in ("goat", "target=150", "fish=all", "auto_draw=no", "Игроков: 2"):
+                assert shown in (answer.content or ""), answer.content
+            (game,) = games_in(tmp_path, group.id)
+            asked = await say(fake, bot, olya, group, "/newgame")
+            (answer,) = replies_to(fake, group, asked)
+            assert answer.content == texts.ALREADY_RUNNING
+            assert answer.reply_to is not None
+            assert answer.reply_to.message_id == game["table_message_id"]
+            assert find(fake, group, LOBBY) is None
+            assert len(query(tmp_path, "SELECT id FROM games")) == 1
+            # the lobby's link after the start
+            fake.follow_link(olya, f"https://t.me/kozel_bot?start=j{game['id']}")
+            await wait_text(fake, olya, texts.GAME_STARTED)
+
+            # two /newgame at once in another group: one lobby
+            other = fake.add_group("Двор 2", [masha, serge])
+            fake.user_sends(masha, other, "/newgame")
+            await say(fake, bot, serge, other, "/newgame")
+            await bot.idle()
+            answers = sorted(m.content or "" for m in bot_messages(fake, other))
+            assert len(answers) == 2 and answers[0] == texts.ALREADY_RUNNING, answers
+            assert LOBBY in answers[1]
+            assert [row["status"] for row in games_in(tmp_path, other.id)] == ["lobby"]
+
+
+async def test_lobby_rules_line_does_not_contradict_the_options(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha = fake.add_user("Маша")
+        group = fake.add_group("Двор", [masha])
+        async with running_bot(fake, tmp_path):
+            lobby = await open_lobby(fake, group, masha, "target=150 fish=all")
+            rules = (lobby.content or "").splitlines()[1]
+            assert "target=150" in rules
+            assert "до 101" not in rules and "рыба на одного" not in rules, rules
+
+
+async def test_unknown_input_gets_help_in_private_and_silence_in_groups(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha, serge = fake.add_user("Маша"), fake.add_user("Серёжа")
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path) as bot:
+            for text in ("/start", "/foo", "привет", "/help", "/rating"):
+                asked = await say(fake, bot, masha, masha, text)
+                (answer,) = replies_to(fake, masha, asked)
+                assert answer.content == texts.HELP_PRIVATE, text
+            asked = await say(fake, bot, masha, masha, "/newgame")
+            (answer,) = replies_to(fake, masha, asked)
+            assert answer.content == texts.GROUPS_ONLY
+
+            asked = await say(fake, bot, serge, group, "/help@kozel_bot")
+            (help_message,) = replies_to(fake, group, asked)
+            assert help_message.content == texts.HELP_GROUP
+            quiet = await say(fake, bot, serge, group, "/foo")
+            for text in ("/foo@kozel_bot", "/start", "/start@kozel_bot", "/join"):
+                await say(fake, bot, serge, group, text)
+            await say(fake, bot, masha, group, "привет", reply_to=help_message)
+            assert replies_to(fake, group, quiet) == []
