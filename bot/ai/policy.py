@@ -33,14 +33,14 @@ WIN = 1e9  # the score of a move that empties the hand
 class Weights(NamedTuple):
     """The normal heuristic's weights (per pip, per probability, per tile or suit)."""
 
-    pips: float = 1.0
-    double: float = 2.0
-    block: float = 8.0
+    pips: float = 0.5
+    double: float = 4.0
+    block: float = 16.0
     partner: float = 5.0
     follow: float = 2.0
     variety: float = 1.0
-    fresh: float = 2.0
-    fish: float = 1.5
+    fresh: float = 0.5
+    fish: float = 3.0
     pass_: float = -10.0
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from bot.ai.inference import likelihood
 from bot.ai.knowledge import end_suits, infer
@@ -27,10 +26,10 @@ from bot.game.view import SeatView
 REMEMBERED = 0.5  # what a remembered point is worth against an open one (it may be cleared)
 GAME = 100.0  # the end of the game: becoming the goat, or someone else becoming it
 LEAD = 5.0  # leading the next round
-INFER = True
 MAX_WORLDS = 2000  # with a time budget only
 MIN_WORLDS = 24  # before a clear winner may stop the search early
-CLEAR = 4.0  # … when it leads every other candidate by this many standard errors
+CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
+CLOSE = 0.5  # … or when its lead is known to within this many points
 
 
 def candidates(view: SeatView) -> list[Move]:
@@ -104,30 +103,46 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
     return value
 
 
-class Tally(NamedTuple):
-    """Weighted sums over the worlds searched so far, per candidate."""
+class Estimates:
+    """Weighted sums over the worlds searched so far: per candidate and per pair."""
 
-    weight: float
-    weight_sq: float
-    values: list[float]
-    squares: list[float]
+    def __init__(self, count: int) -> None:
+        self.weight = 0.0
+        self.weight_sq = 0.0
+        self.sums = [0.0] * count
+        self.cross = [[0.0] * count for _ in range(count)]
 
+    def add(self, weight: float, values: list[float]) -> None:
+        self.weight += weight
+        self.weight_sq += weight * weight
+        for i, vi in enumerate(values):
+            self.sums[i] += weight * vi
+            row = self.cross[i]
+            for j, vj in enumerate(values):
+                row[j] += weight * vi * vj
 
-def _clear_winner(sums: Tally) -> bool:
-    """Whether the best candidate leads each other one by `CLEAR` standard errors
-    (a conservative bound that ignores the positive correlation between candidates)."""
-    if sums.weight <= 0:
-        return False
-    means = [v / sums.weight for v in sums.values]
-    ess = sums.weight**2 / sums.weight_sq
-    best = max(range(len(means)), key=means.__getitem__)
-    for i, mean in enumerate(means):
-        if i == best:
-            continue
-        var = sum(max(0.0, sums.squares[j] / sums.weight - means[j] ** 2) for j in (i, best))
-        if means[best] - mean < CLEAR * (var / ess) ** 0.5:
+    def best(self) -> int:
+        return max(range(len(self.sums)), key=self.sums.__getitem__)
+
+    def settled(self) -> bool:
+        """Whether more worlds would hardly change the choice: against every other
+        candidate the best one's paired lead is `CLEAR` standard errors above zero, or
+        known to within `CLOSE` points."""
+        w = self.weight
+        if w <= 0:
             return False
-    return True
+        ess = w * w / self.weight_sq
+        b = self.best()
+        cross = self.cross
+        for i in range(len(self.sums)):
+            if i == b:
+                continue
+            lead = (self.sums[b] - self.sums[i]) / w
+            spread = (cross[b][b] - 2 * cross[b][i] + cross[i][i]) / w - lead * lead
+            margin = CLEAR * (max(0.0, spread) / ess) ** 0.5
+            if lead < margin and margin > CLOSE:
+                return False
+        return True
 
 
 def hard_move(
@@ -141,7 +156,8 @@ def hard_move(
     how well it explains the other seats' plays (`inference`).
 
     Stops after `samples` worlds, or when `budget_s` seconds have passed, whichever comes
-    first (with neither, after `MAX_WORLDS`); with a time budget a clear winner stops early.
+    first (with neither, after `MAX_WORLDS`); with a time budget it also stops once the
+    choice is settled.
     """
     moves = candidates(view)
     if len(moves) == 1:
@@ -152,23 +168,21 @@ def hard_move(
     voids = list(know.voids())
     deadline = None if budget_s is None else time.perf_counter() + budget_s
     limit = samples if samples is not None else MAX_WORLDS
-    sums = Tally(0.0, 0.0, [0.0] * len(moves), [0.0] * len(moves))
+    estimates = Estimates(len(moves))
     worlds = 0
     while worlds < limit:
         world = sample_world(view, know, rng)
-        weight = likelihood(view, world.hands) if INFER else 1.0
-        for i, move in enumerate(moves):
+        values = []
+        for move in moves:
             after, events = apply(world, move)
             seen = voids.copy()
             track_voids(seen, events)
-            value = outcome_value(rules, side, rollout(after, seen, weights))
-            sums.values[i] += weight * value
-            sums.squares[i] += weight * value * value
-        sums = sums._replace(weight=sums.weight + weight, weight_sq=sums.weight_sq + weight**2)
+            values.append(outcome_value(rules, side, rollout(after, seen, weights)))
+        estimates.add(likelihood(view, world.hands), values)
         worlds += 1
         if deadline is not None:
             if time.perf_counter() >= deadline:
                 break
-            if samples is None and worlds >= MIN_WORLDS and _clear_winner(sums):
+            if samples is None and worlds >= MIN_WORLDS and estimates.settled():
                 break
-    return moves[max(range(len(moves)), key=sums.values.__getitem__)]
+    return moves[estimates.best()]

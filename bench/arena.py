@@ -1,0 +1,180 @@
+"""The computer players against each other, through the same `SeatView` the bot gives them.
+
+    python bench/arena.py --games 400 --seed 1
+
+* `hard_vs_normal`, `normal_vs_easy`: 4-player Козёл, one candidate against three
+  opponents; each deal is played four times with the candidate in every seat. The goat
+  rate is the share of games the candidate ends as a goat (a fair share is 25 %).
+* `teams_hard_vs_heaviest`: 2×2 Козёл (all 28 tiles dealt), a hard pair against a
+  «heaviest tile first» pair; each deal is played twice with the pairs' seats swapped. A
+  round is won by the side that went out, on a fish by the side that did not take the
+  points; eggs count half.
+* `decision_ms_p50` / `_p95`: the time of every `choose` call per level (forced moves
+  included), measured while `--workers` games run in parallel.
+
+Games run in worker processes; 95 % intervals are Wilson's. Prints progress lines, then
+the JSON as its last line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import NamedTuple
+
+from bot.ai import Level, choose, heaviest
+from bot.game import Move, Phase, SeatView, apply, new_game, next_round, parse_rules, seat_view
+from bot.game.events import RoundEnded
+
+Player = Callable[[SeatView, random.Random], Move]
+HEAVIEST = "heaviest"
+GOAT_PLAYERS = 4
+
+
+class Task(NamedTuple):
+    matchup: str
+    game: int
+    seed: int
+    budget_s: float | None
+
+
+class Result(NamedTuple):
+    matchup: str
+    goat: bool  # the candidate (individual matchups)
+    rounds: int
+    rounds_won: float  # the candidate pair (teams)
+    timings: dict[str, list[float]]
+
+
+MATCHUPS: dict[str, tuple[str, str, str]] = {  # preset, candidate, opponent
+    "hard_vs_normal": ("goat", Level.HARD, Level.NORMAL),
+    "normal_vs_easy": ("goat", Level.NORMAL, Level.EASY),
+    "teams_hard_vs_heaviest": ("goat_teams", Level.HARD, HEAVIEST),
+}
+
+
+def _player(name: str, budget_s: float | None, timings: dict[str, list[float]]) -> Player:
+    def play(view: SeatView, rng: random.Random) -> Move:
+        if name == HEAVIEST:
+            return heaviest(view)
+        start = time.perf_counter()
+        move = choose(view, Level(name), rng, budget_s=budget_s)
+        timings.setdefault(name, []).append(time.perf_counter() - start)
+        return move
+
+    return play
+
+
+def _round_won(ended: RoundEnded, side: int) -> float:
+    if ended.reason == "out":
+        return float(ended.seat % 2 == side)
+    takers = {r.side for r in ended.results if r.round_points > 0}
+    if ended.eggs or len(takers) != 1:
+        return 0.5
+    return float(side not in takers)
+
+
+def play_game(task: Task) -> Result:
+    """One game of the matchup; the candidate's seat (or side) rotates with the index."""
+    preset, candidate, opponent = MATCHUPS[task.matchup]
+    rules = parse_rules(preset, players=GOAT_PLAYERS)
+    teams = rules.teams
+    rotations = 2 if teams else GOAT_PLAYERS
+    deal = task.seed * 1_000_003 + task.game // rotations
+    mine = task.game % rotations
+    timings: dict[str, list[float]] = {}
+    cand = _player(candidate, task.budget_s, timings)
+    opp = _player(opponent, task.budget_s, timings)
+    players = [
+        cand if (seat % 2 if teams else seat) == mine else opp for seat in range(GOAT_PLAYERS)
+    ]
+    rngs = [random.Random(f"{task.matchup}:{task.seed}:{task.game}:{s}") for s in range(4)]
+    state, _ = new_game(rules, [f"p{s}" for s in range(GOAT_PLAYERS)], deal)
+    rounds, won = 0, 0.0
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+            continue
+        seat = state.to_move
+        state, _ = apply(state, players[seat](seat_view(state, seat), rngs[seat]))
+        if teams and state.phase is not Phase.PLAYING and state.last_round is not None:
+            rounds += 1
+            won += _round_won(state.last_round, mine)
+    assert state.outcome is not None
+    goat = any(p.goat for p in state.outcome.places if p.side == mine)
+    return Result(task.matchup, goat, rounds, won, timings)
+
+
+def wilson(hits: float, n: int) -> list[float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if n == 0:
+        return [0.0, 1.0]
+    z = 1.959964
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def percentile_ms(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1e3, 3)
+
+
+def summarize(results: list[Result]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for matchup in ("hard_vs_normal", "normal_vs_easy"):
+        games = [r for r in results if r.matchup == matchup]
+        goats = sum(r.goat for r in games)
+        out[matchup] = {
+            "goat_rate": round(goats / max(1, len(games)), 4),
+            "ci95": wilson(goats, len(games)),
+            "games": len(games),
+        }
+    teams = [r for r in results if r.matchup == "teams_hard_vs_heaviest"]
+    rounds = sum(r.rounds for r in teams)
+    won = sum(r.rounds_won for r in teams)
+    out["teams_hard_vs_heaviest"] = {
+        "round_win_rate": round(won / max(1, rounds), 4),
+        "ci95": wilson(won, rounds),
+        "rounds": rounds,
+    }
+    timings: dict[str, list[float]] = {level.value: [] for level in Level}
+    for r in results:
+        for level, values in r.timings.items():
+            timings[level] += values
+    for name, q in (("decision_ms_p50", 0.5), ("decision_ms_p95", 0.95)):
+        out[name] = {level: percentile_ms(values, q) for level, values in timings.items()}
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per matchup")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--budget", type=float, default=None, help="hard level's seconds/move")
+    parser.add_argument("--only", choices=sorted(MATCHUPS), action="append")
+    args = parser.parse_args()
+    names = args.only or list(MATCHUPS)
+    tasks = [Task(m, i, args.seed, args.budget) for m in names for i in range(args.games)]
+    results: list[Result] = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        futures = [pool.submit(play_game, task) for task in tasks]
+        for done, future in enumerate(as_completed(futures), start=1):
+            results.append(future.result())
+            if done % max(1, len(tasks) // 20) == 0 or done == len(tasks):
+                print(f"{done}/{len(tasks)} games, {time.perf_counter() - start:.0f} s", flush=True)
+    print(json.dumps(summarize(results)))
+
+
+if __name__ == "__main__":
+    main()
