@@ -1,7 +1,8 @@
 """The hard level: determinized Monte Carlo search over the seat's information set.
 
-Each iteration deals one possible world (`sampling`), plays every candidate move in it and
-finishes the round with the normal heuristic for every seat; the candidate with the best
+Each iteration deals one possible world (`sampling`), weights it by how well it explains
+the other seats' plays (`inference`), plays every candidate move in it and finishes the
+round with the normal heuristic for every seat; the candidate with the best weighted
 average outcome is played. All candidates share the same worlds, so their difference is
 measured with little noise. Outcomes are judged at the game level (`outcome_value`).
 """
@@ -14,7 +15,7 @@ from collections.abc import Iterable
 
 from bot.ai.inference import likelihood
 from bot.ai.knowledge import end_suits, infer
-from bot.ai.policy import DEFAULT, Weights, normal_move
+from bot.ai.policy import normal_move
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
 from bot.game.events import Event, Knocked, TilesDrawn
@@ -58,7 +59,7 @@ def track_voids(voids: list[int], events: Iterable[Event]) -> None:
             voids[event.seat] = end_suits(event.ends)
 
 
-def rollout(state: GameState, voids: list[int], weights: Weights = DEFAULT) -> GameState:
+def rollout(state: GameState, voids: list[int]) -> GameState:
     """Finish the round with the normal heuristic for every seat."""
     rules = state.rules
     while state.phase is Phase.PLAYING:
@@ -76,7 +77,6 @@ def rollout(state: GameState, voids: list[int], weights: Weights = DEFAULT) -> G
                 state.hand_sizes(),
                 voids,
                 moves,
-                weights,
             )
         state, events = apply(state, move)
         track_voids(voids, events)
@@ -150,7 +150,6 @@ def hard_move(
     rng: random.Random,
     budget_s: float | None,
     samples: int | None,
-    weights: Weights = DEFAULT,
 ) -> Move:
     """The candidate with the best average outcome over sampled worlds, each weighted by
     how well it explains the other seats' plays (`inference`).
@@ -177,7 +176,7 @@ def hard_move(
             after, events = apply(world, move)
             seen = voids.copy()
             track_voids(seen, events)
-            values.append(outcome_value(rules, side, rollout(after, seen, weights)))
+            values.append(outcome_value(rules, side, rollout(after, seen)))
         estimates.add(likelihood(view, world.hands), values)
         worlds += 1
         if deadline is not None:
