@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.ai import Level, choose, heaviest
+from bot.ai.inference import likelihood
 from bot.ai.knowledge import Knowledge, allowed_tiles, infer
 from bot.ai.sampling import sample_deal, sample_world
 from bot.game import (
@@ -231,3 +232,25 @@ def goat_rate(candidate: Level, opponent: Level, deals: int) -> float:
 
 def test_normal_beats_easy() -> None:
     assert goat_rate(Level.NORMAL, Level.EASY, 15) <= 0.2
+
+
+def test_weighting_by_the_plays_finds_the_hidden_tiles_more_often() -> None:
+    """Against normal players, weighted samples put more mass on the true hands."""
+    rules = parse_rules("goat", players=4)
+    rng = random.Random(3)
+    plain = weighted = 0.0
+    for game in range(4):
+        state, _ = new_game(rules, seats(4), seed=100 + game)
+        for _ in range(14):
+            view = seat_view(state, state.to_move)
+            state, _ = apply(state, choose(view, Level.NORMAL, rng))
+        view = seat_view(state, state.to_move)
+        know = infer(view)
+        deals = [sample_deal(view, know, rng)[0] for _ in range(100)]
+        weights = [likelihood(view, hands) for hands in deals]
+        assert all(0 < w <= 1 for w in weights)
+        for hands, w in zip(deals, weights, strict=True):
+            hits = sum((hands[s] & state.hands[s]).bit_count() for s in range(4) if s != view.seat)
+            plain += hits / len(deals)
+            weighted += w * hits / sum(weights)
+    assert weighted > plain * 1.05

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 
 from bot.ai.knowledge import end_suits
-from bot.ai.policy import WIN, normal_scores
+from bot.ai.policy import normal_scores
 from bot.game.engine import moves_for
 from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed, TilesDrawn
 from bot.game.moves import Move, Pass, Play, PlayDoubles
@@ -33,10 +33,7 @@ def _chosen(move: Move, observed: Move) -> bool:
 
 
 def _probability(scores: Sequence[float], moves: Sequence[Move], observed: Move) -> float:
-    top = max(scores)
-    if top >= WIN:
-        scores = [1.0 if s >= WIN else 0.0 for s in scores]
-        top = 1.0
+    top = max(scores)  # a move that goes out takes the whole softmax share
     exps = [math.exp(BETA * (s - top)) for s in scores]
     total = sum(exps)
     picked = sum(e for e, m in zip(exps, moves, strict=True) if _chosen(m, observed))
