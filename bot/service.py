@@ -262,13 +262,23 @@ class GameService:
             entries.append((None, NEXT_ROUND))
         ending = None
         if after.outcome is not None:
-            rated = all(p.human for p in game.players)  # computers: kept, but not rated
+            seated = {p.seat: p for p in game.players}
             standings = [
-                Standing(int(after.seats[p.seat]), p.place == 1, p.goat, p.rating_points)
+                Standing(
+                    seated[p.seat].user_id,
+                    p.seat,
+                    p.side,
+                    p.place,
+                    p.place == 1,
+                    p.goat,
+                    p.score,
+                    p.rating_points,
+                )
                 for p in after.outcome.places
-                if rated
+                if seated[p.seat].human
             ]
-            ending = ("finished", after.outcome.reason, standings)
+            rated = all(p.human for p in game.players)  # computers: kept, but not rated
+            ending = ("finished", after.outcome.reason, standings, rated)
         await self.storage.record(game, entries, state_to_json(after), rounds, ending)
         return Turn(await self._reload(game.id), before, after, events, closed)
 

@@ -1,13 +1,15 @@
-"""SQLite storage (aiosqlite): migrations, chats, players, games, the move log and ratings.
+"""SQLite storage (aiosqlite): migrations, chats, players, games, the move log, ratings,
+stats, chat settings, languages and the next-game waiters.
 
 Every accepted move is written in one transaction — state, version, log entries, round
-results and, at the end, ratings — before anything is sent about it.
+results and, at the end, game results and ratings — before anything is sent about it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -16,6 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot import ratings as skills
+from bot.ratings import Skill
 
 OPEN = ("lobby", "active")
 
@@ -61,16 +66,55 @@ class RatingRow:
     wins: int
     goats: int
     rating_points: int
+    mu: float
+    sigma: float
+
+    @property
+    def rating(self) -> int:
+        """The number shown to players (`bot.ratings.display`)."""
+        return skills.display(Skill(self.mu, self.sigma))
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < skills.PROVISIONAL_GAMES
+
+    def _order(self) -> tuple[int, int, int, int, int]:
+        return (-self.rating, -self.rating_points, -self.wins, self.goats, self.user_id)
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's result of a finished game, for the chat's ratings."""
+    """One person's result of a finished game, for the stats and the chat's ratings."""
 
     user_id: int
+    seat: int
+    side: int
+    place: int
     win: bool
     goat: bool
+    score: int
     rating_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A person's finished games (rated or not) in a chat or everywhere."""
+
+    games: int = 0
+    wins: int = 0
+    goats: int = 0
+    bald_goats: int = 0
+    fish_made: int = 0  # fish rounds they closed («рыбак»)
+    best_streak: int = 0  # most wins in a row
+    points_per_round: float | None = None  # their side's mean points of a round
+    favourite_preset: str | None = None  # the most played; a tie goes to the most recent
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSettings:
+    options: str = ""  # the chat's default /newgame preset and options
+    language: str = "ru"
+    computers: bool = True  # computer players allowed
 
 
 class StaleVersionError(RuntimeError):
@@ -93,6 +137,9 @@ class Storage:
         # one connection serves every coroutine: statements of concurrent handlers must not
         # slip into each other's transactions
         self._lock = asyncio.Lock()
+        # read on every update: kept in memory, changed only through this instance
+        self._chat_settings: dict[int, ChatSettings] = {}
+        self._languages: dict[int, tuple[str | None, str | None]] = {}
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -145,12 +192,32 @@ class Storage:
 
     # -- chats and users ---------------------------------------------------------------
 
-    async def remember_user(self, user_id: int, name: str, username: str | None) -> None:
+    async def remember_user(
+        self, user_id: int, name: str, username: str | None, telegram_language: str | None = None
+    ) -> None:
+        """Name and username; Telegram's language code too when it sent one."""
         await self._write(
-            "INSERT INTO users (id, name, username) VALUES (?, ?, ?) "
-            "ON CONFLICT (id) DO UPDATE SET name = excluded.name, username = excluded.username",
-            (user_id, name, username),
+            "INSERT INTO users (id, name, username, telegram_language) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET name = excluded.name, username = excluded.username, "
+            "telegram_language = COALESCE(excluded.telegram_language, telegram_language)",
+            (user_id, name, username, telegram_language),
         )
+        if telegram_language is not None and user_id in self._languages:
+            self._languages[user_id] = (self._languages[user_id][0], telegram_language)
+
+    async def user_language(self, user_id: int) -> tuple[str | None, str | None]:
+        """(chosen, Telegram's): the language picked for the private chat (None: follow
+        Telegram) and the last language code Telegram sent."""
+        if user_id not in self._languages:
+            rows = await self._rows(
+                "SELECT language, telegram_language FROM users WHERE id = ?", (user_id,)
+            )
+            self._languages[user_id] = (rows[0][0], rows[0][1]) if rows else (None, None)
+        return self._languages[user_id]
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        await self._write("UPDATE users SET language = ? WHERE id = ?", (language, user_id))
+        self._languages.pop(user_id, None)
 
     async def set_started(self, user_id: int) -> None:
         await self._write("UPDATE users SET started = 1, blocked = 0 WHERE id = ?", (user_id,))
@@ -177,8 +244,47 @@ class Storage:
             (chat_id, kind, title),
         )
 
+    async def chat_settings(self, chat_id: int) -> ChatSettings:
+        """The chat's settings; defaults until saved."""
+        if chat_id not in self._chat_settings:
+            rows = await self._rows(
+                "SELECT options, language, computers FROM chat_settings WHERE chat_id = ?",
+                (chat_id,),
+            )
+            self._chat_settings[chat_id] = (
+                ChatSettings(rows[0][0], rows[0][1], bool(rows[0][2])) if rows else ChatSettings()
+            )
+        return self._chat_settings[chat_id]
+
+    async def save_chat_settings(self, chat_id: int, settings: ChatSettings) -> None:
+        await self._write(
+            "INSERT INTO chat_settings (chat_id, options, language, computers) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET options = excluded.options, "
+            "language = excluded.language, computers = excluded.computers",
+            (chat_id, settings.options, settings.language, int(settings.computers)),
+        )
+        self._chat_settings[chat_id] = settings
+
+    async def add_waiter(self, chat_id: int, user_id: int) -> bool:
+        """Tell the user when the chat's next game starts; False if already waiting."""
+        added = await self._write(
+            "INSERT OR IGNORE INTO waiters (chat_id, user_id) VALUES (?, ?)", (chat_id, user_id)
+        )
+        return added > 0
+
+    async def take_waiters(self, chat_id: int) -> list[int]:
+        """The chat's waiters, in the order they asked; they wait no more."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT user_id FROM waiters WHERE chat_id = ? ORDER BY rowid", (chat_id,)
+            ) as cursor:
+                users = [row[0] for row in await cursor.fetchall()]
+            await db.execute("DELETE FROM waiters WHERE chat_id = ?", (chat_id,))
+        return users
+
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
-        """A group became a supergroup: games and ratings follow the new id."""
+        """A group became a supergroup: games, results, ratings, settings and waiters follow
+        the new id."""
         async with self._transaction() as db:
             await db.execute("UPDATE OR IGNORE chats SET id = ? WHERE id = ?", (new_id, old_id))
             # the supergroup numbers its messages anew: old ids would hit other messages
@@ -187,9 +293,12 @@ class Storage:
                 "WHERE chat_id = ?",
                 (new_id, old_id),
             )
-            await db.execute(
-                "UPDATE OR IGNORE ratings SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
-            )
+            for table in ("ratings", "chat_settings", "waiters", "game_results"):
+                await db.execute(
+                    f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
+                )
+        self._chat_settings.pop(old_id, None)
+        self._chat_settings.pop(new_id, None)
 
     # -- games -------------------------------------------------------------------------
 
@@ -316,13 +425,14 @@ class Storage:
         entries: Sequence[tuple[int | None, dict[str, Any]]],
         state: dict[str, Any],
         rounds: Sequence[tuple[int, dict[str, Any]]] = (),
-        ending: tuple[str, str, Sequence[Standing]] | None = None,
+        ending: tuple[str, str, Sequence[Standing], bool] | None = None,
     ) -> int:
         """Append `(user_id, entry)`s and store the new state, all or nothing.
 
         `game.version` must still be current (else `StaleVersionError`); `rounds` are round
-        results to keep; `ending` is `(status, reason, standings)` when the game is over.
-        Returns the new version.
+        results to keep; `ending` is `(status, reason, standings, rated)` when the game is
+        over, with a standing for every person's seat: their game results are kept, and if
+        `rated` the chat's ratings change too. Returns the new version.
         """
         version = game.version + len(entries)
         async with self._transaction() as db:
@@ -345,24 +455,86 @@ class Storage:
                 [(game.id, round_no, json.dumps(result)) for round_no, result in rounds],
             )
             if ending is not None:
-                status, reason, standings = ending
+                status, reason, standings, rated = ending
                 await db.execute(
                     "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP "
                     "WHERE id = ?",
                     (status, reason, game.id),
                 )
-                await db.executemany(
-                    "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points) "
-                    "VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
-                    "games = games + 1, wins = wins + excluded.wins, "
-                    "goats = goats + excluded.goats, "
-                    "rating_points = rating_points + excluded.rating_points",
-                    [
-                        (game.chat_id, s.user_id, int(s.win), int(s.goat), s.rating_points)
-                        for s in standings
-                    ],
-                )
+                await self._keep_results(db, game, reason, standings, rated)
+                if rated:
+                    await self._rate(db, game.chat_id, standings)
         return version
+
+    @staticmethod
+    async def _keep_results(
+        db: aiosqlite.Connection,
+        game: GameRow,
+        reason: str,
+        standings: Sequence[Standing],
+        rated: bool,
+    ) -> None:
+        preset = str(game.rules.get("preset", "goat"))
+        await db.executemany(
+            "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
+            "bald, score, rating_points, rated, preset) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game.id,
+                    game.chat_id,
+                    s.user_id,
+                    s.seat,
+                    s.side,
+                    s.place,
+                    int(s.win),
+                    int(s.goat),
+                    int(s.goat and reason == "bald_goat"),
+                    s.score,
+                    s.rating_points,
+                    int(rated),
+                    preset,
+                )
+                for s in standings
+            ],
+        )
+
+    @staticmethod
+    async def _rate(db: aiosqlite.Connection, chat_id: int, standings: Sequence[Standing]) -> None:
+        """Counters and skills of a rated game's players: each side a team at its place."""
+        users = [s.user_id for s in standings]
+        marks = ", ".join("?" * len(users))
+        async with db.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE chat_id = ? AND user_id IN ({marks})",
+            (chat_id, *users),
+        ) as cursor:
+            before = {row[0]: Skill(row[1], row[2]) for row in await cursor.fetchall()}
+        sides: dict[int, list[Standing]] = {}
+        for s in standings:
+            sides.setdefault(s.side, []).append(s)
+        teams = [sides[side] for side in sorted(sides)]
+        after = skills.rated(
+            before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
+        )
+        await db.executemany(
+            "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
+            "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
+            "games = games + 1, wins = wins + excluded.wins, goats = goats + excluded.goats, "
+            "rating_points = rating_points + excluded.rating_points, "
+            "mu = excluded.mu, sigma = excluded.sigma",
+            [
+                (
+                    chat_id,
+                    s.user_id,
+                    int(s.win),
+                    int(s.goat),
+                    s.rating_points,
+                    after[s.user_id].mu,
+                    after[s.user_id].sigma,
+                )
+                for s in standings
+            ],
+        )
 
     async def cancel(self, game_id: int, reason: str) -> bool:
         """Cancel an open game (nothing is rated); whether it was open."""
@@ -380,12 +552,86 @@ class Storage:
         )
         return [json.loads(row[0]) for row in rows]
 
+    # -- ratings and stats -------------------------------------------------------------
+
     async def ratings(self, chat_id: int) -> list[RatingRow]:
-        """The chat's leaderboard: rating points, then wins, then fewer goats."""
+        """The chat's leaderboard: rating, then rating points, wins, fewer goats."""
         rows = await self._rows(
-            "SELECT r.user_id, COALESCE(u.name, r.user_id), r.games, r.wins, r.goats, "
-            "r.rating_points FROM ratings r LEFT JOIN users u ON u.id = r.user_id "
-            "WHERE r.chat_id = ? ORDER BY r.rating_points DESC, r.wins DESC, r.goats, r.user_id",
+            f"SELECT {_RATING_COLUMNS} FROM ratings r LEFT JOIN users u ON u.id = r.user_id "
+            "WHERE r.chat_id = ?",
             (chat_id,),
         )
-        return [RatingRow(*row) for row in rows]
+        return sorted((RatingRow(*row) for row in rows), key=RatingRow._order)
+
+    async def leaderboard(
+        self, chat_id: int, offset: int, limit: int
+    ) -> tuple[list[tuple[int, RatingRow]], int]:
+        """One page of `(rank, row)`s of the leaderboard, and how many rows it has."""
+        rows = await self.ratings(chat_id)
+        page = list(enumerate(rows, start=1))[offset : offset + limit]
+        return page, len(rows)
+
+    async def rank_of(self, chat_id: int, user_id: int) -> tuple[int, RatingRow] | None:
+        """The user's rank and row on the chat's leaderboard, None if not rated there."""
+        rows = await self.ratings(chat_id)
+        return next(((i, r) for i, r in enumerate(rows, start=1) if r.user_id == user_id), None)
+
+    async def ratings_of(self, user_id: int) -> list[tuple[str, RatingRow]]:
+        """`(chat title, row)` of every chat the user is rated in, best rating first."""
+        rows = await self._rows(
+            f"SELECT COALESCE(NULLIF(c.title, ''), CAST(r.chat_id AS TEXT)), {_RATING_COLUMNS} "
+            "FROM ratings r LEFT JOIN users u ON u.id = r.user_id "
+            "LEFT JOIN chats c ON c.id = r.chat_id WHERE r.user_id = ?",
+            (user_id,),
+        )
+        found = [(row[0], RatingRow(*row[1:])) for row in rows]
+        return sorted(found, key=lambda chat: (chat[1]._order(), chat[0]))
+
+    async def stats(self, user_id: int, chat_id: int | None) -> PlayerStats:
+        """The user's finished games in `chat_id` (every chat if None), rated or not."""
+        scope = "gr.user_id = ? AND g.status = 'finished'"
+        params: tuple[int, ...] = (user_id,)
+        if chat_id is not None:
+            scope += " AND gr.chat_id = ?"
+            params += (chat_id,)
+        games = await self._rows(
+            "SELECT gr.game_id, gr.win, gr.goat, gr.bald, gr.preset FROM game_results gr "
+            f"JOIN games g ON g.id = gr.game_id WHERE {scope} ORDER BY gr.game_id",
+            params,
+        )
+        if not games:
+            return PlayerStats()
+        rounds = await self._rows(
+            "SELECT gr.seat, r.result FROM round_results r "
+            "JOIN game_results gr ON gr.game_id = r.game_id "
+            f"JOIN games g ON g.id = gr.game_id WHERE {scope}",
+            params,
+        )
+        fish_made = 0
+        points: list[int] = []
+        for seat, text in rounds:
+            result = json.loads(text)
+            fish_made += result["reason"] == "fish" and result["seat"] == seat
+            points += [s["round_points"] for s in result["results"] if s["seat"] == seat]
+        streak = best_streak = 0
+        for row in games:
+            streak = streak + 1 if row["win"] else 0
+            best_streak = max(best_streak, streak)
+        presets = Counter(row["preset"] for row in games)
+        last = {row["preset"]: row["game_id"] for row in games}
+        return PlayerStats(
+            games=len(games),
+            wins=sum(row["win"] for row in games),
+            goats=sum(row["goat"] for row in games),
+            bald_goats=sum(row["bald"] for row in games),
+            fish_made=fish_made,
+            best_streak=best_streak,
+            points_per_round=sum(points) / len(points) if points else None,
+            favourite_preset=max(presets, key=lambda p: (presets[p], last[p])),
+        )
+
+
+_RATING_COLUMNS = (
+    "r.user_id, COALESCE(u.name, CAST(r.user_id AS TEXT)), r.games, r.wins, r.goats, "
+    "r.rating_points, r.mu, r.sigma"
+)
