@@ -12,16 +12,15 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import (
-    BotCommand,
-    BotCommandScopeAllGroupChats,
-    BotCommandScopeAllPrivateChats,
     ErrorEvent,
     TelegramObject,
 )
 
-from bot import texts
 from bot.config import Settings
 from bot.handlers import routers
+from bot.handlers.common import ReaderTexts
+from bot.i18n import Texts, texts_for
+from bot.menus import register_commands
 from bot.messenger import Messenger
 from bot.robots import Robots
 from bot.service import GameService
@@ -61,7 +60,7 @@ class InFlight(BaseMiddleware):
             log.warning("stopping with %s updates still being handled", self.count)
 
 
-async def on_error(event: ErrorEvent) -> None:
+async def on_error(event: ErrorEvent, t: Texts | None = None) -> None:
     """Log what failed with its context; a pressed button still gets an answer."""
     update = event.update
     log.exception(
@@ -69,7 +68,7 @@ async def on_error(event: ErrorEvent) -> None:
     )
     if update.callback_query is not None:
         try:
-            await update.callback_query.answer("Что-то пошло не так, попробуйте ещё раз.")
+            await update.callback_query.answer((t or texts_for(None))("something-wrong"))
         except Exception:  # the answer itself may be what failed
             log.warning("could not answer callback of update %s", update.update_id)
 
@@ -80,11 +79,13 @@ def build_dispatcher(service: GameService, messenger: Messenger, robots: Robots)
     On a stop it lets the updates in hand, and the computers mid-move, finish their
     messages before the session and the database close.
     """
+    storage = service.storage
     dispatcher = Dispatcher(service=service, messenger=messenger, robots=robots)
     dispatcher.include_routers(*routers())
     dispatcher.errors.register(on_error)
     in_flight = InFlight()
     dispatcher.update.outer_middleware(in_flight)
+    dispatcher.update.outer_middleware(ReaderTexts(storage))
 
     async def finish() -> None:
         await in_flight.drained()
@@ -98,16 +99,6 @@ def build_bot(settings: Settings) -> Bot:
     """A bot whose requests go to `settings.telegram_api_base`."""
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
     return Bot(settings.bot_token.get_secret_value(), session=session)
-
-
-async def register_commands(bot: Bot) -> None:
-    """The command menus for groups and private chats."""
-    for scope, commands in (
-        (BotCommandScopeAllGroupChats(), texts.COMMANDS_GROUP),
-        (BotCommandScopeAllPrivateChats(), texts.COMMANDS_PRIVATE),
-    ):
-        menu = [BotCommand(command=name, description=text) for name, text in commands.items()]
-        await bot.set_my_commands(menu, scope=scope)
 
 
 async def run(settings: Settings) -> None:

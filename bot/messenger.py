@@ -33,6 +33,7 @@ from bot.game.events import Event
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
+from bot.i18n import Texts, language_of, texts_for
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard
 from bot.scenes import score_sheet, table_scene
 from bot.service import Turn, game_rules, game_state
@@ -47,6 +48,14 @@ GONE = ("message to edit not found", "message can't be edited", "message to dele
 
 def names_of(game: GameRow) -> list[str]:
     return [p.name for p in game.players]
+
+
+def message_link(chat_id: int, message_id: int | None) -> str | None:
+    """A t.me link to a supergroup message (basic groups have none)."""
+    text = str(chat_id)
+    if message_id is None or not text.startswith("-100"):
+        return None
+    return f"https://t.me/c/{text[4:]}/{message_id}"
 
 
 class Messenger:
@@ -65,6 +74,14 @@ class Messenger:
 
     def add_to_group_url(self) -> str:
         return f"https://t.me/{self.username}?startgroup=new"
+
+    async def group_texts(self, chat_id: int) -> Texts:
+        """The texts of a group: its language from /settings."""
+        return texts_for((await self.storage.chat_settings(chat_id)).language)
+
+    async def user_texts(self, user_id: int) -> Texts:
+        """The texts of a private chat: the user's choice, else their Telegram language."""
+        return texts_for(language_of(*await self.storage.user_language(user_id)))
 
     async def _api(self, make: Callable[[], Awaitable[T]]) -> T | None:
         """Call Telegram; None when there was nothing to change."""
@@ -98,11 +115,13 @@ class Messenger:
         humans = [p for p in game.players if p.human]
         started = await self.storage.started_users([p.user_id for p in humans])
         waiting = [p.name for p in humans if p.user_id not in started]
-        text = texts.lobby(rules, names_of(game), waiting)
+        chat = await self.storage.chat_settings(game.chat_id)
+        t = texts_for(chat.language)
+        text = texts.lobby(t, rules, names_of(game), waiting, chat.computers)
         markup = (
-            settings_keyboard(game.id, rules)
+            settings_keyboard(t, game.id, rules)
             if settings
-            else lobby_keyboard(game.id, self.join_url(game.id))
+            else lobby_keyboard(t, game.id, self.join_url(game.id), chat.computers)
         )
         if game.lobby_message_id is None:
             sent = await self._group_text(game, text, markup)
@@ -123,10 +142,27 @@ class Messenger:
             reply_markup=markup,
         )
 
-    async def close_lobby(self, game: GameRow, text: str) -> None:
-        """The lobby message says what happened and loses its buttons."""
+    async def call_waiters(self, game: GameRow, title: str) -> None:
+        """Tell everyone who asked with /nextgame, once, that a table is being gathered."""
+        game = await self._reloaded(game)  # with the lobby message just sent
+        link = message_link(game.chat_id, game.lobby_message_id)
+        for user_id in await self.storage.take_waiters(game.chat_id):
+            t = await self.user_texts(user_id)
+            text = (
+                t("next-game-ping", chat=title, link=link)
+                if link
+                else t("next-game-ping-plain", chat=title)
+            )
+            try:
+                await self._api(partial(self.bot.send_message, chat_id=user_id, text=text))
+            except TelegramForbiddenError:
+                await self.storage.set_blocked(user_id)
+
+    async def close_lobby(self, game: GameRow, key: str, **values: str | int) -> None:
+        """The lobby message says what happened (catalog text `key`) and loses its buttons."""
         if game.lobby_message_id is None:
             return
+        text = (await self.group_texts(game.chat_id))(key, **values)
         try:
             await self._api(self._edit_text(game.chat_id, game.lobby_message_id, text))
         except TelegramBadRequest as error:
@@ -147,14 +183,15 @@ class Messenger:
 
     # -- the table ---------------------------------------------------------------------
 
-    async def _table_photo(self, state: GameState, game: GameRow) -> bytes:
-        scene = table_scene(state, names_of(game))
+    async def _table_photo(self, t: Texts, state: GameState, game: GameRow) -> bytes:
+        scene = table_scene(t, state, names_of(game))
         return await asyncio.to_thread(render_table, scene)
 
     async def send_table(self, game: GameRow, state: GameState, events: Sequence[Event]) -> None:
         """A new table message for a new round."""
-        photo = BufferedInputFile(await self._table_photo(state, game), "table.png")
-        caption = texts.table_caption(state, names_of(game), events)
+        t = await self.group_texts(game.chat_id)
+        photo = BufferedInputFile(await self._table_photo(t, state, game), "table.png")
+        caption = texts.table_caption(t, state, names_of(game), events)
         sent = await self._api(
             partial(
                 self.bot.send_photo,
@@ -173,9 +210,10 @@ class Messenger:
             await self.send_table(game, state, events)
             return
         message_id = game.table_message_id
-        photo = BufferedInputFile(await self._table_photo(state, game), "table.png")
+        t = await self.group_texts(game.chat_id)
+        photo = BufferedInputFile(await self._table_photo(t, state, game), "table.png")
         media = InputMediaPhoto(
-            media=photo, caption=texts.table_caption(state, names_of(game), events)
+            media=photo, caption=texts.table_caption(t, state, names_of(game), events)
         )
         try:
             await self._api(
@@ -202,10 +240,11 @@ class Messenger:
         except TelegramForbiddenError:
             if await self.storage.set_blocked(user_id):
                 name = next(p.name for p in game.players if p.user_id == user_id)
-                button = InlineKeyboardButton(text="Открыть бота", url=self.start_url())
+                t = await self.group_texts(game.chat_id)
+                button = InlineKeyboardButton(text=t("open-bot"), url=self.start_url())
                 await self._group_text(
                     game,
-                    texts.unreachable(name, self.start_url()),
+                    t("unreachable", name=name, url=self.start_url()),
                     InlineKeyboardMarkup(inline_keyboard=[[button]]),
                 )
             return None
@@ -245,11 +284,12 @@ class Messenger:
     ) -> None:
         """One player's hand message: tiles as buttons, legal ones marked on their turn."""
         player = game.players[seat]
+        t = await self.user_texts(player.user_id)
         view = seat_view(state, seat)
         legal = view.legal_moves()
         hand = list(tiles_of(view.hand))
-        keyboard = hand_keyboard(game.id, game.version, state.rules, hand, legal)
-        text = texts.hand(state, seat, drawn)
+        keyboard = hand_keyboard(t, game.id, game.version, state.rules, hand, legal)
+        text = texts.hand(t, state, seat, drawn)
         old = player.hand_message_id
         await self._hand(game, player.user_id, seat, old, text, keyboard, fresh)
 
@@ -311,15 +351,16 @@ class Messenger:
         """Table, round results, game end and hands after `turn` (already stored)."""
         game, names = turn.game, names_of(turn.game)
         if turn.before is None:
-            await self.close_lobby(game, f"Игра началась! Играют: {', '.join(names)}.")
+            await self.close_lobby(game, "game-started-players", names=", ".join(names))
         closed = turn.closed
+        t = await self.group_texts(game.chat_id)
         if closed is None:
             await self.edit_table(game, turn.state, turn.events)
         else:
             await self.edit_table(game, closed, turn.events)
             for ended in turn.rounds:
-                sheet = await asyncio.to_thread(render_score_sheet, score_sheet(closed, names))
-                caption = texts.round_result(ended, closed.rules, names)
+                sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, names))
+                caption = texts.round_result(t, ended, closed.rules, names)
                 await self._api(
                     partial(
                         self.bot.send_photo,
@@ -331,8 +372,8 @@ class Messenger:
                 )
         outcome = turn.ended
         if outcome is not None:
-            await self._group_text(game, texts.game_end(outcome, names))
-            await self.close_hands(game, "Игра окончена. Спасибо за игру!")
+            await self._group_text(game, texts.game_end(t, outcome, names))
+            await self.close_hands(game, "game-over-private")
             return
         if closed is not None:
             game = await self._reloaded(game)
@@ -357,9 +398,11 @@ class Messenger:
             if player.human:
                 await self.show_hand(game, state, player.seat)
 
-    async def close_hands(self, game: GameRow, text: str) -> None:
+    async def close_hands(self, game: GameRow, key: str) -> None:
+        """Every hand message says `key` (in its reader's language) and loses its buttons."""
         for player in game.players:
             if player.human and player.hand_message_id is not None:
+                text = (await self.user_texts(player.user_id))(key)
                 edit = self._edit_text(player.user_id, player.hand_message_id, text)
                 await self._private(game, player.user_id, edit)
 

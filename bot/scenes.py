@@ -7,10 +7,14 @@ from collections.abc import Sequence
 from bot.game.events import RoundEnded, plays_of
 from bot.game.state import GameState, Phase
 from bot.game.table import oriented
-from render.scene import ScoreRow, ScoreSheet, SeatScene, TableScene
+from bot.i18n import Texts
+from bot.texts import side_name
+from render.scene import ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
+
+SHEET_WORDS = ("player", "previous", "round", "total", "fish", "goat", "eggs")
 
 
-def table_scene(state: GameState, names: Sequence[str]) -> TableScene:
+def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
     """The table now; once the round is over every hand lies face up with its result."""
     rules, tally = state.rules, state.tally
     tiles = rules.tiles
@@ -41,20 +45,20 @@ def table_scene(state: GameState, names: Sequence[str]) -> TableScene:
         seats=tuple(seats),
         bazaar=len(state.bazaar),
         last_played=tiles.pips[played[-1]] if played else None,
-        caption=_caption(state, names),
+        caption=_caption(t, state, names),
         max_pip=tiles.max_pip,
+        bazaar_label=t("picture-bazaar"),
     )
 
 
-def _caption(state: GameState, names: Sequence[str]) -> str:
+def _caption(t: Texts, state: GameState, names: Sequence[str]) -> str:
     ended = state.last_round
     if state.phase is Phase.PLAYING or ended is None:
-        return f"Раунд {state.round_no}"
+        return t("picture-round", round=state.round_no)
     if ended.eggs:
-        return f"Раунд {ended.round_no}: рыба, яйца 🥚 {ended.carry_after}"
-    if ended.reason == "fish":
-        return f"Раунд {ended.round_no}: рыба, рыбак {names[ended.seat]}"
-    return f"Раунд {ended.round_no}: вышел {names[ended.seat]}"
+        return t("picture-eggs", round=ended.round_no, carry=ended.carry_after)
+    key = "picture-fish" if ended.reason == "fish" else "picture-out"
+    return t(key, round=ended.round_no, name=names[ended.seat])
 
 
 def _note(ended: RoundEnded | None, seat: int) -> str:
@@ -67,7 +71,7 @@ def _note(ended: RoundEnded | None, seat: int) -> str:
     return "0" if ended.reason == "out" and ended.seat == seat else ""
 
 
-def score_sheet(state: GameState, names: Sequence[str]) -> ScoreSheet:
+def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
     """The score sheet after the last round, one row per side (partners together)."""
     ended = state.last_round
     if ended is None:
@@ -80,7 +84,7 @@ def score_sheet(state: GameState, names: Sequence[str]) -> ScoreSheet:
         first = members[0]
         rows.append(
             ScoreRow(
-                name=" и ".join(names[r.seat] for r in members),
+                name=side_name(t, [names[r.seat] for r in members]),
                 previous=first.score_before,
                 round_points=first.round_points,
                 total=first.score_after,
@@ -91,7 +95,8 @@ def score_sheet(state: GameState, names: Sequence[str]) -> ScoreSheet:
         )
     return ScoreSheet(
         rows=tuple(rows),
-        title=_caption(state, names),
+        title=_caption(t, state, names),
         fish=ended.reason == "fish",
         carry=ended.carry_after,
+        labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
     )

@@ -20,22 +20,35 @@ from bot.game.moves import Move
 from bot.game.rules import MAX_PLAYERS, RuleError, RuleSet, parse_rules
 from bot.game.serial import NEXT_ROUND, abandon_entry, encode, state_from_json, state_to_json
 from bot.game.state import GameState, Phase
+from bot.i18n import Texts
 from bot.storage import GameRow, Player, Standing, Storage
-
-ILLEGAL = {
-    "not_in_hand": "Этой кости у вас нет.",
-    "does_not_fit": "Эта кость сюда не подходит.",
-    "must_lead": "Первый ход — с дубля, который назван в сообщении.",
-    "bad_end": "Первая кость открывает линию.",
-    "must_play": "У вас есть подходящая кость — ходите ею.",
-    "cannot_draw": "Из базара брать больше нельзя.",
-    "no_pass": "Пасовать нельзя.",
-    "no_double_pair": "Два дубля сюда не встают.",
-}
 
 
 class GameError(Exception):
-    """A short answer for the user: the action was refused and nothing changed."""
+    """A short answer for the user: the action was refused and nothing changed.
+
+    It names a catalog text, so each reader gets it in their own language."""
+
+    def __init__(self, key: str, **values: str | int) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def text(self, t: Texts) -> str:
+        return t(self.key, **self.values)
+
+
+class RulesError(GameError):
+    """Rules that cannot be played; `wrap` names a text around the reason."""
+
+    def __init__(self, error: RuleError, wrap: str | None = None) -> None:
+        super().__init__(wrap or error.key)
+        self.error = error
+        self.wrap = wrap
+
+    def text(self, t: Texts) -> str:
+        reason = texts.rule_error(t, self.error)
+        return reason if self.wrap is None else t(self.wrap, reason=reason)
 
 
 Show = Callable[["Turn"], Awaitable[None]]
@@ -76,7 +89,7 @@ def game_rules(game: GameRow) -> RuleSet:
 
 def game_state(game: GameRow) -> GameState:
     if game.state is None:
-        raise GameError(texts.NO_SUCH_GAME)
+        raise GameError("no-such-game")
     return state_from_json(game.state)
 
 
@@ -94,28 +107,35 @@ class GameService:
     # -- lobby -------------------------------------------------------------------------
 
     async def new_lobby(
-        self, chat_id: int, thread_id: int, creator: Player, options: str
+        self, chat_id: int, thread_id: int, creator: Player, options: str, defaults: str = ""
     ) -> tuple[GameRow, bool]:
-        """A lobby for the topic, or (the open game, False) if there is one already."""
+        """A lobby for the topic, or (the open game, False) if there is one already.
+
+        `options` as typed after /newgame go on top of the chat's `defaults`; naming a preset
+        starts from that preset instead.
+        """
+        words = options.split()
+        if not words or "=" in words[0]:
+            options = f"{defaults} {options}"
         try:
             rules = parse_rules(options)
         except RuleError as error:
-            raise GameError(texts.rule_error(error)) from None
+            raise RulesError(error) from None
         seed = secrets.randbits(48)
         game = await self.storage.create_lobby(chat_id, thread_id, creator, rules.options(), seed)
         if game is not None:
             return game, True
         existing = await self.storage.open_game(chat_id, thread_id)
         if existing is None:  # it ended between the two statements
-            return await self.new_lobby(chat_id, thread_id, creator, options)
+            return await self.new_lobby(chat_id, thread_id, creator, options, defaults)
         return existing, False
 
     async def _lobby(self, game_id: int) -> GameRow:
         game = await self.storage.game(game_id)
         if game is None or game.status not in {"lobby", "active"}:
-            raise GameError(texts.NO_SUCH_GAME)
+            raise GameError("no-such-game")
         if game.status != "lobby":
-            raise GameError(texts.GAME_STARTED)
+            raise GameError("game-started")
         return game
 
     async def join(self, game_id: int, player: Player) -> GameRow:
@@ -125,20 +145,24 @@ class GameService:
             if game.seat_of(player.user_id) is not None:
                 return game
             if len(seated) >= MAX_PLAYERS:
-                raise GameError(texts.LOBBY_FULL)
+                raise GameError("lobby-full")
             await self.storage.set_seats(game_id, [*seated, player])
             return await self._reload(game_id)
 
-    async def add_robot(self, game_id: int, user_id: int, level: str) -> GameRow:
-        """The creator seats a computer player at `level`."""
+    async def add_robot(
+        self, game_id: int, user_id: int, level: str, naming: Callable[[int], str]
+    ) -> GameRow:
+        """The creator seats a computer player at `level`, named `naming(number)`."""
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if user_id != game.creator_id:
-                raise GameError(texts.NOT_CREATOR)
+                raise GameError("not-creator")
+            if not (await self.storage.chat_settings(game.chat_id)).computers:
+                raise GameError("computers-off")
             if len(game.players) >= MAX_PLAYERS:
-                raise GameError(texts.LOBBY_FULL)
+                raise GameError("lobby-full")
             robot_id = min([p.user_id for p in game.players] + [0]) - 1
-            name = texts.robot_name(level, -robot_id)
+            name = naming(-robot_id)
             robot = Player(len(game.players), robot_id, name, robot=level)
             await self.storage.set_seats(game_id, [*game.players, robot])
             return await self._reload(game_id)
@@ -147,7 +171,7 @@ class GameService:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if game.seat_of(user_id) is None:
-                raise GameError(texts.NOT_SEATED)
+                raise GameError("not-seated")
             await self.storage.set_seats(game_id, [p for p in game.players if p.user_id != user_id])
             return await self._reload(game_id)
 
@@ -156,13 +180,13 @@ class GameService:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if user_id != game.creator_id:
-                raise GameError(texts.NOT_CREATOR)
+                raise GameError("not-creator")
             current = game_rules(game)
             text = value if key == "preset" else f"{current.summary()} {key}={value}"
             try:
                 rules = parse_rules(text)
             except RuleError as error:
-                raise GameError(texts.rule_error(error)) from None
+                raise RulesError(error) from None
             await self.storage.set_rules(game_id, rules.options())
             return await self._reload(game_id)
 
@@ -171,18 +195,18 @@ class GameService:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             if user_id != game.creator_id:
-                raise GameError(texts.NOT_CREATOR)
+                raise GameError("not-creator")
             humans = [p for p in game.players if p.human]
             if not humans:
-                raise GameError(texts.NEED_A_HUMAN)
+                raise GameError("need-a-human")
             started = await self.storage.started_users([p.user_id for p in humans])
             waiting = [p.name for p in humans if p.user_id not in started]
             if waiting:
-                raise GameError(texts.waiting_for(waiting))
+                raise GameError("waiting-for", names=", ".join(waiting))
             try:
                 rules = game_rules(game).with_players(len(game.players))
             except RuleError as error:
-                raise GameError(f"Пока нельзя начать. {texts.rule_error(error)}") from None
+                raise RulesError(error, "cannot-start") from None
             seats = [str(p.user_id) for p in game.players]
             state, events = new_game(rules, seats, game.seed)
             await self.storage.set_rules(game_id, rules.options())
@@ -195,9 +219,9 @@ class GameService:
         async with self.lock(game_id):
             game = await self.storage.game(game_id)
             if game is None or game.status not in {"lobby", "active"}:
-                raise GameError(texts.NO_SUCH_GAME)
+                raise GameError("no-such-game")
             if user_id is not None and user_id != game.creator_id and not admin:
-                raise GameError(texts.NOT_CREATOR_OR_ADMIN)
+                raise GameError("not-creator-or-admin")
             await self.storage.cancel(game_id, reason)
             return await self._reload(game_id)
 
@@ -207,10 +231,10 @@ class GameService:
         """A running game and the user's seat in it."""
         game = await self.storage.game(game_id)
         if game is None or game.status != "active":
-            raise GameError(texts.NO_SUCH_GAME)
+            raise GameError("no-such-game")
         seat = game.seat_of(user_id)
         if seat is None:
-            raise GameError(texts.NOT_A_PLAYER)
+            raise GameError("not-a-player")
         return game, game_state(game), seat
 
     async def _my_turn(
@@ -218,9 +242,9 @@ class GameService:
     ) -> tuple[GameRow, GameState, int]:
         game, state, seat = await self._seated(game_id, user_id)
         if state.to_move != seat or state.phase is not Phase.PLAYING:
-            raise GameError(texts.NOT_YOUR_TURN)
+            raise GameError("not-your-turn")
         if version != game.version:
-            raise GameError(texts.STALE)
+            raise GameError("stale")
         return game, state, seat
 
     async def my_turn(self, game_id: int, user_id: int, version: int) -> GameState:
@@ -234,7 +258,7 @@ class GameService:
             try:
                 after, events = apply(state, move)
             except IllegalMoveError as error:
-                raise GameError(ILLEGAL.get(error.reason, str(error))) from None
+                raise GameError(f"illegal-{error.reason}") from None
             await show(await self._commit(game, state, after, events, [(user_id, encode(move))]))
 
     async def leave_game(self, game_id: int, user_id: int, show: Show) -> None:

@@ -1,4 +1,5 @@
-"""Every text the bot shows (Russian, in the words of the seeds: «базар», «рыба», «козёл»)."""
+"""Messages composed from the translation catalogs (`bot/locales`): every function takes the
+reader's `Texts` first. The words themselves live only in the catalogs."""
 
 from __future__ import annotations
 
@@ -19,73 +20,13 @@ from bot.game.events import (
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
 from bot.game.rules import PRESETS, RuleError, RuleSet
 from bot.game.state import GameState, Phase
-from bot.storage import RatingRow
+from bot.i18n import Texts
+from bot.ratings import PROVISIONAL_GAMES
+from bot.storage import PlayerStats, RatingRow
 
-JOIN = "🎲 Сесть за стол"
-LEAVE = "Выйти"
-START = "▶ Начать"
-SETTINGS = "⚙ Настройки"
-CANCEL = "✖ Отменить"
-DONE = "✔ Готово"
-BACK = "↩ Назад"
+ROBOT_LEVELS = ("easy", "normal", "hard")
 PLAYABLE = "✅ "
-END_CHOICE = {0: "⬅ Налево", 1: "Направо ➡"}
-END_YES = "Да, закончить"
-END_NO = "Нет, играем"
-ARM_NAMES = {0: "слева", 1: "справа"}
-
-# short answers to button presses and commands
-NOT_YOUR_TURN = "Сейчас не ваш ход."
-STALE = "Эта кнопка устарела: ход уже сделан."
-NOT_A_PLAYER = "Вы не играете в этой партии."
-NO_SUCH_GAME = "Эта игра уже закончилась."
-NOT_CREATOR = "Это может только тот, кто создал игру."
-NOT_CREATOR_OR_ADMIN = "Это может создатель игры или администратор чата."
-LOBBY_FULL = "За столом нет свободных мест."
-ALREADY_SEATED = "Вы уже за столом."
-NOT_SEATED = "Вас нет за этим столом."
-GROUPS_ONLY = "Эта команда работает в группе: добавьте меня в чат и напишите /newgame."
-UNKNOWN_BUTTON = "Эта кнопка ничего не делает."
-GAME_STARTED = "Игра уже началась."
-PICK_END = "Куда поставить?"
-NEED_A_HUMAN = "За столом должен быть хотя бы один человек."
-ROBOT_LEVELS = {"easy": "новичок", "normal": "любитель", "hard": "мастер"}
-ADD_ROBOT = "🤖 +{level}"
-DOES_NOT_FIT = "Эта кость сейчас не подходит."
-ALREADY_RUNNING = "Здесь уже есть игра — вот она."
-JOINED = "Вы за столом! Кости придут сюда, когда игра начнётся."
-CANCELLED = "Игра отменена."
-REMOVED_FROM_GROUP = "Игра отменена: бота удалили из группы."
-ENDGAME_ASK = "Закончить игру? Очки не пойдут в рейтинг."
-ENDGAME_KEEP = "Играем дальше."
-ENDED_BY = "Игру закончил(а) {name}. Она не идёт в рейтинг."
-NO_OPEN_GAME = "Здесь сейчас нет игры. Начните её командой /newgame."
-NO_GAMES_YET = "В этом чате ещё не было законченных игр."
-NO_RATING_YET = "Рейтинга пока нет: сыграйте первую партию (/newgame)."
-
-HELP_PRIVATE = (
-    "Я веду партии в домино «Козёл» в групповых чатах.\n\n"
-    "1. Добавьте меня в группу.\n"
-    "2. Там напишите /newgame (например: /newgame sea_goat target=150).\n"
-    "3. Игроки жмут «Сесть за стол» — я пришлю каждому его кости сюда, в личный чат.\n\n"
-    "Команды в группе: /newgame, /score, /rating, /rules, /endgame, /leave, /help."
-)
-HELP_GROUP = (
-    "/newgame [набор правил] [опции] — собрать стол (наборы: goat, goat_teams, sea_goat, "
-    "classic)\n/score — счёт партии\n/rating — рейтинг чата\n/rules — правила текущей игры\n"
-    "/endgame — закончить игру\n/leave — выйти из игры"
-)
-COMMANDS_GROUP = {
-    "newgame": "новая игра",
-    "score": "счёт партии",
-    "rating": "рейтинг чата",
-    "rules": "правила текущей игры",
-    "endgame": "закончить игру",
-    "leave": "выйти из игры",
-    "help": "помощь",
-}
-COMMANDS_PRIVATE = {"start": "что умеет бот", "help": "помощь"}
-ADD_TO_GROUP = "➕ Добавить в группу"
+EVENT_LINES = 4  # the last moves the table caption tells
 
 
 def option_value(value: object) -> str:
@@ -97,202 +38,319 @@ def option_value(value: object) -> str:
     return str(value)
 
 
-_OPTION_LABELS = {
-    ("fish", "one"): "рыба на одного",
-    ("fish", "all"): "рыба на всех",
-    ("auto_draw", "yes"): "базар: сам",
-    ("auto_draw", "no"): "базар: вручную",
-}
-
-
-def option_label(key: str, value: str) -> str:
+def option_label(t: Texts, key: str, value: str) -> str:
     if key == "target":
-        return f"до {value}"
-    return _OPTION_LABELS.get((key, value), f"{key}={value}")
+        return t("option-target", value=value)
+    known = f"option-{key}-{value}"
+    return t(known) if t.has(known) else f"{key}={value}"
 
 
-def rule_error(error: RuleError) -> str:
-    """A bad option, in Russian: which one, and what may be chosen."""
+def rule_error(t: Texts, error: RuleError) -> str:
+    """A bad option: which one, and what may be chosen."""
     if error.key in {"players", "teams"}:
-        text = "Для этих правил не подходит столько игроков"
+        text = t("rule-error-players")
     elif error.key == "preset":
-        text = f"Не знаю набор правил «{error.value}»"
+        text = t("rule-error-preset", value=error.value)
     elif error.value:
-        text = f"Не подходит опция {error.key}={error.value}"
+        text = t("rule-error-value", key=error.key, value=error.value)
     else:
-        text = f"Не понимаю опцию {error.key}"
-    return f"{text}. Можно: {error.valid}" if error.valid else f"{text}."
+        text = t("rule-error-key", key=error.key)
+    if error.valid:
+        return t("rule-error-valid", text=text, valid=error.valid)
+    return t("rule-error-end", text=text)
 
 
 def tile_names(rules: RuleSet, tiles: Sequence[int]) -> str:
     return ", ".join(rules.tiles.name(t) for t in tiles) or "—"
 
 
-def move_label(move: Move, rules: RuleSet) -> str:
+def side_name(t: Texts, names: Sequence[str]) -> str:
+    """A seat's name, or partners' names together."""
+    if len(names) == 2:
+        return t("partners", first=names[0], second=names[1])
+    return ", ".join(names)
+
+
+def move_label(t: Texts, move: Move, rules: RuleSet) -> str:
     if isinstance(move, Draw):
-        return "🎒 Взять из базара"
+        return t("draw")
     if isinstance(move, Pass):
-        return "Пас"
+        return t("pass")
     if isinstance(move, PlayDoubles):
-        return f"Два дубля: {tile_names(rules, move.tiles)}"
+        return t("double-pair", tiles=tile_names(rules, move.tiles))
     return rules.tiles.name(move.tile)
 
 
-def describe(event: Event, rules: RuleSet, names: Sequence[str]) -> str | None:
+_PLAYED_AT = {0: "event-played-left", 1: "event-played-right"}
+
+
+def describe(t: Texts, event: Event, rules: RuleSet, names: Sequence[str]) -> str | None:
     """One line about a public event for the group, or None for the silent ones."""
     if isinstance(event, TilePlayed):
-        where = f" {ARM_NAMES.get(event.end, '')}" if event.end in ARM_NAMES else ""
-        return f"{names[event.seat]}: {rules.tiles.name(event.tile)}{where}"
+        key = _PLAYED_AT.get(event.end, "event-played")
+        return t(key, name=names[event.seat], tile=rules.tiles.name(event.tile))
     if isinstance(event, DoublesPlayed):
-        return f"{names[event.seat]}: два дубля {tile_names(rules, event.tiles)}"
+        return t("event-doubles", name=names[event.seat], tiles=tile_names(rules, event.tiles))
     if isinstance(event, TilesDrawn):
-        return f"{names[event.seat]} берёт из базара: {event.number}"
+        return t("event-drawn", name=names[event.seat], number=event.number)
     if isinstance(event, Knocked):
-        return f"{names[event.seat]} стучит"
+        return t("event-knocked", name=names[event.seat])
     if isinstance(event, Passed):
-        return f"{names[event.seat]}: пас"
+        return t("event-passed", name=names[event.seat])
     if isinstance(event, RoundStarted) and event.redeals:
-        return f"Пересдача ×{len(event.redeals)}: у кого-то было много дублей или одной масти"
+        return t("event-redeal", number=len(event.redeals))
     return None
 
 
-def lobby(rules: RuleSet, players: Sequence[str], waiting: Sequence[str]) -> str:
+def lobby(
+    t: Texts,
+    rules: RuleSet,
+    players: Sequence[str],
+    waiting: Sequence[str],
+    computers: bool = True,
+) -> str:
     """The lobby message: rules in one line, who sits, who still has to open the bot."""
     lines = [
-        "🁫 Собираем стол",
-        f"Правила: {described(rules)}",
-        "Игроки: " + (", ".join(players) if players else "пока никого"),
+        t("lobby-title"),
+        t("lobby-rules", rules=described(t, rules)),
+        t("lobby-players", names=", ".join(players) if players else t("lobby-nobody")),
     ]
     if waiting:
-        lines.append("Откройте личный чат с ботом кнопкой «Сесть за стол»: " + ", ".join(waiting))
-    lines.append("Нажмите «Сесть за стол», чтобы играть.")
+        lines.append(t("lobby-waiting", names=", ".join(waiting)))
+    if not computers:
+        lines.append(t("lobby-no-computers"))
+    lines.append(t("lobby-press-join"))
     return "\n".join(lines)
 
 
-def scores_line(state: GameState, names: Sequence[str]) -> str:
+def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """`Маша 12 (+5) · Серёжа 0`, per side (partners together)."""
     rules, tally = state.rules, state.tally
     parts = []
     for side in range(rules.sides):
-        who = " и ".join(names[s] for s in range(rules.players) if rules.side_of(s) == side)
+        who = side_name(t, [names[s] for s in range(rules.players) if rules.side_of(s) == side])
         remembered = f" (+{tally.remembered[side]})" if tally.remembered[side] else ""
         parts.append(f"{who} {tally.scores[side]}{remembered}")
     carry = f" · 🥚 {tally.carry}" if tally.carry else ""
     return " · ".join(parts) + carry
 
 
-def table_caption(state: GameState, names: Sequence[str], events: Sequence[Event]) -> str:
+def table_caption(t: Texts, state: GameState, names: Sequence[str], events: Sequence[Event]) -> str:
     """The table picture's caption: score, bazaar, the last moves, whose turn."""
-    lines = [f"Раунд {state.round_no} · базар: {len(state.bazaar)}", scores_line(state, names)]
-    lines += [line for e in events if (line := describe(e, state.rules, names))][-4:]
+    lines = [
+        t("caption-round", round=state.round_no, bazaar=len(state.bazaar)),
+        scores_line(t, state, names),
+    ]
+    lines += [line for e in events if (line := describe(t, e, state.rules, names))][-EVENT_LINES:]
     if state.phase is Phase.PLAYING:
-        lines.append(f"Ходит: {names[state.to_move]}")
+        lines.append(t("caption-to-move", name=names[state.to_move]))
     return "\n".join(lines)
 
 
-def hand(state: GameState, seat: int, drawn: Sequence[int]) -> str:
+def hand(t: Texts, state: GameState, seat: int, drawn: Sequence[int]) -> str:
     """The private hand message's text."""
     rules = state.rules
-    lines = [f"Ваши кости · раунд {state.round_no}"]
+    lines = [t("hand-title", round=state.round_no)]
     if drawn:
-        lines.append(f"Из базара пришли: {tile_names(rules, drawn)}")
+        lines.append(t("hand-drawn", tiles=tile_names(rules, drawn)))
     if state.phase is not Phase.PLAYING or state.to_move != seat:
-        lines.append("Ждите своего хода — стол в группе.")
+        lines.append(t("hand-wait"))
     elif state.lead_tile is not None:
-        lines.append(f"Ваш ход: заходите с {rules.tiles.name(state.lead_tile)}.")
+        lines.append(t("hand-lead", tile=rules.tiles.name(state.lead_tile)))
     else:
-        ends = " и ".join(str(v) for v in state.ends) if state.ends else "стол пуст"
-        lines.append(f"Ваш ход! Концы: {ends}. ✅ — кости, которые подходят.")
+        ends = state.ends
+        shown = (
+            t("hand-ends", first=ends[0], second=ends[1])
+            if len(ends) == 2
+            else ", ".join(map(str, ends)) or t("hand-empty-table")
+        )
+        lines.append(t("hand-turn", ends=shown))
     return "\n".join(lines)
 
 
-def round_result(ended: RoundEnded, rules: RuleSet, names: Sequence[str]) -> str:
+def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[str]) -> str:
     """Every hand revealed and the score sheet: previous / round / total, "+N" remembered."""
     if ended.eggs:
-        head = f"Раунд {ended.round_no}: рыба, яйца! 🥚 {ended.carry_after} переходят дальше."
+        head = t("round-eggs", round=ended.round_no, carry=ended.carry_after)
     elif ended.reason == "fish":
-        head = f"Раунд {ended.round_no}: рыба 🐟, рыбак — {names[ended.seat]}."
+        head = t("round-fish", round=ended.round_no, name=names[ended.seat])
     else:
-        head = f"Раунд {ended.round_no}: {names[ended.seat]} вышел(а)."
+        head = t("round-out", round=ended.round_no, name=names[ended.seat])
     lines = [head]
     for r in ended.results:
-        hand_text = tile_names(rules, r.hand)
-        lines.append(f"{names[r.seat]}: {hand_text} = {r.hand_value}")
-    lines.append("Счёт (было → раунд → стало):")
+        lines.append(
+            t(
+                "round-hand",
+                name=names[r.seat],
+                tiles=tile_names(rules, r.hand),
+                value=r.hand_value,
+            )
+        )
+    lines.append(t("round-sheet"))
     seen: set[int] = set()
     for r in ended.results:
         if r.side in seen:
             continue
         seen.add(r.side)
-        who = " и ".join(names[x.seat] for x in ended.results if x.side == r.side)
+        who = side_name(t, [names[x.seat] for x in ended.results if x.side == r.side])
         remembered = f" (+{r.remembered_after})" if r.remembered_after else ""
         opened = " 🔓" if r.opened and rules.low_wins else ""
         carry = " 🥚" if r.took_carry else ""
         lines.append(
-            f"{who}: {r.score_before} → {r.round_points:+d} → {r.score_after}"
-            f"{remembered}{opened}{carry}"
+            t(
+                "round-line",
+                name=who,
+                before=r.score_before,
+                points=f"{r.round_points:+d}",
+                after=r.score_after,
+                marks=f"{remembered}{opened}{carry}",
+            )
         )
     return "\n".join(lines)
 
 
-def game_end(ended: GameEnded, names: Sequence[str]) -> str:
+def game_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
     if ended.reason == "timeout" and ended.leaver is not None:
-        head = f"Игра окончена: {names[ended.leaver]} покинул(а) стол."
+        head = t("game-over-timeout", name=names[ended.leaver])
     elif ended.reason == "bald_goat":
-        head = "Игра окончена: лысый козёл!"
+        head = t("game-over-bald")
     else:
-        head = "Игра окончена!"
+        head = t("game-over")
     lines = [head]
     for place in ended.places:
-        goat = " 🐐 козёл" if place.goat else ""
         lines.append(
-            f"{place.place}. {names[place.seat]} — {place.score}{goat}, "
-            f"рейтинг +{place.rating_points}"
+            t(
+                "game-place",
+                place=place.place,
+                name=names[place.seat],
+                score=place.score,
+                goat=t("game-place-goat") if place.goat else "",
+                points=place.rating_points,
+            )
         )
     return "\n".join(lines)
 
 
-def score(state: GameState, names: Sequence[str]) -> str:
+def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """/score: the running (or last) game's sheet."""
     finished = state.last_round.round_no if state.last_round else 0
-    lines = [f"Счёт после раунда {finished}:"]
-    lines.append(scores_line(state, names))
+    lines = [t("score-after", round=finished), scores_line(t, state, names)]
     if state.outcome is not None:
-        lines.append(game_end(state.outcome, names))
+        lines.append(game_end(t, state.outcome, names))
     return "\n".join(lines)
 
 
-def rating(rows: Sequence[RatingRow]) -> str:
-    lines = ["Рейтинг чата (игры · победы · козлы · очки):"]
-    for n, row in enumerate(rows[:10], start=1):
-        lines.append(
-            f"{n}. {row.name} — {row.games} · {row.wins} · {row.goats} · {row.rating_points}"
-        )
+def _rating_fields(row: RatingRow, t: Texts) -> dict[str, str | int]:
+    return {
+        "name": row.name,
+        "rating": str(row.rating),
+        "provisional": t("rating-provisional-mark") if row.provisional else "",
+        "games": row.games,
+        "wins": row.wins,
+        "goats": row.goats,
+        "points": row.rating_points,
+    }
+
+
+def leaderboard(
+    t: Texts,
+    chat: str,
+    page: Sequence[tuple[int, RatingRow]],
+    total: int,
+    mine: tuple[int, RatingRow] | None,
+) -> str:
+    """One page of the chat's leaderboard, and the reader's own line when it is elsewhere."""
+    first, last = page[0][0], page[-1][0]
+    lines = [t("rating-title", chat=chat, first=first, last=last, total=total)]
+    lines.append(t("rating-columns"))
+    lines += [t("rating-row", rank=rank, **_rating_fields(row, t)) for rank, row in page]
+    if mine is not None and mine[0] not in {rank for rank, _ in page}:
+        lines.append(t("rating-you", rank=mine[0], **_rating_fields(mine[1], t)))
+    if any(row.provisional for _, row in page):
+        lines.append(t("rating-provisional-note", games=PROVISIONAL_GAMES))
     return "\n".join(lines)
 
 
-def robot_name(level: str, number: int) -> str:
-    return f"🤖 {ROBOT_LEVELS[level].capitalize()} {number}"
+def ratings_everywhere(t: Texts, rows: Sequence[tuple[str, RatingRow]]) -> str:
+    """/rating in private: the user's rating in every chat they played in."""
+    lines = [t("rating-private-title")]
+    for chat, row in rows:
+        fields = _rating_fields(row, t)
+        del fields["name"], fields["wins"], fields["goats"]
+        lines.append(t("rating-private-row", chat=chat, **fields))
+    if any(row.provisional for _, row in rows):
+        lines.append(t("rating-provisional-note", games=PROVISIONAL_GAMES))
+    return "\n".join(lines)
 
 
-def waiting_for(names: Sequence[str]) -> str:
-    return "Сначала откройте личный чат с ботом (кнопка «Сесть за стол»): " + ", ".join(names)
+def stats(t: Texts, name: str, chat: str | None, numbers: PlayerStats) -> str:
+    """/stats of one player, in one chat or (chat None) everywhere."""
+    where = t("stats-where-chat", chat=chat) if chat else ""
+    if not numbers.games:
+        return t("stats-none", name=name, where=where)
+    none = t("stats-no-value")
+    per_round = numbers.points_per_round
+    return "\n".join(
+        [
+            t("stats-title", name=name, where=where),
+            t(
+                "stats-body",
+                games=numbers.games,
+                wins=numbers.wins,
+                goats=numbers.goats,
+                per_round=none if per_round is None else f"{per_round:.1f}",
+                fish=numbers.fish_made,
+                bald=numbers.bald_goats,
+                streak=numbers.best_streak,
+                preset=numbers.favourite_preset or none,
+            ),
+        ]
+    )
 
 
-def unreachable(name: str, url: str) -> str:
-    return f"{name}, я не могу написать вам в личный чат. Откройте его: {url}"
+def robot_level(t: Texts, level: str) -> str:
+    return t(f"robot-{level}")
 
 
-def described(rules: RuleSet) -> str:
+def robot_name(t: Texts, level: str, number: int) -> str:
+    return t("robot-name", level=robot_level(t, level).capitalize(), number=number)
+
+
+def described(t: Texts, rules: RuleSet) -> str:
     """`goat — Козёл: …` while the preset is untouched, else the options that changed."""
     summary = rules.summary()
-    preset = PRESETS.get(rules.preset)
-    if preset is None or summary != rules.preset:
+    if rules.preset not in PRESETS or summary != rules.preset:
         return summary
-    return f"{summary} — {preset.description_ru}"
+    return t("preset-described", summary=summary, description=t(f"preset-{rules.preset}"))
 
 
-def rules_text(rules: RuleSet) -> str:
-    description = f"\n{described(rules)}"
-    size = f"Игроков: {rules.players}, по {rules.hand} костей."
-    return f"Правила:{description}\n{size}"
+def rules_text(t: Texts, rules: RuleSet) -> str:
+    return t("rules-text", rules=described(t, rules), players=rules.players, hand=rules.hand)
+
+
+GROUP_COMMANDS = (
+    "newgame",
+    "score",
+    "rating",
+    "stats",
+    "rules",
+    "settings",
+    "nextgame",
+    "endgame",
+    "leave",
+    "help",
+)
+PRIVATE_COMMANDS = {
+    "start": "command-start",
+    "rating": "command-rating-private",
+    "stats": "command-stats-private",
+    "language": "command-language",
+    "help": "command-help",
+}
+
+
+def commands(t: Texts, private: bool) -> dict[str, str]:
+    """The command menu of group or private chats: name → description."""
+    if private:
+        return {name: t(key) for name, key in PRIVATE_COMMANDS.items()}
+    return {name: t(f"command-{name}") for name in GROUP_COMMANDS}

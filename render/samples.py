@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from render.scene import Pips, ScoreRow, ScoreSheet, SeatScene, TableScene
+from render.scene import Pips, ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
 
 FULL_LINE = (3, 3, 0, 0, 2, 2, 1, 1, 3, 6, 6, 2, 3, 5, 5, 6, 4, 4, 5, 0, 6, 1, 4, 2, 5, 1, 0, 4, 3)
 """All 28 double-six tiles as one line, given by the values along it from left to right."""
@@ -13,6 +13,11 @@ FULL_LINE = (3, 3, 0, 0, 2, 2, 1, 1, 3, 6, 6, 2, 3, 5, 5, 6, 4, 4, 5, 0, 6, 1, 4
 NAMES = ("Маша", "Серёжа", "Ольга Константиновна", "Alex 🐟")
 SCORES = ((0, 9, False), (37, 0, True), (12, 4, False), (64, 0, True))
 """Score, remembered points and whether the account is opened, per seat."""
+BAZAAR = "базар"
+LABELS = SheetLabels(
+    "игрок", "было", "раунд", "итого", "рыба 🐟", "козёл", "яйца переходят в следующий раунд"
+)
+"""The Russian words of the samples (the bot takes them from its catalogs)."""
 
 
 def split_line(values: Sequence[int], first: int) -> tuple[Pips, tuple[tuple[Pips, ...], ...]]:
@@ -63,6 +68,7 @@ def table(
         bazaar=len(spare),
         last_played=arms[1][-1] if arms[1] else first,
         caption="Маша вышла · раунд 4" if round_end else "Раунд 4 · ходит Серёжа",
+        bazaar_label=BAZAAR,
     )
 
 
@@ -75,11 +81,11 @@ def score_sheet(eggs: bool = False) -> ScoreSheet:
             ScoreRow("Ольга Константиновна", 12, 0, 12, 4, False, False),
             ScoreRow("Alex 🐟", 64, 0, 64, 0, True, False),
         )
-        return ScoreSheet(rows, "Раунд 5", fish=True, carry=23)
+        return ScoreSheet(rows, "Раунд 5", fish=True, carry=23, labels=LABELS)
     rows = (
         ScoreRow("Маша", 0, 0, 0, 0, False, False),
         ScoreRow("Серёжа", 88, 17, 105, 0, True, True),
         ScoreRow("Ольга Константиновна", 12, 0, 12, 0, False, False),
         ScoreRow("Alex 🐟", 64, 0, 64, 0, True, False),
     )
-    return ScoreSheet(rows, "Раунд 6 · конец игры", fish=True, carry=0)
+    return ScoreSheet(rows, "Раунд 6 · конец игры", fish=True, carry=0, labels=LABELS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Pips = tuple[int, int]
 
@@ -41,6 +41,7 @@ class TableScene:
     last_played: Pips | None
     caption: str = ""
     max_pip: int = 6
+    bazaar_label: str = field(kw_only=True)  # the word for the stock of tiles left
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,19 @@ class ScoreRow:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetLabels:
+    """The score sheet's words, in the reader's language; `eggs` follows "🥚🥚 +N — "."""
+
+    player: str
+    previous: str
+    round: str
+    total: str
+    fish: str
+    goat: str
+    eggs: str
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreSheet:
     """The score after a round; `fish` marks a blocked round, `carry` the eggs carried on."""
 
@@ -64,3 +78,4 @@ class ScoreSheet:
     title: str
     fish: bool
     carry: int
+    labels: SheetLabels

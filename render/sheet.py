@@ -28,7 +28,7 @@ def _right(
     write(canvas, label, size, colour, right - text.width(label, size, True), y)
 
 
-def _row(canvas: Image.Image, row: ScoreRow, fish: bool, y: int) -> None:
+def _row(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> None:
     """One line: name (and the goat mark), previous total, round points, new total."""
     mid = y + ROW // 2
     room = PREVIOUS_RIGHT - NUMBERS - NAME_X - (GOAT if row.goat else 0)
@@ -36,10 +36,10 @@ def _row(canvas: Image.Image, row: ScoreRow, fish: bool, y: int) -> None:
         canvas, text.fit(row.name, SIZE, room, bold=True) or "?", SIZE, theme.WHITE, NAME_X, mid
     )
     if row.goat:
-        chip(canvas, "козёл", 28, end + GOAT, mid, theme.RED)
+        chip(canvas, sheet.labels.goat, 28, end + GOAT, mid, theme.RED)
     _right(canvas, str(row.previous), SIZE, theme.MUTED, PREVIOUS_RIGHT, mid)
     if row.round_points:
-        points = f"{'🐟 ' if fish else ''}+{row.round_points}"
+        points = f"{'🐟 ' if sheet.fish else ''}+{row.round_points}"
         _right(canvas, points, SIZE, theme.WHITE, ROUND_RIGHT, mid)
     else:
         _right(canvas, "0", SIZE, theme.MUTED, ROUND_RIGHT, mid)
@@ -58,7 +58,7 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     mid = HEADER // 2
     right = WIDTH - PAD
     if sheet.fish:
-        label = "рыба 🐟"
+        label = sheet.labels.fish
         right -= text.width(label, 34, True)
         write(canvas, label, 34, theme.FISH, right, mid)
     write(
@@ -69,19 +69,25 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     plate = sprites.plate((WIDTH - 2 * PAD, body), 18, theme.PANEL, theme.PANEL_EDGE, 2)
     paste(canvas, plate, PAD, top)
     mid = top + LABELS // 2 + 4
-    write(canvas, "игрок", 26, theme.MUTED, NAME_X, mid, bold=False)
-    for label, edge in (("было", PREVIOUS_RIGHT), ("раунд", ROUND_RIGHT), ("итого", TOTAL_RIGHT)):
+    labels = sheet.labels
+    write(canvas, labels.player, 26, theme.MUTED, NAME_X, mid, bold=False)
+    columns = (
+        (labels.previous, PREVIOUS_RIGHT),
+        (labels.round, ROUND_RIGHT),
+        (labels.total, TOTAL_RIGHT),
+    )
+    for label, edge in columns:
         write(canvas, label, 26, theme.MUTED, edge - text.width(label, 26), mid, bold=False)
     for i, row in enumerate(sheet.rows):
         y = top + LABELS + i * ROW
         canvas.paste(theme.PANEL_EDGE, (PAD + 2, y, WIDTH - PAD - 2, y + 2))
-        _row(canvas, row, sheet.fish, y)
+        _row(canvas, row, sheet, y)
 
     if sheet.carry:
         mid = top + body + FOOTER // 2 + 4
         write(
             canvas,
-            f"🥚🥚 +{sheet.carry} — яйца переходят в следующий раунд",
+            f"🥚🥚 +{sheet.carry} — {labels.eggs}",
             32,
             theme.EGG,
             2 * PAD,

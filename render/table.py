@@ -218,7 +218,7 @@ def _header(canvas: Image.Image, scene: TableScene) -> None:
     x -= 2 * u + 18
     for offset in (6, 0):
         paste(canvas, sprites.back(u), x + offset, mid_y - u - offset // 2 + 2)
-    label = "базар"
+    label = scene.bazaar_label
     x -= text.width(label, 28, False) + 12
     write(canvas, label, 28, theme.MUTED, x, mid_y, bold=False)
     caption = text.fit(scene.caption, 34, x - 3 * PAD, bold=True)

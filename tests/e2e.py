@@ -23,12 +23,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from openskill.models import PlackettLuce
+
 from bot.game.engine import abandon, apply, legal_moves, next_round
 from bot.game.events import RoundEnded
 from bot.game.moves import Move, Play
 from bot.game.rules import RuleSet
 from bot.game.serial import move_from_json, replay
 from bot.game.state import GameState, Phase
+from bot.i18n import texts_for
 from bot.keyboards import MoveButton
 from tests.fakebot import TOKEN, FakeTelegram
 from tests.fakebot.models import Chat, Message, User
@@ -43,8 +46,9 @@ PLAYABLE = "✅ "
 EXTRAS = ("🎒 Взять из базара", "Пас")
 ENDS = ("⬅ Налево", "Направо ➡")
 PICK_END = "Куда поставить?"
-JOIN = "🎲 Сесть за стол"
-START = "▶ Начать"
+RU = texts_for("ru")
+JOIN = RU("join")
+START = RU("start")
 
 
 @dataclass
@@ -282,7 +286,7 @@ async def start_game(
     lobby = await open_lobby(fake, group, players[0], options, topic)
     for user in players:
         await join(fake, group, user, lobby)
-    assert await press(fake, players[0], lobby, START) == "Раздаю!"
+    assert await press(fake, players[0], lobby, START) == RU("dealing")
     await dealt(fake, group, lobby, players)
     return lobby
 
@@ -509,18 +513,50 @@ def expected_rating(folder: Path, chat_id: int) -> dict[int, Rated]:
     return total
 
 
-RATING_ROW = re.compile(r"^\d+\. (.+) — (\d+) · (\d+) · (\d+) · (\d+)$")
+RATING_ROW = re.compile(r"^(\d+)\. (.+) — (\d+)(\*?) · (\d+) · (\d+) · (\d+) · (\d+)$")
+
+
+def expected_skill(folder: Path, chat_id: int) -> dict[int, int]:
+    """The shown skill rating of every rated player, recomputed here with openskill's
+    Plackett–Luce model straight from the replayed games: round(1000 + 40·(μ − 3σ))."""
+    model = PlackettLuce()
+    skills: dict[int, Any] = {}
+    for game in games_in(folder, chat_id):
+        if game["status"] != "finished":
+            continue
+        state = replay_game(folder, game["id"])
+        assert state.outcome is not None
+        sides: dict[int, list[int]] = {}
+        places: dict[int, int] = {}
+        for place in state.outcome.places:
+            sides.setdefault(place.side, []).append(int(state.seats[place.seat]))
+            places[place.side] = place.place
+        teams = [[skills.get(u) or model.rating() for u in users] for users in sides.values()]
+        new = model.rate(teams, ranks=[places[side] for side in sides])
+        for users, ratings in zip(sides.values(), new, strict=True):
+            skills.update(zip(users, ratings, strict=True))
+    return {u: round(1000 + 40 * (r.mu - 3 * r.sigma)) for u, r in skills.items()}
+
+
 SCORE_PART = re.compile(r"^(.+?) (\d+)(?: \(\+(\d+)\))?$")
 
 
-def shown_rating(text: str) -> list[tuple[str, Rated]]:
-    """The rows of a /rating answer, in order."""
+def shown_rating(text: str) -> list[tuple[str, int, Rated]]:
+    """The rows of a /rating answer, in order: name, skill rating, the §2.7 sums; the ranks
+    count 1, 2, … and a provisional mark goes with fewer than 5 games."""
+    lines = text.splitlines()
+    assert lines[1] == RU("rating-columns"), text
     rows = []
-    for line in text.splitlines()[1:]:
+    for line in lines[2:]:
+        if line.startswith("*"):
+            continue
         match = RATING_ROW.match(line)
         assert match, f"not a rating row: {line!r}"
-        name, *numbers = match.groups()
-        rows.append((name, Rated(*map(int, numbers))))
+        rank, name, skill, mark, *numbers = match.groups()
+        assert int(rank) == len(rows) + 1, text
+        row = Rated(*map(int, numbers))
+        assert bool(mark) == (row.games < 5), line
+        rows.append((name, int(skill), row))
     return rows
 
 
@@ -654,19 +690,23 @@ def check_end_message(text: str, state: GameState, names: dict[int, str]) -> Non
 
 async def check_rating(
     fake: FakeTelegram, bot: BotProcess, group: Chat, asker: User, topic: int | None = None
-) -> list[tuple[str, Rated]]:
-    """/rating shows, for every player of the chat's finished games, the sums of RULES §2.7
-    points, wins and goats, best first."""
+) -> list[tuple[str, int, Rated]]:
+    """/rating shows, for every player of the chat's finished games (up to 10), the skill
+    rating and the sums of RULES §2.7 points, wins and goats, best rating first."""
     asked = await say(fake, bot, asker, group, "/rating", topic=topic)
     (answer,) = replies_to(fake, group, asked)
     rows = shown_rating(answer.content or "")
     names = names_by_id(fake)
     expected = expected_rating(bot.folder, group.id)
-    assert dict(rows) == {names[u]: r for u, r in expected.items()}, answer.content
+    skill = expected_skill(bot.folder, group.id)
+    assert {name: (rating, r) for name, rating, r in rows} == {
+        names[u]: (skill[u], r) for u, r in expected.items()
+    }, answer.content
     order = sorted(
-        expected, key=lambda u: (-expected[u].points, -expected[u].wins, expected[u].goats, u)
+        expected,
+        key=lambda u: (-skill[u], -expected[u].points, -expected[u].wins, expected[u].goats, u),
     )
-    assert [name for name, _ in rows] == [names[u] for u in order], answer.content
+    assert [name for name, _, _ in rows] == [names[u] for u in order], answer.content
     return rows
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot import texts
 from bot.game.moves import Play
 from bot.keyboards import EndGame, MoveButton
 from tests.e2e import (
     JOIN,
     LOBBY,
     PLAYABLE,
+    RU,
     START,
     bot_choices,
     bot_messages,
@@ -81,17 +81,17 @@ async def test_presses_that_must_not_count(tmp_path: Path) -> None:
             theirs = [rules.tiles.parse(name) for name in tiles_on(other_hand)]
 
             # the other player presses their own hand, or forges the mover's tile
-            refused = texts.NOT_YOUR_TURN
+            refused = RU("not-your-turn")
             assert await press_for_alert(fake, other, other_hand, other_hand.buttons[0][0]) == (
                 refused
             )
             data = MoveButton(game=game_id, version=version, kind="t", tile=mine[0]).pack()
             assert await forged_alert(fake, other, other_hand, data) == refused
             # a group member who does not play forges a press from her own private chat
-            assert await forged_alert(fake, olya, olya_help, data) == texts.NOT_A_PLAYER
+            assert await forged_alert(fake, olya, olya_help, data) == RU("not-a-player")
             # the mover: a button of an older move (a client that missed an edit)
             stale = MoveButton(game=game_id, version=version - 1, kind="t", tile=mine[0]).pack()
-            assert await forged_alert(fake, mover, hand, stale) == texts.STALE
+            assert await forged_alert(fake, mover, hand, stale) == RU("stale")
             # the mover: a tile of somebody else's hand, at a given end
             theft = MoveButton(game=game_id, version=version, kind="t", tile=theirs[0], end=0)
             assert await forged_alert(fake, mover, hand, theft.pack()) == "Этой кости у вас нет."
@@ -117,7 +117,7 @@ async def test_presses_that_must_not_count(tmp_path: Path) -> None:
             taps = [fake.user_presses(mover, hand, button) for _ in range(2)]
             answers = [await fake.wait_until(lambda q=q: fake.answer_for(q), 20) for q in taps]
             assert sorted(a.show_alert for a in answers) == [False, True], answers
-            assert {a.text for a in answers if a.show_alert} <= {texts.STALE, refused}, answers
+            assert {a.text for a in answers if a.show_alert} <= {RU("stale"), refused}, answers
             made = query(
                 tmp_path,
                 "SELECT user_id FROM moves WHERE game_id = ? AND seq > ?",
@@ -137,7 +137,9 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             lobby = await open_lobby(fake, group, masha)
             assert "Игроки: Маша" in (lobby.content or "")
             assert "Откройте личный чат с ботом" in (lobby.content or "")
-            assert await press_for_alert(fake, masha, lobby, START) == texts.waiting_for(["Маша"])
+            assert await press_for_alert(fake, masha, lobby, START) == RU(
+                "waiting-for", names="Маша"
+            )
             # she opens the bot through the lobby's deep link: now one player is too few
             await join(fake, group, masha, lobby)
             assert masha.started
@@ -147,20 +149,20 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             assert game["status"] == "lobby"
 
             # other people's presses on her lobby
-            assert await press_for_alert(fake, serge, lobby, START) == texts.NOT_CREATOR
-            assert await press_for_alert(fake, serge, lobby, texts.SETTINGS) == texts.NOT_CREATOR
-            assert await press_for_alert(fake, olya, lobby, texts.CANCEL) == (
-                texts.NOT_CREATOR_OR_ADMIN
+            assert await press_for_alert(fake, serge, lobby, START) == RU("not-creator")
+            assert await press_for_alert(fake, serge, lobby, RU("settings")) == RU("not-creator")
+            assert await press_for_alert(fake, olya, lobby, RU("cancel")) == (
+                RU("not-creator-or-admin")
             )
-            assert await press_for_alert(fake, olya, lobby, texts.LEAVE) == texts.NOT_SEATED
+            assert await press_for_alert(fake, olya, lobby, RU("leave")) == RU("not-seated")
 
             # settings: presets and options by buttons, shown in the lobby's rules line
-            assert await press(fake, masha, lobby, texts.SETTINGS) == ""
+            assert await press(fake, masha, lobby, RU("settings")) == ""
             await fake.wait_until(lambda: any("● goat" in row for row in lobby.buttons))
             await press(fake, masha, lobby, "sea_goat")
             await fake.wait_until(lambda: "Правила: sea_goat — Морской" in (lobby.content or ""))
             assert any("● sea_goat" in row for row in lobby.buttons)
-            assert await press_for_alert(fake, serge, lobby, "goat") == texts.NOT_CREATOR
+            assert await press_for_alert(fake, serge, lobby, "goat") == RU("not-creator")
             assert "Правила: sea_goat" in (lobby.content or "")
             await press(fake, masha, lobby, "goat")
             await fake.wait_until(lambda: "Правила: goat — Козёл" in (lobby.content or ""))
@@ -172,26 +174,26 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
                 await press(fake, masha, lobby, button)
                 await fake.wait_until(lambda shown=shown: shown in (lobby.content or ""))
                 assert any(f"● {button}" in row for row in lobby.buttons), lobby.buttons
-            assert await press_for_alert(fake, olya, lobby, "до 125") == texts.NOT_CREATOR
+            assert await press_for_alert(fake, olya, lobby, "до 125") == RU("not-creator")
             assert "target=150" in (lobby.content or "")
-            await press(fake, masha, lobby, texts.DONE)
+            await press(fake, masha, lobby, RU("done"))
             await fake.wait_until(lambda: any(JOIN in row for row in lobby.buttons))
 
             # Серёжа never opened the bot either: the lobby's deep link seats him
             assert not serge.started and not bot_messages(fake, serge)
             await join(fake, group, serge, lobby)
             assert serge.started
-            await wait_text(fake, serge, texts.JOINED)
-            assert [m.content for m in bot_messages(fake, serge)] == [texts.JOINED]
+            await wait_text(fake, serge, RU("joined"))
+            assert [m.content for m in bot_messages(fake, serge)] == [RU("joined")]
             assert seated(lobby) == ["Маша", "Серёжа"]
-            assert await press(fake, serge, lobby, texts.LEAVE) == "Вы вышли из-за стола."
+            assert await press(fake, serge, lobby, RU("leave")) == RU("left-table")
             await fake.wait_until(lambda: seated(lobby) == ["Маша"])
             await join(fake, group, serge, lobby)
 
             # a second /newgame points at this lobby; bad options are named
             asked = await say(fake, bot, serge, group, "/newgame")
             (answer,) = replies_to(fake, group, asked)
-            assert answer.content == texts.ALREADY_RUNNING
+            assert answer.content == RU("already-running")
             assert answer.reply_to is lobby
             asked = await say(fake, bot, serge, group, "/newgame goat colour=red")
             (answer,) = replies_to(fake, group, asked)
@@ -208,14 +210,14 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             (game,) = games_in(tmp_path, group.id)
             asked = await say(fake, bot, olya, group, "/newgame")
             (answer,) = replies_to(fake, group, asked)
-            assert answer.content == texts.ALREADY_RUNNING
+            assert answer.content == RU("already-running")
             assert answer.reply_to is not None
             assert answer.reply_to.message_id == game["table_message_id"]
             assert find(fake, group, LOBBY) is None
             assert len(query(tmp_path, "SELECT id FROM games")) == 1
             # the lobby's link after the start
             fake.follow_link(olya, f"https://t.me/kozel_bot?start=j{game['id']}")
-            await wait_text(fake, olya, texts.GAME_STARTED)
+            await wait_text(fake, olya, RU("game-started"))
 
             # two /newgame at once in another group: one lobby
             other = fake.add_group("Двор 2", [masha, serge])
@@ -223,7 +225,7 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             await say(fake, bot, serge, other, "/newgame")
             await bot.idle()
             answers = sorted(m.content or "" for m in bot_messages(fake, other))
-            assert len(answers) == 2 and answers[0] == texts.ALREADY_RUNNING, answers
+            assert len(answers) == 2 and answers[0] == RU("already-running"), answers
             assert LOBBY in answers[1]
             assert [row["status"] for row in games_in(tmp_path, other.id)] == ["lobby"]
 
@@ -244,17 +246,17 @@ async def test_unknown_input_gets_help_in_private_and_silence_in_groups(tmp_path
         masha, serge = fake.add_user("Маша"), fake.add_user("Серёжа")
         group = fake.add_group("Двор", [masha, serge])
         async with running_bot(fake, tmp_path) as bot:
-            for text in ("/start", "/foo", "привет", "/help", "/rating"):
+            for text in ("/start", "/foo", "привет", "/help"):
                 asked = await say(fake, bot, masha, masha, text)
                 (answer,) = replies_to(fake, masha, asked)
-                assert answer.content == texts.HELP_PRIVATE, text
+                assert answer.content == RU("help-private"), text
             asked = await say(fake, bot, masha, masha, "/newgame")
             (answer,) = replies_to(fake, masha, asked)
-            assert answer.content == texts.GROUPS_ONLY
+            assert answer.content == RU("groups-only")
 
             asked = await say(fake, bot, serge, group, "/help@kozel_bot")
             (help_message,) = replies_to(fake, group, asked)
-            assert help_message.content == texts.HELP_GROUP
+            assert help_message.content == RU("help-group")
             quiet = await say(fake, bot, serge, group, "/foo")
             for text in ("/foo@kozel_bot", "/start", "/start@kozel_bot", "/join"):
                 await say(fake, bot, serge, group, text)

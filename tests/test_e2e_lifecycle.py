@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import texts
 from tests.e2e import (
     GAME_OVER,
     JOIN,
     PLAYABLE,
+    RU,
     bot_messages,
     check_finished_game,
     check_rating,
@@ -78,7 +78,7 @@ async def test_restart_mid_round_and_finish_with_the_old_buttons(tmp_path: Path)
             query_id = fake.user_presses(mover, hand, button)
             await bot.start()
             answer = await fake.wait_until(lambda: fake.answer_for(query_id), 20)
-            if answer.text == texts.PICK_END:
+            if answer.text == RU("pick-end"):
                 await fake.wait_until(lambda: any("Налево" in row[0] for row in hand.buttons))
                 await press(fake, mover, hand, hand.buttons[0][0])
             else:
@@ -109,30 +109,30 @@ async def test_endgame_is_confirmed_by_the_creator_or_an_admin(tmp_path: Path) -
             for user in (olya, serge):
                 asked = await say(fake, bot, user, group, "/endgame")
                 (answer,) = replies_to(fake, group, asked)
-                assert answer.content == texts.NOT_CREATOR_OR_ADMIN
+                assert answer.content == RU("not-creator-or-admin")
             asked = await say(fake, bot, masha, group, "/endgame")
             (question,) = replies_to(fake, group, asked)
-            assert question.content == texts.ENDGAME_ASK
-            assert await press_for_alert(fake, serge, question, texts.END_YES) == (
-                texts.NOT_CREATOR_OR_ADMIN
+            assert question.content == RU("endgame-ask")
+            assert await press_for_alert(fake, serge, question, RU("end-yes")) == (
+                RU("not-creator-or-admin")
             )
             assert status(tmp_path, game["id"]) == ("active", None)
-            assert await press(fake, masha, question, texts.END_NO) == texts.ENDGAME_KEEP
-            await fake.wait_until(lambda: question.content == texts.ENDGAME_KEEP)
+            assert await press(fake, masha, question, RU("end-no")) == RU("endgame-keep")
+            await fake.wait_until(lambda: question.content == RU("endgame-keep"))
             after = await play_moves(fake, players, random.Random(4), 1, after)
 
             asked = await say(fake, bot, masha, group, "/endgame")
             (question,) = replies_to(fake, group, asked)
-            assert await press(fake, masha, question, texts.END_YES) == texts.CANCELLED
-            ended = texts.ENDED_BY.format(name="Маша")
+            assert await press(fake, masha, question, RU("end-yes")) == RU("cancelled")
+            ended = RU("ended-by", name="Маша")
             await fake.wait_until(lambda: question.content == ended)
             assert status(tmp_path, game["id"]) == ("cancelled", "ended")
             for user in players:
-                hand = find(fake, user, texts.CANCELLED)
+                hand = find(fake, user, RU("cancelled"))
                 assert hand is not None and not hand.reply_markup
             for command, expected in (
-                ("/rating", texts.NO_RATING_YET),
-                ("/score", texts.NO_GAMES_YET),
+                ("/rating", RU("no-rating-yet")),
+                ("/score", RU("no-games-yet")),
             ):
                 asked = await say(fake, bot, olya, group, command)
                 (answer,) = replies_to(fake, group, asked)
@@ -142,8 +142,8 @@ async def test_endgame_is_confirmed_by_the_creator_or_an_admin(tmp_path: Path) -
             lobby = await open_lobby(fake, group, serge)
             asked = await say(fake, bot, dima, group, "/endgame")
             (question,) = replies_to(fake, group, asked)
-            assert await press(fake, dima, question, texts.END_YES) == texts.CANCELLED
-            await fake.wait_until(lambda: lobby.content == texts.CANCELLED)
+            assert await press(fake, dima, question, RU("end-yes")) == RU("cancelled")
+            await fake.wait_until(lambda: lobby.content == RU("cancelled"))
             assert not lobby.reply_markup
             assert [row["status"] for row in games_in(tmp_path, group.id)] == ["cancelled"] * 2
 
@@ -156,11 +156,11 @@ async def test_only_the_asker_may_decline_endgame(tmp_path: Path) -> None:
             await open_lobby(fake, group, masha)
             asked = await say(fake, bot, masha, group, "/endgame")
             (question,) = replies_to(fake, group, asked)
-            query_id = fake.user_presses(olya, question, texts.END_NO)
+            query_id = fake.user_presses(olya, question, RU("end-no"))
             await bot.handled(last_update_id(fake))
             answer = fake.answer_for(query_id)
             assert answer is not None and answer.show_alert, answer
-            assert question.content == texts.ENDGAME_ASK
+            assert question.content == RU("endgame-ask")
 
 
 async def test_leave_ends_a_running_game_by_the_timeout_rule(tmp_path: Path) -> None:
@@ -174,7 +174,7 @@ async def test_leave_ends_a_running_game_by_the_timeout_rule(tmp_path: Path) -> 
             for user in [*players, alex]:
                 await join(fake, group, user, lobby)
             asked = await say(fake, bot, alex, group, "/leave")
-            assert [m.content for m in replies_to(fake, group, asked)] == ["Вы вышли из-за стола."]
+            assert [m.content for m in replies_to(fake, group, asked)] == [RU("left-table")]
             await fake.wait_until(lambda: seated(lobby) == [u.name for u in players])
             assert await press(fake, players[0], lobby, "▶ Начать") == "Раздаю!"
             rng = random.Random(11)
@@ -184,7 +184,7 @@ async def test_leave_ends_a_running_game_by_the_timeout_rule(tmp_path: Path) -> 
 
             asked = await say(fake, bot, dima, group, "/leave")
             (answer,) = replies_to(fake, group, asked)
-            assert answer.content == texts.NOT_A_PLAYER
+            assert answer.content == RU("not-a-player")
             leaver = players[1]
             before = replay_game(tmp_path, game["id"])
             await say(fake, bot, leaver, group, "/leave")
@@ -255,16 +255,16 @@ async def test_a_player_who_blocked_the_bot_is_asked_back_once(tmp_path: Path) -
             # the other player cannot move for them
             hand = hand_of(fake, other)
             alert = await press_for_alert(fake, other, hand, hand.buttons[0][0])
-            assert alert == texts.NOT_YOUR_TURN
+            assert alert == RU("not-your-turn")
             # a restart redraws every hand (403 again), the creator ends the game (403 again)
             await bot.idle()
             await bot.stop()
             await bot.start()
             asked = await say(fake, bot, users[0], group, "/endgame")
             (question,) = replies_to(fake, group, asked)
-            assert await press(fake, users[0], question, texts.END_YES) == texts.CANCELLED
+            assert await press(fake, users[0], question, RU("end-yes")) == RU("cancelled")
             await fake.wait_until(lambda: status(tmp_path, game["id"])[0] == "cancelled")
-            await fake.wait_until(lambda: find(fake, other, texts.CANCELLED))
+            await fake.wait_until(lambda: find(fake, other, RU("cancelled")))
             failed = [c for c in fake.errors() if c.params.get("chat_id") == str(blocked.id)]
             assert len(failed) >= 2 and {c.status for c in failed} == {403}
             assert len(notices(fake, group, blocked)) == 1
@@ -313,7 +313,7 @@ async def test_group_upgraded_mid_game_keeps_its_game_and_scores(tmp_path: Path)
             await play_until(fake, upgraded, players, rng, after=after)
             await check_finished_game(fake, bot, upgraded, users[2], second["id"], since=0)
             rows = await check_rating(fake, bot, upgraded, users[2])
-            assert {name: line.games for name, line in rows} == {"Маша": 2, "Серёжа": 2}
+            assert {name: line.games for name, _, line in rows} == {"Маша": 2, "Серёжа": 2}
             # after the upgrade the old id was only tried by calls already in flight
             late = [c for c in fake.calls[upgrade:] if c.params.get("chat_id") == str(group.id)]
             assert all(c.parameters == {"migrate_to_chat_id": upgraded.id} for c in late), late
@@ -361,7 +361,7 @@ async def test_bot_removed_from_the_group_cancels_its_game(tmp_path: Path) -> No
             await bot.handled(last_update_id(fake))
             assert status(tmp_path, game["id"]) == ("cancelled", "bot_removed")
             # the hands say so and lose their buttons
-            await fake.wait_until(lambda: hand.content == texts.REMOVED_FROM_GROUP)
+            await fake.wait_until(lambda: hand.content == RU("removed-from-group"))
             assert not hand.reply_markup
             # nothing was sent to the group it is no longer in
             assert not [c for c in fake.calls[calls:] if c.params.get("chat_id") == str(group.id)]

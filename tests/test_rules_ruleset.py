@@ -8,6 +8,7 @@ import pytest
 
 from bot.game import PRESETS, RuleError, RuleSet, parse_rules
 from bot.game.rules import DrawMode, FirstLead, FishMode, NextLead, Scoring
+from bot.i18n import texts_for
 
 OPTION_NAMES = [name for name in RuleSet().options() if name != "preset"]
 
@@ -252,10 +253,8 @@ def test_every_preset_has_descriptions_and_valid_rules():
     assert set(PRESETS) >= {"goat", "goat_teams", "sea_goat", "classic"}
     for name, preset in PRESETS.items():
         assert preset.name == name == preset.rules.preset
-        assert preset.description_ru.strip()
-        assert preset.description_en.strip()
-        assert cyrillic(preset.description_ru)
-        assert not cyrillic(preset.description_en)
+        assert cyrillic(texts_for("ru")(f"preset-{name}"))
+        assert not cyrillic(texts_for("en")(f"preset-{name}"))
         assert parse_rules(name) == preset.rules
         assert RuleSet.from_options(preset.rules.options()) == preset.rules
 

@@ -10,10 +10,12 @@ from PIL import Image
 from bot.game import Phase, apply, legal_moves, new_game, parse_rules
 from bot.game.events import plays_of
 from bot.game.state import GameState
+from bot.i18n import texts_for
 from bot.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
 
 NAMES = ("Маша", "Серёжа", "Alexander the Great", "Оля")
+RU = texts_for("ru")
 
 
 def _round(text: str, players: int, seed: int, stop_after: int | None = None) -> GameState:
@@ -38,7 +40,7 @@ def _picture(png: bytes) -> Image.Image:
 
 def test_a_round_in_play_shows_the_line_the_hands_and_the_mover() -> None:
     state = _round("goat", 4, seed=3, stop_after=10)
-    scene = table_scene(state, NAMES)
+    scene = table_scene(RU, state, NAMES)
     tiles = state.rules.tiles
     placed = [tiles.pips[t] for t, _ in plays_of(state.history)]
     shown = ([scene.first] if scene.first else []) + [pips for arm in scene.arms for pips in arm]
@@ -52,7 +54,7 @@ def test_a_round_in_play_shows_the_line_the_hands_and_the_mover() -> None:
 
 def test_the_open_ends_of_the_scene_are_the_engines() -> None:
     state = _round("goat", 3, seed=5, stop_after=8)
-    scene = table_scene(state, NAMES)
+    scene = table_scene(RU, state, NAMES)
     assert scene.first is not None
     ends = tuple(arm[-1][1] if arm else scene.first[i] for i, arm in enumerate(scene.arms))
     assert ends == state.ends
@@ -62,12 +64,12 @@ def test_round_end_reveals_every_hand_and_the_score_sheet_matches() -> None:
     state = _round("goat_teams", 4, seed=11)
     ended = state.last_round
     assert ended is not None
-    scene = table_scene(state, NAMES)
+    scene = table_scene(RU, state, NAMES)
     tiles = state.rules.tiles
     for seat, result in zip(scene.seats, ended.results, strict=True):
         assert seat.revealed == tuple(tiles.pips[t] for t in result.hand)
         assert not seat.to_move
-    sheet = score_sheet(state, NAMES)
+    sheet = score_sheet(RU, state, NAMES)
     assert [row.name for row in sheet.rows] == ["Маша и Alexander the Great", "Серёжа и Оля"]
     for side, row in enumerate(sheet.rows):
         result = next(r for r in ended.results if r.side == side)

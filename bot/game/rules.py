@@ -274,11 +274,9 @@ def _coerce(name: str, raw: object, default: object) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named rule set with a one-line description for the lobby."""
+    """A named rule set (its description is in the translation catalogs)."""
 
     name: str
-    description_ru: str
-    description_en: str
     rules: RuleSet
 
 
@@ -287,20 +285,14 @@ PRESETS: dict[str, Preset] = {
     for p in (
         Preset(
             "goat",
-            "Козёл: 2–4 игрока, до 101, запомненные очки, рыба на одного",
-            "Goat: 2–4 players to 101, remembered points, fish on one",
             RuleSet(),
         ),
         Preset(
             "goat_teams",
-            "Козёл двое на двое: партнёры сидят напротив, очки на пару",
-            "Goat 2×2: partners sit opposite and score together",
             RuleSet(preset="goat_teams", teams=True),
         ),
         Preset(
             "sea_goat",
-            "Морской козёл: победитель пишет от 25, до 125, лысый козёл",
-            "Sea Goat: the winner records 25 or more, to 125, bald goat",
             RuleSet(
                 preset="sea_goat",
                 scoring=Scoring.SEA_GOAT,
@@ -314,8 +306,6 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "classic",
-            "Классическое домино: вышедший забирает очки соперников, до 100",
-            "Classic draw: the player who goes out collects the others' pips, to 100",
             RuleSet(
                 preset="classic",
                 scoring=Scoring.CLASSIC,

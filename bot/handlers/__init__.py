@@ -2,8 +2,17 @@
 
 from aiogram import Router
 
-from bot.handlers import admin, chat, fallback, info, lobby, play
+from bot.handlers import admin, chat, fallback, info, lobby, play, ratings, settings
 
 
 def routers() -> list[Router]:
-    return [chat.router, lobby.router, play.router, admin.router, info.router, fallback.router]
+    return [
+        chat.router,
+        lobby.router,
+        play.router,
+        admin.router,
+        info.router,
+        ratings.router,
+        settings.router,
+        fallback.router,
+    ]

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, F
-from aiogram.enums import ChatMemberStatus
-from aiogram.types import CallbackQuery, Message, User
+from collections.abc import Awaitable, Callable
+from typing import Any
 
+from aiogram import BaseMiddleware, Bot, F
+from aiogram.enums import ChatMemberStatus
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import (
+    CallbackQuery,
+    Chat,
+    InlineKeyboardMarkup,
+    Message,
+    TelegramObject,
+    User,
+)
+
+from bot.i18n import language_of, texts_for
 from bot.messenger import Messenger
 from bot.robots import Robots
 from bot.service import GameService, Show, Turn
@@ -18,7 +30,7 @@ ADMINS = {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
 
 async def player(storage: Storage, user: User) -> Player:
     """The user as a (not yet seated) player, remembered for the leaderboard."""
-    await storage.remember_user(user.id, user.full_name, user.username)
+    await storage.remember_user(user.id, user.full_name, user.username, user.language_code)
     return Player(0, user.id, user.full_name)
 
 
@@ -38,6 +50,43 @@ async def hands_back(service: GameService, messenger: Messenger, user_id: int) -
                 await messenger.hands_again(fresh, user_id)
 
 
+class ReaderTexts(BaseMiddleware):
+    """Gives handlers `t`: the texts of the chat an update comes from — the group's language,
+    or in private the user's choice, else their Telegram language."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        chat: Chat | None = data.get("event_chat")
+        user: User | None = data.get("event_from_user")
+        if chat is not None and chat.type != "private":
+            language = (await self.storage.chat_settings(chat.id)).language
+        elif user is not None:
+            chosen, _ = await self.storage.user_language(user.id)
+            language = language_of(chosen, user.language_code)
+        else:
+            language = None
+        data["t"] = texts_for(language)
+        return await handler(event, data)
+
+
+async def edit_in_place(
+    message: Message, text: str, markup: InlineKeyboardMarkup | None = None
+) -> None:
+    """Edit a message the user pressed a button of; pressing twice changes nothing."""
+    try:
+        await message.edit_text(text, reply_markup=markup)
+    except TelegramBadRequest as error:
+        if "message is not modified" not in error.message:
+            raise
+
+
 def topic(message: Message) -> int:
     """The forum topic of a group message (0 outside topics)."""
     return message.message_thread_id or 0 if message.is_topic_message else 0
@@ -51,14 +100,6 @@ async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
 async def manages(bot: Bot, game: GameRow, user_id: int) -> bool:
     """The game's creator or an admin of its chat."""
     return user_id == game.creator_id or await is_admin(bot, game.chat_id, user_id)
-
-
-def message_link(chat_id: int, message_id: int | None) -> str | None:
-    """A t.me link to a supergroup message (basic groups have none)."""
-    text = str(chat_id)
-    if message_id is None or not text.startswith("-100"):
-        return None
-    return f"https://t.me/c/{text[4:]}/{message_id}"
 
 
 def answer_then_show(callback: CallbackQuery, robots: Robots, text: str | None = None) -> Show:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
@@ -20,13 +21,13 @@ from bot.handlers.common import (
     IN_PRIVATE,
     answer_then_show,
     is_admin,
-    message_link,
     opened_private_chat,
     player,
     topic,
 )
+from bot.i18n import Texts
 from bot.keyboards import LobbyAction, LobbyOption
-from bot.messenger import Messenger
+from bot.messenger import Messenger, message_link
 from bot.robots import Robots
 from bot.service import GameError, GameService
 
@@ -36,43 +37,45 @@ JOIN_PAYLOAD = re.compile(r"^j(\d+)$")
 
 @router.message(Command("newgame"), IN_GROUP)
 async def new_game(
-    message: Message, command: CommandObject, service: GameService, messenger: Messenger
+    message: Message, command: CommandObject, service: GameService, messenger: Messenger, t: Texts
 ) -> None:
     assert message.from_user is not None
     chat = message.chat
     await service.storage.remember_chat(chat.id, chat.type, chat.title or "")
     creator = await player(service.storage, message.from_user)
+    defaults = (await service.storage.chat_settings(chat.id)).options
     try:
         game, created = await service.new_lobby(
-            chat.id, topic(message), creator, command.args or ""
+            chat.id, topic(message), creator, command.args or "", defaults
         )
     except GameError as error:
-        await message.reply(str(error))
+        await message.reply(error.text(t))
         return
     if created:
         await messenger.show_lobby(game)
+        await messenger.call_waiters(game, chat.title or "")
         return
     where = game.lobby_message_id if game.status == "lobby" else game.table_message_id
     link = message_link(chat.id, where)
     markup = (
-        InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text="→ к игре", url=link)]])
+        InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=t("to-game"), url=link)]])
         if link
         else None
     )
     reply_to = (
         ReplyParameters(message_id=where, allow_sending_without_reply=True) if where else None
     )
-    await message.answer(texts.ALREADY_RUNNING, reply_markup=markup, reply_parameters=reply_to)
+    await message.answer(t("already-running"), reply_markup=markup, reply_parameters=reply_to)
 
 
-@router.message(Command("newgame"), IN_PRIVATE)
-async def new_game_in_private(message: Message) -> None:
-    await message.answer(texts.GROUPS_ONLY)
+@router.message(Command("newgame", "settings", "nextgame"), IN_PRIVATE)
+async def group_command_in_private(message: Message, t: Texts) -> None:
+    await message.answer(t("groups-only"))
 
 
 @router.message(CommandStart(deep_link=True, magic=F.args.regexp(JOIN_PAYLOAD)), IN_PRIVATE)
 async def join(
-    message: Message, command: CommandObject, service: GameService, messenger: Messenger
+    message: Message, command: CommandObject, service: GameService, messenger: Messenger, t: Texts
 ) -> None:
     assert message.from_user is not None and command.args is not None
     seated = await opened_private_chat(service.storage, message.from_user)
@@ -81,38 +84,49 @@ async def join(
     try:
         game = await service.join(int(match.group(1)), seated)
     except GameError as error:
-        await message.answer(str(error))
+        await message.answer(error.text(t))
         return
     await messenger.show_lobby(game)
     link = message_link(game.chat_id, game.lobby_message_id)
-    await message.answer(texts.JOINED + (f"\nСтол: {link}" if link else ""))
+    lines = [t("joined")] + ([t("joined-table", link=link)] if link else [])
+    await message.answer("\n".join(lines))
 
 
 @router.callback_query(LobbyAction.filter(F.action == "leave"))
 async def leave(
-    callback: CallbackQuery, callback_data: LobbyAction, service: GameService, messenger: Messenger
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
 ) -> None:
     try:
         game = await service.leave_lobby(callback_data.game, callback.from_user.id)
     except GameError as error:
-        await callback.answer(str(error), show_alert=True)
+        await callback.answer(error.text(t), show_alert=True)
         return
-    await callback.answer("Вы вышли из-за стола.")
+    await callback.answer(t("left-table"))
     await messenger.show_lobby(game)
 
 
 @router.callback_query(LobbyAction.filter(F.action.startswith("robot_")))
 async def add_robot(
-    callback: CallbackQuery, callback_data: LobbyAction, service: GameService, messenger: Messenger
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
 ) -> None:
     level = callback_data.action.removeprefix("robot_")
     if level not in texts.ROBOT_LEVELS:
-        await callback.answer(texts.UNKNOWN_BUTTON, show_alert=True)
+        await callback.answer(t("unknown-button"), show_alert=True)
         return
     try:
-        game = await service.add_robot(callback_data.game, callback.from_user.id, level)
+        game = await service.add_robot(
+            callback_data.game, callback.from_user.id, level, partial(texts.robot_name, t, level)
+        )
     except GameError as error:
-        await callback.answer(str(error), show_alert=True)
+        await callback.answer(error.text(t), show_alert=True)
         return
     await callback.answer()
     await messenger.show_lobby(game)
@@ -120,13 +134,17 @@ async def add_robot(
 
 @router.callback_query(LobbyAction.filter(F.action == "start"))
 async def start(
-    callback: CallbackQuery, callback_data: LobbyAction, service: GameService, robots: Robots
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    robots: Robots,
+    t: Texts,
 ) -> None:
-    show = answer_then_show(callback, robots, "Раздаю!")
+    show = answer_then_show(callback, robots, t("dealing"))
     try:
         await service.start(callback_data.game, callback.from_user.id, show)
     except GameError as error:
-        await callback.answer(str(error), show_alert=True)
+        await callback.answer(error.text(t), show_alert=True)
 
 
 @router.callback_query(LobbyAction.filter(F.action == "cancel"))
@@ -136,28 +154,33 @@ async def cancel(
     service: GameService,
     messenger: Messenger,
     bot: Bot,
+    t: Texts,
 ) -> None:
     game = await service.storage.game(callback_data.game)
     admin = game is not None and await is_admin(bot, game.chat_id, callback.from_user.id)
     try:
         game = await service.cancel(callback_data.game, callback.from_user.id, admin, "cancelled")
     except GameError as error:
-        await callback.answer(str(error), show_alert=True)
+        await callback.answer(error.text(t), show_alert=True)
         return
-    await callback.answer(texts.CANCELLED)
-    await messenger.close_lobby(game, texts.CANCELLED)
+    await callback.answer(t("cancelled"))
+    await messenger.close_lobby(game, "cancelled")
 
 
 @router.callback_query(LobbyAction.filter(F.action.in_({"settings", "back"})))
 async def settings(
-    callback: CallbackQuery, callback_data: LobbyAction, service: GameService, messenger: Messenger
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
 ) -> None:
     game = await service.storage.game(callback_data.game)
     if game is None or game.status != "lobby":
-        await callback.answer(texts.NO_SUCH_GAME, show_alert=True)
+        await callback.answer(t("no-such-game"), show_alert=True)
         return
     if callback.from_user.id != game.creator_id:
-        await callback.answer(texts.NOT_CREATOR, show_alert=True)
+        await callback.answer(t("not-creator"), show_alert=True)
         return
     await callback.answer()
     await messenger.show_lobby(game, settings=callback_data.action == "settings")
@@ -165,14 +188,18 @@ async def settings(
 
 @router.callback_query(LobbyOption.filter())
 async def set_option(
-    callback: CallbackQuery, callback_data: LobbyOption, service: GameService, messenger: Messenger
+    callback: CallbackQuery,
+    callback_data: LobbyOption,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
 ) -> None:
     try:
         game = await service.set_option(
             callback_data.game, callback.from_user.id, callback_data.key, callback_data.value
         )
     except GameError as error:
-        await callback.answer(str(error), show_alert=True)
+        await callback.answer(error.text(t), show_alert=True)
         return
     await callback.answer()
     await messenger.show_lobby(game, settings=True)

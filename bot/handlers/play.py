@@ -5,12 +5,12 @@ from __future__ import annotations
 from aiogram import Router
 from aiogram.types import CallbackQuery
 
-from bot import texts
 from bot.game.engine import DRAW, PASS, legal_moves
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.state import GameState
 from bot.game.tiles import tiles_of
 from bot.handlers.common import answer_then_show
+from bot.i18n import Texts
 from bot.keyboards import MoveButton, hand_keyboard
 from bot.messenger import Messenger
 from bot.robots import Robots
@@ -32,7 +32,7 @@ def _chosen(button: MoveButton, state: GameState) -> Move | None:
         return Play(button.tile, button.end)
     plays = [m for m in legal if isinstance(m, Play) and m.tile == button.tile]
     if not plays:
-        raise GameError(texts.DOES_NOT_FIT)
+        raise GameError("does-not-fit")
     same_ends = len(set(state.ends)) == 1
     return plays[0] if len(plays) == 1 or same_ends else None
 
@@ -44,19 +44,20 @@ async def press(
     service: GameService,
     messenger: Messenger,
     robots: Robots,
+    t: Texts,
 ) -> None:
     button, user_id = callback_data, callback.from_user.id
     try:
         state = await service.my_turn(button.game, user_id, button.version)
         move = None if button.kind == "b" else _chosen(button, state)
         if move is None:
-            await _ask_or_restore(callback, button, service, messenger, state)
+            await _ask_or_restore(callback, button, service, messenger, state, t)
             return
         await service.play(
             button.game, user_id, button.version, move, answer_then_show(callback, robots)
         )
     except GameError as error:
-        await callback.answer(str(error), show_alert=True)
+        await callback.answer(error.text(t), show_alert=True)
 
 
 async def _ask_or_restore(
@@ -65,14 +66,15 @@ async def _ask_or_restore(
     service: GameService,
     messenger: Messenger,
     state: GameState,
+    t: Texts,
 ) -> None:
     """Swap the hand's buttons for a left/right choice, or back to the tiles."""
     game = await service.storage.game(button.game)
     if game is None or callback.message is None:
-        raise GameError(texts.NO_SUCH_GAME)
+        raise GameError("no-such-game")
     hand = list(tiles_of(state.hands[state.to_move]))
     choosing = None if button.kind == "b" else button.tile
     legal = legal_moves(state)
-    keyboard = hand_keyboard(game.id, button.version, state.rules, hand, legal, choosing)
-    await callback.answer(texts.PICK_END if choosing is not None else None)
+    keyboard = hand_keyboard(t, game.id, button.version, state.rules, hand, legal, choosing)
+    await callback.answer(t("pick-end") if choosing is not None else None)
     await messenger.show_choice(game, callback.from_user.id, callback.message.message_id, keyboard)

@@ -77,7 +77,9 @@ def test_every_hand_size_and_an_empty_table() -> None:
     seats = tuple(
         SeatScene(f"Игрок {i}", n, 0, 0, False, i == 0, None, None) for i, n in enumerate((0, 21))
     )
-    empty = TableScene(None, ((), ()), seats, bazaar=7, last_played=None)
+    empty = TableScene(
+        None, ((), ()), seats, bazaar=7, last_played=None, bazaar_label=samples.BAZAAR
+    )
     assert _image(render_table(empty)).size == (1280, 1024)
 
 
@@ -120,7 +122,7 @@ def test_long_names_are_cut_at_a_word_or_with_an_ellipsis() -> None:
 
 def test_score_sheet_grows_with_its_rows() -> None:
     row = ScoreRow("Маша", 0, 5, 0, 5, False, False)
-    short = _image(render_score_sheet(ScoreSheet((row,), "Раунд 1", False, 0)))
-    long = _image(render_score_sheet(ScoreSheet((row,) * 4, "Раунд 1", False, 7)))
+    short = _image(render_score_sheet(ScoreSheet((row,), "Раунд 1", False, 0, samples.LABELS)))
+    long = _image(render_score_sheet(ScoreSheet((row,) * 4, "Раунд 1", False, 7, samples.LABELS)))
     assert short.width == long.width == 1280
     assert long.height > short.height

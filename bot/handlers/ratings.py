@@ -1,0 +1,81 @@
+"""/rating (a chat's leaderboard, paged; in private, your rating in every chat) and /stats."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+
+from bot import texts
+from bot.handlers.common import IN_GROUP, IN_PRIVATE, edit_in_place
+from bot.i18n import Texts
+from bot.keyboards import RatingPage, pages_keyboard
+from bot.service import GameService
+
+router = Router(name="ratings")
+PAGE = 10
+
+
+async def _leaderboard(
+    service: GameService, t: Texts, chat_id: int, title: str, user_id: int, page: int
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """One page of the leaderboard with its buttons; None when the page is empty."""
+    rows, total = await service.storage.leaderboard(chat_id, page * PAGE, PAGE)
+    if not rows:
+        return None
+    mine = await service.storage.rank_of(chat_id, user_id)
+    pages = -(-total // PAGE)
+    return texts.leaderboard(t, title, rows, total, mine), pages_keyboard(t, page, pages)
+
+
+@router.message(Command("rating"), IN_GROUP)
+async def rating(message: Message, service: GameService, t: Texts) -> None:
+    assert message.from_user is not None
+    chat = message.chat
+    shown = await _leaderboard(service, t, chat.id, chat.title or "", message.from_user.id, 0)
+    if shown is None:
+        await message.answer(t("no-rating-yet"))
+        return
+    text, markup = shown
+    await message.answer(text, reply_markup=markup)
+
+
+@router.callback_query(RatingPage.filter())
+async def page(
+    callback: CallbackQuery, callback_data: RatingPage, service: GameService, t: Texts
+) -> None:
+    message = callback.message
+    shown = None
+    if isinstance(message, Message) and callback_data.page >= 0:
+        chat = message.chat
+        shown = await _leaderboard(
+            service, t, chat.id, chat.title or "", callback.from_user.id, callback_data.page
+        )
+    if not isinstance(message, Message) or shown is None:  # forged, or the ratings are gone
+        await callback.answer(t("unknown-button"), show_alert=True)
+        return
+    text, markup = shown
+    await callback.answer()
+    await edit_in_place(message, text, markup)
+
+
+@router.message(Command("rating"), IN_PRIVATE)
+async def my_ratings(message: Message, service: GameService, t: Texts) -> None:
+    assert message.from_user is not None
+    rows = await service.storage.ratings_of(message.from_user.id)
+    await message.answer(texts.ratings_everywhere(t, rows) if rows else t("no-rating-anywhere"))
+
+
+@router.message(Command("stats"))
+async def stats(message: Message, service: GameService, t: Texts) -> None:
+    """Your stats, or — as a reply in a group — the stats of the replied-to player."""
+    assert message.from_user is not None
+    who = message.from_user
+    replied = message.reply_to_message
+    topic_root = replied is not None and replied.message_id == message.message_thread_id
+    if replied and replied.from_user and not replied.from_user.is_bot and not topic_root:
+        who = replied.from_user  # in a forum every message "replies" to its topic's start
+    private = message.chat.type == "private"
+    chat = None if private else message.chat.title or ""
+    numbers = await service.storage.stats(who.id, None if private else message.chat.id)
+    await message.answer(texts.stats(t, who.full_name, chat, numbers))

@@ -1,0 +1,168 @@
+"""The translation catalogs: the same keys and placeholders in every language, every key the
+code names exists, and no user-visible Russian or English text is left in the code."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as fluent
+from fluent.syntax.serializer import FluentSerializer
+from fluent.syntax.visitor import Visitor
+
+from bot import texts
+from bot.game.rules import PRESETS
+from bot.game.state import Phase
+from bot.i18n import DEFAULT, LANGUAGES, catalog, language_of, texts_for
+from bot.scenes import SHEET_WORDS
+
+ROOT = Path(__file__).resolve().parent.parent
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+class _Placeholders(Visitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: fluent.VariableReference) -> None:  # noqa: N802
+        self.names.add(node.id.name)
+
+
+def entries(language: str) -> dict[str, fluent.Message]:
+    """Every message of a catalog by key."""
+    resource = FluentParser().parse(catalog(language))
+    junk = [entry for entry in resource.body if isinstance(entry, fluent.Junk)]
+    assert not junk, f"{language}: unparsable {[j.content for j in junk]}"
+    return {e.id.name: e for e in resource.body if isinstance(e, fluent.Message)}
+
+
+def messages(language: str) -> dict[str, set[str]]:
+    """Every message of a catalog and the placeholders it uses."""
+    found = {}
+    for key, entry in entries(language).items():
+        visitor = _Placeholders()
+        visitor.visit(entry)
+        found[key] = visitor.names
+    return found
+
+
+def test_every_language_has_the_same_keys_and_placeholders() -> None:
+    reference = messages(DEFAULT)
+    assert len(reference) > 100
+    for language in LANGUAGES:
+        other = messages(language)
+        assert set(other) == set(reference), (
+            language,
+            set(reference) ^ set(other),
+        )
+        differing = {k for k in reference if other[k] != reference[k]}
+        assert not differing, {k: (reference[k], other[k]) for k in differing}
+
+
+def test_english_has_no_russian_and_russian_uses_the_seeds_words() -> None:
+    english = texts_for("en")
+    source = FluentSerializer()
+    leaks = {k for k, e in entries("en").items() if CYRILLIC.search(source.serialize_entry(e))}
+    # «Козёл» is the game's name, quoted once in the English help
+    assert leaks == {"help-private"}, leaks
+    russian = catalog("ru")
+    for word in ("базар", "рыба", "козёл", "запомненные"):
+        assert word in russian
+    assert english("sheet-goat") == "goat"
+
+
+def _keys_named_in(source: str) -> set[str]:
+    """Catalog keys in the code: `t("key"`, `GameError("key"`, `close_…(game, "key"`."""
+    calls = re.findall(r'\b(?:t|GameError|RulesError)\(\s*"([a-z0-9_-]+)"', source)
+    closes = re.findall(r'close_(?:lobby|hands)\(\s*\w+,\s*"([a-z0-9_-]+)"', source)
+    return set(calls) | set(closes)
+
+
+def test_every_key_the_code_names_exists() -> None:
+    known = set(messages(DEFAULT))
+    named: set[str] = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        named |= _keys_named_in(path.read_text("utf-8"))
+    assert len(named) > 80
+    assert named <= known, named - known
+    engine = (ROOT / "bot" / "game" / "engine.py").read_text("utf-8")
+    reasons = set(re.findall(r'IllegalMoveError\(\s*"(\w+)"', engine)) | {
+        p.value for p in Phase if p is not Phase.PLAYING
+    }
+    dynamic = (
+        {f"illegal-{reason}" for reason in reasons}
+        | {f"preset-{name}" for name in PRESETS}
+        | {f"robot-{level}" for level in texts.ROBOT_LEVELS}
+        | {f"sheet-{word}" for word in SHEET_WORDS}
+        | {f"command-{name}" for name in texts.GROUP_COMMANDS}
+        | set(texts.PRIVATE_COMMANDS.values())
+    )
+    assert dynamic <= known, dynamic - known
+
+
+def _literals(tree: ast.AST) -> list[str]:
+    """String constants that are not docstrings."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+@pytest.mark.parametrize(
+    "folder", ["bot/handlers", "bot", "render"], ids=["handlers", "bot", "render"]
+)
+def test_no_russian_text_is_left_in_the_code(folder: str) -> None:
+    """Words for players live in the catalogs (the engine's «да»/«нет» option values and the
+    renderer's sample scenes are input and test data, not texts)."""
+    for path in sorted((ROOT / folder).glob("*.py")):
+        if path.name == "samples.py":
+            continue
+        russian = [s for s in _literals(ast.parse(path.read_text("utf-8"))) if CYRILLIC.search(s)]
+        assert not russian, (path.name, russian)
+
+
+@pytest.mark.parametrize(
+    ("chosen", "telegram", "language"),
+    [
+        ("en", "ru", "en"),
+        (None, "en-GB", "en"),
+        (None, "uk", "ru"),
+        (None, "de", "en"),
+        (None, None, "ru"),
+        ("xx", None, "ru"),
+    ],
+)
+def test_the_private_language_follows_the_choice_then_telegram(
+    chosen: str | None, telegram: str | None, language: str
+) -> None:
+    assert language_of(chosen, telegram) == language
+
+
+def test_numbers_are_shown_as_typed_and_names_without_isolation_marks() -> None:
+    for language in LANGUAGES:
+        line = texts_for(language)(
+            "rating-row",
+            rank=1,
+            name="Маша",
+            rating="1040",
+            provisional="",
+            games=1200,
+            wins=3,
+            goats=0,
+            points=35,
+        )
+        assert "1200" in line and "1040" in line and "\u2068" not in line
