@@ -25,6 +25,7 @@ from bot.messenger import Messenger
 from bot.robots import Robots
 from bot.service import GameService
 from bot.storage import Storage
+from bot.timers import SystemClock, Timers
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 30  # how long a stop waits for updates still being handled
@@ -73,14 +74,17 @@ async def on_error(event: ErrorEvent, t: Texts | None = None) -> None:
             log.warning("could not answer callback of update %s", update.update_id)
 
 
-def build_dispatcher(service: GameService, messenger: Messenger, robots: Robots) -> Dispatcher:
+def build_dispatcher(
+    service: GameService, messenger: Messenger, robots: Robots, timers: Timers
+) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included.
 
     On a stop it lets the updates in hand, and the computers mid-move, finish their
-    messages before the session and the database close.
+    messages before the session and the database close; the turn clocks stop (their
+    deadlines are stored, so they go on after the restart).
     """
     storage = service.storage
-    dispatcher = Dispatcher(service=service, messenger=messenger, robots=robots)
+    dispatcher = Dispatcher(service=service, messenger=messenger, robots=robots, timers=timers)
     dispatcher.include_routers(*routers())
     dispatcher.errors.register(on_error)
     in_flight = InFlight()
@@ -88,6 +92,7 @@ def build_dispatcher(service: GameService, messenger: Messenger, robots: Robots)
     dispatcher.update.outer_middleware(ReaderTexts(storage))
 
     async def finish() -> None:
+        await timers.close()
         await in_flight.drained()
         await robots.close()
 
@@ -110,16 +115,19 @@ async def run(settings: Settings) -> None:
             me = await bot.me()
             await register_commands(bot)
             messenger = Messenger(bot, storage, me.username or "")
-            service = GameService(storage)
-            robots = Robots(service, messenger, settings.robot_pace_seconds)
+            clock = SystemClock()
+            service = GameService(storage, clock.now)
+            timers = Timers(service, messenger, clock)
+            robots = Robots(service, messenger, settings.robot_pace_seconds, timers.arm)
+            timers.show = robots.show_and_wake
             for game in await storage.open_games():
                 try:
                     await messenger.resync(game)
                 except TelegramAPIError as error:
                     log.warning("game %s not shown again after the restart: %s", game.id, error)
-                if any(not p.human for p in game.players):
-                    robots.wake(game.id)
-            dispatcher = build_dispatcher(service, messenger, robots)
+                robots.wake(game.id)
+                timers.arm(game)
+            dispatcher = build_dispatcher(service, messenger, robots, timers)
             await dispatcher.start_polling(
                 bot, allowed_updates=["message", "callback_query", "my_chat_member"]
             )

@@ -87,6 +87,7 @@ SETTINGS_CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("target", ("101", "125", "150")),
     ("fish", ("one", "all")),
     ("auto_draw", ("yes", "no")),
+    ("turn_timeout", ("30", "60", "120", "0")),
 )
 
 

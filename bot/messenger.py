@@ -36,7 +36,7 @@ from bot.game.view import seat_view
 from bot.i18n import Texts, language_of, texts_for
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard
 from bot.scenes import score_sheet, table_scene
-from bot.service import Turn, game_rules, game_state
+from bot.service import LOBBY_IDLE, Turn, game_rules, game_state
 from bot.storage import GameRow, Storage
 from render import render_score_sheet, render_table
 
@@ -117,7 +117,7 @@ class Messenger:
         waiting = [p.name for p in humans if p.user_id not in started]
         chat = await self.storage.chat_settings(game.chat_id)
         t = texts_for(chat.language)
-        text = texts.lobby(t, rules, names_of(game), waiting, chat.computers)
+        text = texts.lobby(t, rules, names_of(game), waiting, chat.computers, LOBBY_IDLE // 60)
         markup = (
             settings_keyboard(t, game.id, rules)
             if settings
@@ -187,11 +187,13 @@ class Messenger:
         scene = table_scene(t, state, names_of(game))
         return await asyncio.to_thread(render_table, scene)
 
-    async def send_table(self, game: GameRow, state: GameState, events: Sequence[Event]) -> None:
+    async def send_table(
+        self, game: GameRow, state: GameState, events: Sequence[Event], notes: Sequence[str] = ()
+    ) -> None:
         """A new table message for a new round."""
         t = await self.group_texts(game.chat_id)
         photo = BufferedInputFile(await self._table_photo(t, state, game), "table.png")
-        caption = texts.table_caption(t, state, names_of(game), events)
+        caption = texts.table_caption(t, state, names_of(game), events, notes)
         sent = await self._api(
             partial(
                 self.bot.send_photo,
@@ -204,16 +206,18 @@ class Messenger:
         if sent is not None:
             await self.storage.set_table_message(game.id, sent.message_id)
 
-    async def edit_table(self, game: GameRow, state: GameState, events: Sequence[Event]) -> None:
+    async def edit_table(
+        self, game: GameRow, state: GameState, events: Sequence[Event], notes: Sequence[str] = ()
+    ) -> None:
         """Edit the table message in place (a fresh one if it cannot be edited)."""
         if game.table_message_id is None:
-            await self.send_table(game, state, events)
+            await self.send_table(game, state, events, notes)
             return
         message_id = game.table_message_id
         t = await self.group_texts(game.chat_id)
         photo = BufferedInputFile(await self._table_photo(t, state, game), "table.png")
         media = InputMediaPhoto(
-            media=photo, caption=texts.table_caption(t, state, names_of(game), events)
+            media=photo, caption=texts.table_caption(t, state, names_of(game), events, notes)
         )
         try:
             await self._api(
@@ -227,7 +231,7 @@ class Messenger:
         except TelegramBadRequest as error:
             if not any(reason in error.message for reason in GONE):
                 raise
-            await self.send_table(game, state, events)
+            await self.send_table(game, state, events, notes)
 
     # -- private hands -----------------------------------------------------------------
 
@@ -354,10 +358,11 @@ class Messenger:
             await self.close_lobby(game, "game-started-players", names=", ".join(names))
         closed = turn.closed
         t = await self.group_texts(game.chat_id)
+        notes = self._clock_notes(t, turn)
         if closed is None:
-            await self.edit_table(game, turn.state, turn.events)
+            await self.edit_table(game, turn.state, turn.events, notes)
         else:
-            await self.edit_table(game, closed, turn.events)
+            await self.edit_table(game, closed, turn.events, notes)
             for ended in turn.rounds:
                 sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, names))
                 caption = texts.round_result(t, ended, closed.rules, names)
@@ -379,6 +384,27 @@ class Messenger:
             game = await self._reloaded(game)
             await self.send_table(game, turn.state, turn.events)
         await self.show_hands(await self._reloaded(game), turn.state, turn.before, turn.drawn)
+
+    @staticmethod
+    def _clock_notes(t: Texts, turn: Turn) -> list[str]:
+        """The table says when the computer moved for someone, and when they are away."""
+        if turn.timed_out is None:
+            return []
+        player = turn.game.players[turn.timed_out]
+        notes = [t("timed-out", name=player.name)]
+        return [*notes, t("away", name=player.name)] if player.away else notes
+
+    async def warn(self, game_id: int, version: int, seconds: int) -> None:
+        """The person to move at `version` has `seconds` left (a fresh message: it notifies)."""
+        game = await self.storage.game(game_id)
+        if game is None or game.status != "active" or game.version != version:
+            return
+        player = game.players[game_state(game).to_move]
+        t = await self.user_texts(player.user_id)
+        text = t("turn-warning", seconds=seconds)
+        await self._private(
+            game, player.user_id, partial(self.bot.send_message, chat_id=player.user_id, text=text)
+        )
 
     async def hands_again(self, game: GameRow, user_id: int) -> None:
         """A player opened the private chat again (e.g. after blocking): resend their hand."""

@@ -1,16 +1,19 @@
-"""Computer seats at the table: each plays from its own seat's view, paced for humans."""
+"""Computer seats at the table — and away people's seats: each plays from its own seat's
+view, paced for humans."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 
 from bot.ai import Level, choose
 from bot.game.state import Phase
 from bot.game.view import seat_view
 from bot.messenger import Messenger
 from bot.service import GameError, GameService, Turn, game_state
+from bot.storage import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -18,18 +21,26 @@ log = logging.getLogger(__name__)
 class Robots:
     """Wakes up after every stored turn and plays while a computer is to move."""
 
-    def __init__(self, service: GameService, messenger: Messenger, pace: float) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        messenger: Messenger,
+        pace: float,
+        on_turn: Callable[[GameRow], None] = lambda game: None,
+    ) -> None:
         self.service = service
         self.messenger = messenger
         self.pace = pace
+        self.on_turn = on_turn  # after every shown turn (the turn clocks)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._closing = asyncio.Event()
 
     async def show_and_wake(self, turn: Turn) -> None:
-        """Show a turn, then let a computer move if it is one's turn."""
+        """Show a turn, then let a computer move if it is one's turn, and start the clock."""
         await self.messenger.show_turn(turn)
-        if any(not p.human for p in turn.game.players):
+        if any(not p.human or p.away for p in turn.game.players):
             self.wake(turn.game.id)
+        self.on_turn(turn.game)
 
     def wake(self, game_id: int) -> None:
         task = self._tasks.get(game_id)
@@ -60,15 +71,14 @@ class Robots:
             return False
         state = game_state(game)
         player = game.players[state.to_move]
-        if state.phase is not Phase.PLAYING or player.robot is None:
+        if state.phase is not Phase.PLAYING or not (player.robot or player.away):
             return False
         view = seat_view(state, player.seat)
         rng = random.Random(f"{game.seed}:{game.version}")
-        move = await asyncio.to_thread(choose, view, Level(player.robot), rng)
+        level = Level(player.robot or Level.NORMAL)
+        move = await asyncio.to_thread(choose, view, level, rng)
         try:
-            await self.service.play(
-                game_id, player.user_id, game.version, move, self.messenger.show_turn
-            )
+            await self.service.play(game_id, player.user_id, game.version, move, self.show_and_wake)
         except GameError as error:  # a person acted first (e.g. /leave): look again
             log.info("computer move in game %s dropped: %s", game_id, error)
         return True

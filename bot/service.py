@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -64,6 +65,7 @@ class Turn:
     state: GameState
     events: tuple[Event, ...]  # the next round's deal included
     closed: GameState | None = None  # the round as it ended, hands revealed
+    timed_out: int | None = None  # the seat the computer moved for: its time ran out
 
     @property
     def drawn(self) -> dict[int, tuple[int, ...]]:
@@ -93,11 +95,21 @@ def game_state(game: GameRow) -> GameState:
     return state_from_json(game.state)
 
 
-class GameService:
-    """Lobbies and games of every chat; one instance shared by the handlers."""
+AWAY_AFTER = 3
+"""Turns in a row timed out after which the seat is away: the computer plays it at once."""
+LOBBY_IDLE = 600
+"""Seconds a lobby waits without anything happening before it is closed (/extend: more)."""
 
-    def __init__(self, storage: Storage) -> None:
+
+class GameService:
+    """Lobbies and games of every chat; one instance shared by the handlers.
+
+    `clock` gives the time (epoch seconds) for turn deadlines.
+    """
+
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
+        self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -122,7 +134,10 @@ class GameService:
         except RuleError as error:
             raise RulesError(error) from None
         seed = secrets.randbits(48)
-        game = await self.storage.create_lobby(chat_id, thread_id, creator, rules.options(), seed)
+        deadline = self.clock() + LOBBY_IDLE
+        game = await self.storage.create_lobby(
+            chat_id, thread_id, creator, rules.options(), seed, deadline
+        )
         if game is not None:
             return game, True
         existing = await self.storage.open_game(chat_id, thread_id)
@@ -131,12 +146,33 @@ class GameService:
         return existing, False
 
     async def _lobby(self, game_id: int) -> GameRow:
+        """The lobby, which waits `LOBBY_IDLE` seconds more since something happens in it."""
         game = await self.storage.game(game_id)
         if game is None or game.status not in {"lobby", "active"}:
             raise GameError("no-such-game")
         if game.status != "lobby":
             raise GameError("game-started")
+        await self.storage.set_deadline(game_id, 0, self.clock() + LOBBY_IDLE)
         return game
+
+    async def extend(self, game_id: int) -> float:
+        """/extend: the lobby waits `LOBBY_IDLE` seconds more; its new deadline."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            deadline = max(game.deadline or 0.0, self.clock()) + LOBBY_IDLE
+            await self.storage.set_deadline(game_id, 0, deadline)
+            return deadline
+
+    async def close_idle(self, game_id: int) -> GameRow | None:
+        """Cancel the lobby if its time is up; the cancelled game, None if it lives on."""
+        async with self.lock(game_id):
+            game = await self.storage.game(game_id)
+            if game is None or game.status != "lobby" or game.deadline is None:
+                return None
+            if game.deadline > self.clock():
+                return None
+            await self.storage.cancel(game_id, "idle")
+            return await self._reload(game_id)
 
     async def join(self, game_id: int, player: Player) -> GameRow:
         async with self.lock(game_id):
@@ -211,7 +247,9 @@ class GameService:
             state, events = new_game(rules, seats, game.seed)
             await self.storage.set_rules(game_id, rules.options())
             game = replace(game, rules=rules.options())
-            await self.storage.record(game, [], state_to_json(state))
+            await self.storage.record(
+                game, [], state_to_json(state), deadline=self._deadline(game, state)
+            )
             await show(Turn(await self._reload(game_id), None, state, events))
 
     async def cancel(self, game_id: int, user_id: int | None, admin: bool, reason: str) -> GameRow:
@@ -261,6 +299,49 @@ class GameService:
                 raise GameError(f"illegal-{error.reason}") from None
             await show(await self._commit(game, state, after, events, [(user_id, encode(move))]))
 
+    async def present(self, game_id: int, user_id: int) -> GameRow | None:
+        """The person pressed one of their buttons: the count of their timed-out turns starts
+        again. The game when they had been away (on their turn their clock starts now)."""
+        game = await self.storage.game(game_id)
+        seat = None if game is None else game.seat_of(user_id)
+        if game is None or seat is None or not game.players[seat].missed:
+            return None
+        async with self.lock(game_id):
+            game = await self._reload(game_id)
+            away = game.players[seat].away
+            await self.storage.set_missed(game_id, seat, 0, False)
+            game = await self._reload(game_id)
+            if not away:
+                return None
+            if game.status == "active" and game_state(game).to_move == seat:
+                deadline = self._deadline(game, game_state(game))
+                await self.storage.set_deadline(game_id, game.version, deadline)
+                game = await self._reload(game_id)
+            return game
+
+    async def time_out(
+        self, game_id: int, version: int, move: Callable[[GameState, int], Move], show: Show
+    ) -> None:
+        """The person to move at `version` ran out of time: `move(state, seat)` is played for
+        them; after `AWAY_AFTER` such turns in a row their seat is away."""
+        async with self.lock(game_id):
+            game = await self.storage.game(game_id)
+            if game is None or game.status != "active" or game.version != version:
+                return  # they moved, or the game ended, in the meantime
+            state = game_state(game)
+            seat = state.to_move
+            player = game.players[seat]
+            if state.phase is not Phase.PLAYING or not player.human:
+                return
+            chosen = move(state, seat)
+            after, events = apply(state, chosen)
+            missed = player.missed + 1
+            await self.storage.set_missed(game_id, seat, missed, missed >= AWAY_AFTER)
+            game = await self._reload(game_id)
+            entries: list[tuple[int | None, dict[str, Any]]] = [(None, encode(chosen))]
+            turn = await self._commit(game, state, after, events, entries)
+            await show(replace(turn, timed_out=seat))
+
     async def leave_game(self, game_id: int, user_id: int, show: Show) -> None:
         """A player leaves a running game: it ends by the timeout rule (RULES §2.7)."""
         async with self.lock(game_id):
@@ -303,8 +384,17 @@ class GameService:
             ]
             rated = all(p.human for p in game.players)  # computers: kept, but not rated
             ending = ("finished", after.outcome.reason, standings, rated)
-        await self.storage.record(game, entries, state_to_json(after), rounds, ending)
+        deadline = self._deadline(game, after)
+        await self.storage.record(game, entries, state_to_json(after), rounds, ending, deadline)
         return Turn(await self._reload(game.id), before, after, events, closed)
+
+    def _deadline(self, game: GameRow, state: GameState) -> float | None:
+        """When the person now to move runs out of time; None when nobody is timed."""
+        timeout = state.rules.turn_timeout
+        if state.phase is not Phase.PLAYING or not timeout:
+            return None
+        player = game.players[state.to_move]
+        return None if not player.human or player.away else self.clock() + timeout
 
     async def _reload(self, game_id: int) -> GameRow:
         game = await self.storage.game(game_id)

@@ -32,6 +32,8 @@ class Player:
     name: str
     hand_message_id: int | None = None
     robot: str | None = None  # the computer's level, None for a person
+    missed: int = 0  # turns in a row the clock ran out and the computer played
+    away: bool = False  # the computer plays the seat until the person presses a button
 
     @property
     def human(self) -> bool:
@@ -53,6 +55,7 @@ class GameRow:
     table_message_id: int | None
     end_reason: str | None
     players: tuple[Player, ...]
+    deadline: float | None = None  # when the person to move runs out of time (epoch s)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)
@@ -303,15 +306,22 @@ class Storage:
     # -- games -------------------------------------------------------------------------
 
     async def create_lobby(
-        self, chat_id: int, thread_id: int, creator: Player, rules: dict[str, Any], seed: int
+        self,
+        chat_id: int,
+        thread_id: int,
+        creator: Player,
+        rules: dict[str, Any],
+        seed: int,
+        deadline: float | None = None,
     ) -> GameRow | None:
-        """A new lobby with its creator seated, or None if the topic has an open game."""
+        """A new lobby with its creator seated (closed at `deadline` if nothing happens), or
+        None if the topic has an open game."""
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
-                    "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?)",
-                    (chat_id, thread_id, creator.user_id, json.dumps(rules), seed),
+                    "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
+                    "deadline) VALUES (?, ?, ?, 'lobby', ?, ?, ?)",
+                    (chat_id, thread_id, creator.user_id, json.dumps(rules), seed, deadline),
                 )
                 game_id = cursor.lastrowid
                 assert game_id is not None
@@ -365,10 +375,10 @@ class Storage:
 
     async def _game_row(self, row: aiosqlite.Row) -> GameRow:
         players = tuple(
-            Player(*p)
+            Player(p[0], p[1], p[2], p[3], p[4], p[5], bool(p[6]))
             for p in await self._rows(
-                "SELECT seat, user_id, name, hand_message_id, robot FROM players WHERE game_id = ? "
-                "ORDER BY seat",
+                "SELECT seat, user_id, name, hand_message_id, robot, missed, away FROM players "
+                "WHERE game_id = ? ORDER BY seat",
                 (row["id"],),
             )
         )
@@ -386,6 +396,21 @@ class Storage:
             table_message_id=row["table_message_id"],
             end_reason=row["end_reason"],
             players=players,
+            deadline=row["deadline"],
+        )
+
+    async def set_missed(self, game_id: int, seat: int, missed: int, away: bool) -> None:
+        """How many turns in a row the seat's clock ran out, and whether it is away."""
+        await self._write(
+            "UPDATE players SET missed = ?, away = ? WHERE game_id = ? AND seat = ?",
+            (missed, int(away), game_id, seat),
+        )
+
+    async def set_deadline(self, game_id: int, version: int, deadline: float | None) -> None:
+        """A new deadline for the turn the game is at (if it still is at `version`)."""
+        await self._write(
+            "UPDATE games SET deadline = ? WHERE id = ? AND version = ?",
+            (deadline, game_id, version),
         )
 
     async def set_seats(self, game_id: int, players: Iterable[Player]) -> None:
@@ -426,20 +451,22 @@ class Storage:
         state: dict[str, Any],
         rounds: Sequence[tuple[int, dict[str, Any]]] = (),
         ending: tuple[str, str, Sequence[Standing], bool] | None = None,
+        deadline: float | None = None,
     ) -> int:
         """Append `(user_id, entry)`s and store the new state, all or nothing.
 
         `game.version` must still be current (else `StaleVersionError`); `rounds` are round
         results to keep; `ending` is `(status, reason, standings, rated)` when the game is
         over, with a standing for every person's seat: their game results are kept, and if
-        `rated` the chat's ratings change too. Returns the new version.
+        `rated` the chat's ratings change too; `deadline` is when the next turn runs out.
+        Returns the new version.
         """
         version = game.version + len(entries)
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = 'active' "
+                "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ? "
                 "WHERE id = ? AND version = ? AND status IN (?, ?)",
-                (json.dumps(state), version, game.id, game.version, *OPEN),
+                (json.dumps(state), version, deadline, game.id, game.version, *OPEN),
             )
             if cursor.rowcount != 1:
                 raise StaleVersionError(f"game {game.id} is no longer at version {game.version}")

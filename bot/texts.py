@@ -39,9 +39,9 @@ def option_value(value: object) -> str:
 
 
 def option_label(t: Texts, key: str, value: str) -> str:
-    if key == "target":
-        return t("option-target", value=value)
     known = f"option-{key}-{value}"
+    if key in {"target", "turn_timeout"} and not t.has(known):
+        return t(f"option-{key}", value=value)
     return t(known) if t.has(known) else f"{key}={value}"
 
 
@@ -107,9 +107,11 @@ def lobby(
     rules: RuleSet,
     players: Sequence[str],
     waiting: Sequence[str],
-    computers: bool = True,
+    computers: bool,
+    idle_minutes: int,
 ) -> str:
-    """The lobby message: rules in one line, who sits, who still has to open the bot."""
+    """The lobby message: rules in one line, who sits, who still has to open the bot, how
+    long an idle lobby waits."""
     lines = [
         t("lobby-title"),
         t("lobby-rules", rules=described(t, rules)),
@@ -120,6 +122,7 @@ def lobby(
     if not computers:
         lines.append(t("lobby-no-computers"))
     lines.append(t("lobby-press-join"))
+    lines.append(t("lobby-idle-hint", minutes=idle_minutes))
     return "\n".join(lines)
 
 
@@ -135,13 +138,20 @@ def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
     return " · ".join(parts) + carry
 
 
-def table_caption(t: Texts, state: GameState, names: Sequence[str], events: Sequence[Event]) -> str:
-    """The table picture's caption: score, bazaar, the last moves, whose turn."""
+def table_caption(
+    t: Texts,
+    state: GameState,
+    names: Sequence[str],
+    events: Sequence[Event],
+    notes: Sequence[str] = (),
+) -> str:
+    """The table picture's caption: score, bazaar, the last moves, `notes`, whose turn."""
     lines = [
         t("caption-round", round=state.round_no, bazaar=len(state.bazaar)),
         scores_line(t, state, names),
     ]
     lines += [line for e in events if (line := describe(t, e, state.rules, names))][-EVENT_LINES:]
+    lines += notes
     if state.phase is Phase.PLAYING:
         lines.append(t("caption-to-move", name=names[state.to_move]))
     return "\n".join(lines)
@@ -336,6 +346,8 @@ GROUP_COMMANDS = (
     "rules",
     "settings",
     "nextgame",
+    "extend",
+    "kick",
     "endgame",
     "leave",
     "help",

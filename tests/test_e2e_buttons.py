@@ -256,7 +256,7 @@ async def test_unknown_input_gets_help_in_private_and_silence_in_groups(tmp_path
 
             asked = await say(fake, bot, serge, group, "/help@kozel_bot")
             (help_message,) = replies_to(fake, group, asked)
-            assert help_message.content == RU("help-group")
+            assert help_message.content == RU("help-group", minutes=10)
             quiet = await say(fake, bot, serge, group, "/foo")
             for text in ("/foo@kozel_bot", "/start", "/start@kozel_bot", "/join"):
                 await say(fake, bot, serge, group, text)

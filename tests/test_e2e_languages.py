@@ -197,7 +197,7 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             lines = (lobby.content or "").splitlines()
             assert lines[0] == EN("lobby-title")
             assert lines[1] == EN("lobby-rules", rules="goat target=51")
-            assert lines[-1] == EN("lobby-press-join")
+            assert lines[-2:] == [EN("lobby-press-join"), EN("lobby-idle-hint", minutes=10)]
             assert lobby.buttons[0] == [EN("join")]
             assert [EN("add-robot", level=EN("robot-easy"))] in [row[:1] for row in lobby.buttons]
             assert not any(cyrillic_in(b) for row in lobby.buttons for b in row), lobby.buttons
@@ -302,7 +302,9 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
                 players=goat.players,
                 hand=goat.hand,
             )
-            assert (await ask(fake, bot, bob, group, "/help")).content == EN("help-group")
+            assert (await ask(fake, bot, bob, group, "/help")).content == EN(
+                "help-group", minutes=10
+            )
 
             # nothing in the group is in Russian: texts, captions, buttons, alerts
             for message in bot_messages(fake, group):
@@ -347,7 +349,9 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             # the group becomes a supergroup: its language and rating go with it
             upgraded = fake.migrate_group_to_supergroup(group)
             await bot.idle()
-            assert (await ask(fake, bot, bob, upgraded, "/help")).content == EN("help-group")
+            assert (await ask(fake, bot, bob, upgraded, "/help")).content == EN(
+                "help-group", minutes=10
+            )
             moved = (await ask(fake, bot, dan, upgraded, "/rating")).content or ""
             assert moved.splitlines()[0] == lines_shown[0]
             assert moved.splitlines()[1:] == lines_shown[1:]

@@ -93,6 +93,7 @@ class RuleSet:
     double_pair: bool = False  # Sea Goat: two doubles on both ends in one move
     bald_goat: bool = False  # Sea Goat: going out with 0-0 (or 6-6) wins the game
     write_off: bool = False  # Sea Goat: a new winner wipes the other side's points
+    turn_timeout: int = 60  # seconds a person has for a move (0: untimed); the bot keeps time
     tiles: TileSet = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -144,6 +145,7 @@ class RuleSet:
             "open_threshold",
             "lone_zero",
             "record_min",
+            "turn_timeout",
         ):
             if getattr(self, name) < 0:
                 raise RuleError(f"{name} must not be negative", name, str(getattr(self, name)))

@@ -1,16 +1,16 @@
-"""/endgame (creator or admin, confirmed) and /leave."""
+"""/endgame (creator or admin, confirmed), /kick (creator or admin), /leave and /extend."""
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.handlers.common import IN_GROUP, is_admin, manages, topic
+from bot.handlers.common import IN_GROUP, is_admin, manages, replied_user, topic
 from bot.i18n import Texts
 from bot.keyboards import EndGame, end_game_keyboard
 from bot.messenger import Messenger
-from bot.service import GameError, GameService
+from bot.service import LOBBY_IDLE, GameError, GameService
 
 router = Router(name="admin")
 
@@ -64,6 +64,65 @@ async def end_declined(
     await callback.answer(t("endgame-keep"))
     if isinstance(callback.message, Message):
         await callback.message.edit_text(t("endgame-keep"))
+
+
+@router.message(Command("kick"), IN_GROUP)
+async def kick(
+    message: Message,
+    command: CommandObject,
+    service: GameService,
+    messenger: Messenger,
+    bot: Bot,
+    t: Texts,
+) -> None:
+    """Remove a player — the one whose message this replies to, or named after /kick — as if
+    they had left: from a lobby, or from a running game by the timeout rule (RULES §2.7)."""
+    assert message.from_user is not None
+    game = await service.storage.open_game(message.chat.id, topic(message))
+    if game is None:
+        await message.reply(t("no-open-game"))
+        return
+    if not await manages(bot, game, message.from_user.id):
+        await message.reply(t("not-creator-or-admin"))
+        return
+    replied = replied_user(message)
+    name = (command.args or "").strip().casefold()
+    if name:
+        seat = next((p.seat for p in game.players if p.name.casefold() == name), None)
+    elif replied is not None:
+        seat = game.seat_of(replied.id)
+    else:
+        await message.reply(t("kick-who"))
+        return
+    if seat is None or not game.players[seat].human:
+        await message.reply(t("kick-not-seated"))
+        return
+    target = game.players[seat]
+    if target.user_id == message.from_user.id:
+        await message.reply(t("kick-yourself"))
+        return
+    try:
+        if game.status == "lobby":
+            await messenger.show_lobby(await service.leave_lobby(game.id, target.user_id))
+        else:
+            await service.leave_game(game.id, target.user_id, messenger.show_turn)
+    except GameError as error:
+        await message.reply(error.text(t))
+        return
+    await message.reply(t("kicked", name=target.name))
+
+
+@router.message(Command("extend"), IN_GROUP)
+async def extend(message: Message, service: GameService, t: Texts) -> None:
+    game = await service.storage.open_game(message.chat.id, topic(message))
+    try:
+        if game is None or game.status != "lobby":
+            raise GameError("no-open-lobby")
+        await service.extend(game.id)
+    except GameError as error:
+        await message.reply(error.text(t))
+        return
+    await message.reply(t("extended", minutes=LOBBY_IDLE // 60))
 
 
 @router.message(Command("leave"), IN_GROUP)

@@ -87,6 +87,17 @@ async def edit_in_place(
             raise
 
 
+def replied_user(message: Message) -> User | None:
+    """The person whose message this one replies to (not the bot; in a forum every message
+    "replies" to its topic's first message, which does not count)."""
+    replied = message.reply_to_message
+    if replied is None or replied.from_user is None or replied.from_user.is_bot:
+        return None
+    if message.is_topic_message and replied.message_id == message.message_thread_id:
+        return None
+    return replied.from_user
+
+
 def topic(message: Message) -> int:
     """The forum topic of a group message (0 outside topics)."""
     return message.message_thread_id or 0 if message.is_topic_message else 0

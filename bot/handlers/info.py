@@ -11,7 +11,7 @@ from bot.game.rules import parse_rules
 from bot.handlers.common import IN_GROUP, IN_PRIVATE, hands_back, opened_private_chat, topic
 from bot.i18n import Texts
 from bot.messenger import Messenger, names_of
-from bot.service import GameService, game_rules, game_state
+from bot.service import LOBBY_IDLE, GameService, game_rules, game_state
 
 router = Router(name="info")
 
@@ -29,7 +29,7 @@ async def start(message: Message, service: GameService, messenger: Messenger, t:
 
 @router.message(Command("help"), IN_GROUP)
 async def help_group(message: Message, t: Texts) -> None:
-    await message.answer(t("help-group"))
+    await message.answer(t("help-group", minutes=LOBBY_IDLE // 60))
 
 
 @router.message(Command("score"), IN_GROUP)

@@ -30,6 +30,7 @@ from bot.keyboards import LobbyAction, LobbyOption
 from bot.messenger import Messenger, message_link
 from bot.robots import Robots
 from bot.service import GameError, GameService
+from bot.timers import Timers
 
 router = Router(name="lobby")
 JOIN_PAYLOAD = re.compile(r"^j(\d+)$")
@@ -37,7 +38,12 @@ JOIN_PAYLOAD = re.compile(r"^j(\d+)$")
 
 @router.message(Command("newgame"), IN_GROUP)
 async def new_game(
-    message: Message, command: CommandObject, service: GameService, messenger: Messenger, t: Texts
+    message: Message,
+    command: CommandObject,
+    service: GameService,
+    messenger: Messenger,
+    timers: Timers,
+    t: Texts,
 ) -> None:
     assert message.from_user is not None
     chat = message.chat
@@ -52,6 +58,7 @@ async def new_game(
         await message.reply(error.text(t))
         return
     if created:
+        timers.arm(game)
         await messenger.show_lobby(game)
         await messenger.call_waiters(game, chat.title or "")
         return

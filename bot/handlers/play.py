@@ -15,6 +15,7 @@ from bot.keyboards import MoveButton, hand_keyboard
 from bot.messenger import Messenger
 from bot.robots import Robots
 from bot.service import GameError, GameService
+from bot.timers import Timers
 
 router = Router(name="play")
 
@@ -44,9 +45,16 @@ async def press(
     service: GameService,
     messenger: Messenger,
     robots: Robots,
+    timers: Timers,
     t: Texts,
 ) -> None:
     button, user_id = callback_data, callback.from_user.id
+    back = await service.present(button.game, user_id)
+    if back is not None:  # the computer played for them: the seat is theirs again
+        await callback.answer(t("welcome-back"))
+        timers.arm(back)
+        await messenger.hands_again(back, user_id)
+        return
     try:
         state = await service.my_turn(button.game, user_id, button.version)
         move = None if button.kind == "b" else _chosen(button, state)

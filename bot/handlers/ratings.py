@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot import texts
-from bot.handlers.common import IN_GROUP, IN_PRIVATE, edit_in_place
+from bot.handlers.common import IN_GROUP, IN_PRIVATE, edit_in_place, replied_user
 from bot.i18n import Texts
 from bot.keyboards import RatingPage, pages_keyboard
 from bot.service import GameService
@@ -70,11 +70,7 @@ async def my_ratings(message: Message, service: GameService, t: Texts) -> None:
 async def stats(message: Message, service: GameService, t: Texts) -> None:
     """Your stats, or — as a reply in a group — the stats of the replied-to player."""
     assert message.from_user is not None
-    who = message.from_user
-    replied = message.reply_to_message
-    topic_root = replied is not None and replied.message_id == message.message_thread_id
-    if replied and replied.from_user and not replied.from_user.is_bot and not topic_root:
-        who = replied.from_user  # in a forum every message "replies" to its topic's start
+    who = replied_user(message) or message.from_user
     private = message.chat.type == "private"
     chat = None if private else message.chat.title or ""
     numbers = await service.storage.stats(who.id, None if private else message.chat.id)

@@ -111,6 +111,14 @@ lobby-nobody = nobody yet
 lobby-waiting = Open a private chat with the bot with the «Take a seat» button: { $names }
 lobby-no-computers = Computer players are switched off in this chat (/settings).
 lobby-press-join = Press «Take a seat» to play.
+lobby-idle-hint = If nothing happens for { $minutes } minutes the table closes; /extend — wait longer.
+lobby-idle = The table is closed: nothing happened for { $minutes } minutes. A new one: /newgame.
+extended = The table will wait { $minutes } minutes longer.
+no-open-lobby = Nobody is gathering a table here now. Start one: /newgame.
+kick-who = Whom? Reply /kick to the player's message or send /kick and their name.
+kick-not-seated = There is no such player at the table.
+kick-yourself = To leave yourself, use /leave.
+kicked = { $name } was removed from the table.
 next-game-ping = A table is being gathered in «{ $chat }»: { $link }
 next-game-ping-plain = A table is being gathered in «{ $chat }» — have a look at the group.
 
@@ -133,6 +141,12 @@ hand-lead = Your move: lead with { $tile }.
 hand-turn = Your move! Ends: { $ends }. ✅ — the tiles that fit.
 hand-ends = { $first } and { $second }
 hand-empty-table = the table is empty
+timed-out = ⏰ { $name }: time is up, the computer moved.
+away = { $name } is away: the computer moves for this player until they press any of their buttons.
+turn-warning = ⏰ { $seconds } seconds left — then the computer moves for you.
+welcome-back = Welcome back! You move yourself again.
+option-turn_timeout = ⏰ { $value } s
+option-turn_timeout-0 = ⏰ untimed
 
 ## pictures
 picture-round = Round { $round }
@@ -209,7 +223,7 @@ help-private =
     2. Send /newgame there (for example: /newgame sea_goat target=150).
     3. Players press «Take a seat» — I send each their tiles here, to the private chat.
 
-    Group commands: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /endgame, /leave, /help.
+    Group commands: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Here: /rating — your rating in every chat, /stats, /language — the language.
 help-group =
     /newgame [rule set] [options] — gather a table (rule sets: goat, goat_teams, sea_goat, classic)
@@ -219,6 +233,8 @@ help-group =
     /rules — the current game's rules
     /settings — chat settings (admins)
     /nextgame — tell me in private when the next game starts
+    /extend — wait { $minutes } more minutes for players
+    /kick — remove a player (as a reply to their message, or by name)
     /endgame — end the game
     /leave — leave the game
 command-newgame = new game
@@ -230,6 +246,8 @@ command-settings = chat settings
 command-nextgame = tell me about the next game
 command-endgame = end the game
 command-leave = leave the game
+command-extend = wait longer for players
+command-kick = remove a player from the table
 command-help = help
 command-start = what the bot does
 command-rating-private = my rating in every chat

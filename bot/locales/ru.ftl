@@ -111,6 +111,14 @@ lobby-nobody = пока никого
 lobby-waiting = Откройте личный чат с ботом кнопкой «Сесть за стол»: { $names }
 lobby-no-computers = Компьютерные игроки в этом чате выключены (/settings).
 lobby-press-join = Нажмите «Сесть за стол», чтобы играть.
+lobby-idle-hint = Если { $minutes } минут ничего не происходит, стол закрывается; /extend — подождать ещё.
+lobby-idle = Стол закрыт: { $minutes } минут ничего не происходило. Новый — /newgame.
+extended = Стол подождёт на { $minutes } минут дольше.
+no-open-lobby = Здесь сейчас никто не собирает стол. Начните: /newgame.
+kick-who = Кого убрать? Ответьте /kick на сообщение игрока или напишите /kick и его имя.
+kick-not-seated = Такого игрока за столом нет.
+kick-yourself = Чтобы выйти самому, есть /leave.
+kicked = { $name } убран(а) из-за стола.
 next-game-ping = В «{ $chat }» собирают стол: { $link }
 next-game-ping-plain = В «{ $chat }» собирают стол — загляните в группу.
 
@@ -133,6 +141,12 @@ hand-lead = Ваш ход: заходите с { $tile }.
 hand-turn = Ваш ход! Концы: { $ends }. ✅ — кости, которые подходят.
 hand-ends = { $first } и { $second }
 hand-empty-table = стол пуст
+timed-out = ⏰ { $name }: время вышло, сходил компьютер.
+away = { $name } не у стола: за этого игрока ходит компьютер, пока тот не нажмёт любую свою кнопку.
+turn-warning = ⏰ Осталось { $seconds } секунд — потом за вас сходит компьютер.
+welcome-back = С возвращением! Вы снова ходите сами.
+option-turn_timeout = ⏰ { $value } с
+option-turn_timeout-0 = ⏰ без часов
 
 ## pictures
 picture-round = Раунд { $round }
@@ -209,7 +223,7 @@ help-private =
     2. Там напишите /newgame (например: /newgame sea_goat target=150).
     3. Игроки жмут «Сесть за стол» — я пришлю каждому его кости сюда, в личный чат.
 
-    Команды в группе: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /endgame, /leave, /help.
+    Команды в группе: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Здесь: /rating — ваш рейтинг во всех чатах, /stats, /language — язык.
 help-group =
     /newgame [набор правил] [опции] — собрать стол (наборы: goat, goat_teams, sea_goat, classic)
@@ -219,6 +233,8 @@ help-group =
     /rules — правила текущей игры
     /settings — настройки чата (администраторы)
     /nextgame — позвать меня в личку, когда начнут следующую игру
+    /extend — подождать игроков ещё { $minutes } минут
+    /kick — убрать игрока (ответом на его сообщение или по имени)
     /endgame — закончить игру
     /leave — выйти из игры
 command-newgame = новая игра
@@ -230,6 +246,8 @@ command-settings = настройки чата
 command-nextgame = сообщить о следующей игре
 command-endgame = закончить игру
 command-leave = выйти из игры
+command-extend = подождать игроков ещё
+command-kick = убрать игрока из-за стола
 command-help = помощь
 command-start = что умеет бот
 command-rating-private = мой рейтинг во всех чатах

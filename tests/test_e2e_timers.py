@@ -1,0 +1,109 @@
+"""Turn clocks through the real bot: nobody moves, the computer moves for them and the table
+says so; after three such turns a seat is away until its person presses a button."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.service import AWAY_AFTER, LOBBY_IDLE
+from tests.e2e import (
+    HAND,
+    RU,
+    START,
+    bot_messages,
+    dealt,
+    find,
+    join,
+    open_lobby,
+    press,
+    query,
+    replies_to,
+    running_bot,
+    say,
+    seated,
+    start_game,
+    wait_text,
+)
+from tests.fakebot import FakeTelegram
+from tests.fakebot.models import Message, User
+
+
+async def test_a_silent_table_is_played_by_the_clock_until_someone_comes_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.05")
+    async with FakeTelegram() as fake:
+        masha, serge = fake.add_user("Маша"), fake.add_user("Серёжа")
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, [masha, serge], "goat turn_timeout=1")
+
+            def captions() -> list[str]:
+                """Every caption the table pictures ever had (edits included)."""
+                tables = [m for m in bot_messages(fake, group) if m.photo]
+                return [r.caption or "" for m in tables for r in m.history] + [
+                    m.content or "" for m in tables
+                ]
+
+            def away() -> list[str]:
+                rows = query(tmp_path, "SELECT name FROM players WHERE away = 1")
+                return [row["name"] for row in rows]
+
+            # nobody presses: the clock moves for whoever is to move, the table tells it
+            await fake.wait_until(away, AWAY_AFTER * 2 + 10)
+            (gone,) = away()
+            assert any(RU("timed-out", name=gone) in c for c in captions()), captions()
+            await fake.wait_until(lambda: any(RU("away", name=gone) in c for c in captions()))
+
+            # any of their buttons brings them back: the clock, not the computer, again
+            user = masha if gone == "Маша" else serge
+            hand = find(fake, user, HAND)
+            assert hand is not None and hand.reply_markup
+            button = hand.reply_markup[0][0]["text"]
+            assert await press(fake, user, hand, button) == RU("welcome-back")
+            await fake.wait_until(lambda: not away(), 10)
+            (row,) = query(tmp_path, "SELECT missed FROM players WHERE name = ?", gone)
+            assert row["missed"] == 0
+            await bot.idle()
+
+
+async def test_kick_and_extend(tmp_path: Path) -> None:
+    """The creator (or an admin) removes a player: from a lobby by name, from a running game
+    by replying to their message — which ends it by the timeout rule; /extend buys time."""
+    async with FakeTelegram() as fake:
+        masha, serge, olya, dima = (fake.add_user(n) for n in ("Маша", "Серёжа", "Оля", "Дима"))
+        group = fake.add_group("Двор", [masha, serge, olya, dima])
+        async with running_bot(fake, tmp_path) as bot:
+            lobby = await open_lobby(fake, group, masha)
+            for user in (masha, serge, olya):
+                await join(fake, group, user, lobby)
+
+            async def answer(user: User, text: str, reply_to: Message | None = None) -> str:
+                asked = await say(fake, bot, user, group, text, reply_to=reply_to)
+                (reply,) = replies_to(fake, group, asked)
+                return reply.content or ""
+
+            assert await answer(olya, "/kick Серёжа") == RU("not-creator-or-admin")
+            assert await answer(masha, "/kick") == RU("kick-who")
+            assert await answer(masha, "/kick Дима") == RU("kick-not-seated")
+            assert await answer(masha, "/kick Маша") == RU("kick-yourself")
+            assert await answer(masha, "/kick серёжа") == RU("kicked", name="Серёжа")
+            await fake.wait_until(lambda: seated(lobby) == ["Маша", "Оля"])
+            assert await answer(serge, "/extend") == RU("extended", minutes=LOBBY_IDLE // 60)
+            (row,) = query(tmp_path, "SELECT deadline FROM games")
+            assert row["deadline"] > time.time() + LOBBY_IDLE + 60
+
+            assert await press(fake, masha, lobby, START) == RU("dealing")
+            await dealt(fake, group, lobby, [masha, olya])
+            assert await answer(dima, "/extend") == RU("no-open-lobby")
+            said = fake.user_sends(olya, group, "ну что, ходим?")  # the bot does not see it
+            asked = await say(fake, bot, masha, group, "/kick", reply_to=said)
+            replies = [m.content for m in replies_to(fake, group, asked)]
+            assert RU("kicked", name="Оля") in replies, replies
+            end = await wait_text(fake, group, RU("game-over-timeout", name="Оля"))
+            assert "Маша" in (end.content or "")
+            (game,) = query(tmp_path, "SELECT status, end_reason FROM games")
+            assert (game["status"], game["end_reason"]) == ("finished", "timeout")

@@ -1,0 +1,231 @@
+"""Turn clocks with a clock moved by hand: the warning, the computer moving for a person,
+away seats and coming back, and clocks that go on from stored deadlines after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.game.engine import apply, legal_moves
+from bot.game.serial import decode
+from bot.game.state import Phase
+from bot.service import AWAY_AFTER, LOBBY_IDLE, GameService, Turn, game_state
+from bot.storage import GameRow, Player, Storage
+from bot.timers import WARN_BEFORE, Timers
+
+START = 1_000_000.0
+
+
+class HandClock:
+    """Time stands still until `advance` moves it; sleepers wake in order."""
+
+    def __init__(self) -> None:
+        self.time = START
+        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self.time
+
+    async def sleep(self, seconds: float) -> None:
+        future = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self.time + seconds, next(self._order), future))
+        await future
+
+    async def advance(self, seconds: float) -> None:
+        target = self.time + seconds
+        await settle()
+        while self._sleepers and self._sleepers[0][0] <= target:
+            wake_at, _, future = heapq.heappop(self._sleepers)
+            self.time = max(self.time, wake_at)
+            if not future.done():
+                future.set_result(None)
+            await settle()
+        self.time = target
+
+
+async def settle() -> None:
+    """Let every task that can run, run (the storage works in a thread)."""
+    for _ in range(5):
+        await asyncio.sleep(0.01)
+
+
+class Messages:
+    """What the clocks would have told Telegram."""
+
+    def __init__(self) -> None:
+        self.turns: list[Turn] = []
+        self.warnings: list[tuple[int, int, int]] = []
+        self.closed: list[tuple[int, str]] = []
+
+    async def show_turn(self, turn: Turn) -> None:
+        self.turns.append(turn)
+
+    async def warn(self, game_id: int, version: int, seconds: int) -> None:
+        self.warnings.append((game_id, version, seconds))
+
+    async def close_lobby(self, game: GameRow, key: str, **values: object) -> None:
+        self.closed.append((game.id, key))
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = await Storage.open(tmp_path / "kozel.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def started(service: GameService, options: str) -> GameRow:
+    """A two-person game, dealt."""
+    people = [Player(0, 1, "Маша"), Player(0, 2, "Серёжа")]
+    for person in people:
+        await service.storage.remember_user(person.user_id, person.name, None)
+        await service.storage.set_started(person.user_id)
+    game, _ = await service.new_lobby(-100, 0, people[0], options)
+    await service.join(game.id, people[1])
+
+    async def quiet(turn: Turn) -> None:
+        pass
+
+    await service.start(game.id, 1, quiet)
+    row = await service.storage.game(game.id)
+    assert row is not None
+    return row
+
+
+def clocks(storage: Storage) -> tuple[HandClock, GameService, Timers, Messages]:
+    clock = HandClock()
+    service = GameService(storage, clock.now)
+    messages = Messages()
+    timers = Timers(service, messages, clock)  # type: ignore[arg-type]
+    timers.show = messages.show_turn
+    return clock, service, timers, messages
+
+
+async def test_a_warning_then_the_computer_moves_for_the_person(storage: Storage) -> None:
+    clock, service, timers, messages = clocks(storage)
+    game = await started(service, "goat turn_timeout=60")
+    assert game.deadline == START + 60
+    timers.arm(game)
+    mover = game_state(game).to_move
+
+    await clock.advance(60 - WARN_BEFORE - 1)
+    assert messages.warnings == []
+    await clock.advance(1)
+    assert messages.warnings == [(game.id, game.version, WARN_BEFORE)]
+    await clock.advance(WARN_BEFORE - 1)
+    assert messages.turns == []
+    await clock.advance(1)
+
+    (turn,) = messages.turns
+    assert turn.timed_out == mover
+    after = await storage.game(game.id)
+    assert after is not None and after.version == game.version + 1
+    assert after.players[mover].missed == 1 and not after.players[mover].away
+    # the log holds the computer's move: replaying it gives the stored state
+    move = decode((await storage.log(game.id))[game.version])
+    assert turn.before is not None
+    assert apply(turn.before, move)[0] == (turn.closed or turn.state)
+    # the other person's clock starts now
+    if turn.state.phase is Phase.PLAYING:
+        assert after.deadline == clock.now() + 60
+    await timers.close()
+
+
+async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back(
+    storage: Storage,
+) -> None:
+    clock, service, timers, messages = clocks(storage)
+    game = await started(service, "goat turn_timeout=30")
+    timers.arm(game)
+    for _ in range(2 * AWAY_AFTER + 2):  # both run out of time, turn after turn
+        before = len(messages.turns)
+        await clock.advance(30)
+        assert len(messages.turns) == before + 1
+        latest = await storage.game(game.id)
+        assert latest is not None
+        if game_state(latest).phase is not Phase.PLAYING:
+            break
+        timers.arm(latest)
+        if any(p.away for p in latest.players):
+            break
+    latest = await storage.game(game.id)
+    assert latest is not None
+    away = [p for p in latest.players if p.away]
+    assert away and all(p.missed >= AWAY_AFTER for p in away)
+    assert messages.turns[-1].game.players[messages.turns[-1].timed_out or 0].away
+    if game_state(latest).to_move == away[0].seat:
+        assert latest.deadline is None  # the computer moves for an away seat at once
+
+    back = await service.present(game.id, away[0].user_id)
+    assert back is not None
+    player = back.players[away[0].seat]
+    assert player.missed == 0 and not player.away
+    if game_state(back).to_move == player.seat:
+        assert back.deadline == clock.now() + 30
+    assert await service.present(game.id, away[0].user_id) is None  # only once
+    await timers.close()
+
+
+async def test_a_move_in_time_stops_the_clock(storage: Storage) -> None:
+    clock, service, timers, messages = clocks(storage)
+    game = await started(service, "goat turn_timeout=60")
+    timers.arm(game)
+    state = game_state(game)
+    mover = game.players[state.to_move]
+    await clock.advance(20)
+
+    async def shown(turn: Turn) -> None:
+        timers.arm(turn.game)
+
+    await service.play(game.id, mover.user_id, game.version, legal_moves(state)[0], shown)
+    await clock.advance(45)  # past the first deadline, before the second
+    assert messages.turns == []
+    await timers.close()
+
+
+async def test_after_a_restart_a_passed_deadline_fires_at_once(storage: Storage) -> None:
+    clock, service, timers, messages = clocks(storage)
+    game = await started(service, "goat turn_timeout=60")
+    await timers.close()  # the bot stops without arming…
+    clock.time += 3600  # …and comes back an hour later
+    again = Timers(service, messages, clock)  # type: ignore[arg-type]
+    again.show = messages.show_turn
+    (open_game,) = await storage.open_games()
+    again.arm(open_game)
+    await clock.advance(0)
+    assert [turn.timed_out for turn in messages.turns] == [game_state(game).to_move]
+    await again.close()
+
+
+async def test_untimed_games_have_no_clock(storage: Storage) -> None:
+    _, service, _, _ = clocks(storage)
+    game = await started(service, "goat turn_timeout=0")
+    assert game.deadline is None
+
+
+async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
+    storage: Storage,
+) -> None:
+    clock, service, timers, messages = clocks(storage)
+    creator = Player(0, 1, "Маша")
+    game, _ = await service.new_lobby(-100, 0, creator, "")
+    assert game.deadline == START + LOBBY_IDLE
+    timers.arm(game)
+    await clock.advance(LOBBY_IDLE - 100)
+    await service.join(game.id, Player(0, 2, "Серёжа"))  # something happens: 10 min more
+    await clock.advance(100)
+    assert messages.closed == []
+    await service.extend(game.id)  # and 10 more on top
+    await clock.advance(2 * LOBBY_IDLE - 100 - 1)
+    assert messages.closed == []
+    await clock.advance(1)
+    assert messages.closed == [(game.id, "lobby-idle")]
+    closed = await storage.game(game.id)
+    assert closed is not None and closed.status == "cancelled" and closed.end_reason == "idle"
+    await timers.close()
