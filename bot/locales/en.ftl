@@ -204,7 +204,6 @@ settings-computers = Computer players: { $state }
 settings-on = allowed
 settings-off = not allowed
 settings-hint = Choose what to change. Only admins can do this.
-settings-private = /settings works in a group. Here you can choose the language: /language
 settings-saved = Saved.
 settings-computers-button = 🤖 Computers: { $state }
 language-name = English

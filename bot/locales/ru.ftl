@@ -204,7 +204,6 @@ settings-computers = Компьютерные игроки: { $state }
 settings-on = можно
 settings-off = нельзя
 settings-hint = Выберите, что поменять. Это могут только администраторы.
-settings-private = /settings работает в группе. Здесь можно выбрать язык: /language
 settings-saved = Сохранено.
 settings-computers-button = 🤖 Компьютеры: { $state }
 language-name = Русский
