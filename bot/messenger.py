@@ -42,7 +42,8 @@ from render import render_score_sheet, render_table
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-ATTEMPTS = 3
+ATTEMPTS = 3  # for moves to a supergroup
+PATIENCE = 120  # seconds of 429 waits a call may add up before it is given up (and logged)
 GONE = ("message to edit not found", "message can't be edited", "message to delete not found")
 
 
@@ -84,19 +85,31 @@ class Messenger:
         return texts_for(language_of(*await self.storage.user_language(user_id)))
 
     async def _api(self, make: Callable[[], Awaitable[T]]) -> T | None:
-        """Call Telegram; None when there was nothing to change."""
-        for _ in range(ATTEMPTS):
+        """Call Telegram; None when there was nothing to change (or, logged, when flood
+        control kept refusing it for `PATIENCE` seconds). A 429 is waited out in full."""
+        moves = waited = 0
+        while True:
             try:
                 return await make()
             except TelegramRetryAfter as error:
+                if waited + error.retry_after > PATIENCE:
+                    log.warning(
+                        "gave up %s after %s s of flood control",
+                        type(error.method).__name__,
+                        waited,
+                    )
+                    return None
+                waited += error.retry_after
                 await asyncio.sleep(error.retry_after)
             except TelegramMigrateToChat as error:
+                moves += 1
+                if moves > ATTEMPTS:
+                    raise
                 make = await self._moved(make, error.migrate_to_chat_id)
             except TelegramBadRequest as error:
                 if "message is not modified" in error.message:
                     return None
                 raise
-        return None
 
     async def _moved(
         self, make: Callable[[], Awaitable[T]], new_id: int
@@ -316,15 +329,16 @@ class Messenger:
             except TelegramBadRequest as error:
                 if not any(reason in error.message for reason in GONE):
                     raise
-        if message_id is not None:
-            await self._delete(user_id, message_id)
         sent = await self._private(
             game,
             user_id,
             partial(self.bot.send_message, chat_id=user_id, text=text, reply_markup=keyboard),
         )
-        if sent is not None:
-            await self.storage.set_hand_message(game.id, seat, sent.message_id)
+        if sent is None:
+            return  # the old hand stays: its buttons still answer (stale ones say so)
+        await self.storage.set_hand_message(game.id, seat, sent.message_id)
+        if message_id is not None:
+            await self._delete(user_id, message_id)
 
     async def _delete(self, chat_id: int, message_id: int) -> None:
         try:

@@ -75,14 +75,7 @@ class BotProcess:
         return b"".join(self.logs).decode(errors="replace")
 
     async def start(self) -> None:
-        env = {k: v for k, v in os.environ.items() if k not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
-        env |= {
-            "PYTHONPATH": str(ROOT),
-            "BOT_TOKEN": TOKEN,
-            "TELEGRAM_API_BASE": self.fake.base,
-            "DATABASE_PATH": str(self.db_path),
-            "LOG_LEVEL": "INFO",
-        }
+        env = bot_env(self.fake.base, self.db_path)
         polls = len(self.fake.calls_of("getUpdates"))
         self._run_start = len(self.logs)
         self.process = await asyncio.create_subprocess_exec(
@@ -127,6 +120,18 @@ class BotProcess:
                 queued |= {int(u["update_id"]) for u in call.result}
         marks = [f"Update id={update_id} is " for update_id in queued]
         await self.fake.wait_until(lambda: all(mark in self.log for mark in marks), timeout)
+
+
+def bot_env(api_base: str, db_path: Path, log_level: str = "INFO") -> dict[str, str]:
+    """The environment of a `python -m bot` talking to the fake at `api_base`."""
+    env = {k: v for k, v in os.environ.items() if k not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
+    return env | {
+        "PYTHONPATH": str(ROOT),
+        "BOT_TOKEN": TOKEN,
+        "TELEGRAM_API_BASE": api_base,
+        "DATABASE_PATH": str(db_path),
+        "LOG_LEVEL": log_level,
+    }
 
 
 @asynccontextmanager
@@ -382,7 +387,8 @@ async def play_until(
 
     for moves in range(max_moves):
         ready = await fake.wait_until(
-            lambda after=after: shown() or turn_message(fake, players, after), 30
+            lambda after=after: shown() or turn_message(fake, players, after),  # type: ignore[misc]
+            30,
         )
         if isinstance(ready, Message):
             return moves
@@ -546,7 +552,7 @@ def shown_rating(text: str) -> list[tuple[str, int, Rated]]:
     count 1, 2, … and a provisional mark goes with fewer than 5 games."""
     lines = text.splitlines()
     assert lines[1] == RU("rating-columns"), text
-    rows = []
+    rows: list[tuple[str, int, Rated]] = []
     for line in lines[2:]:
         if line.startswith("*"):
             continue

@@ -263,6 +263,7 @@ class FakeTelegram:
         self.bot_username = bot_username
         self.bot_name = bot_name
         self.privacy_mode = privacy_mode
+        self.decode_photos = True  # a load benchmark reads only the headers (~2.4 ms less)
         self.flood = flood
         """Enforce flood limits (429 with `retry_after`); off by default."""
         self.callback_timeout = callback_timeout
@@ -1158,7 +1159,8 @@ class FakeTelegram:
             raise bad_request("PHOTO_SAVE_FILE_INVALID")
         try:
             with Image.open(io.BytesIO(data)) as image:
-                image.load()
+                if self.decode_photos:
+                    image.load()
                 width, height = image.size
                 kind = image.format or "unknown"
         except Exception:

@@ -1,0 +1,745 @@
+"""Load: the real bot process against the fake Bot API, G groups of 4 people playing.
+
+    python bench/load.py --groups 300 --seconds 60 [--think 2.0] [--seed 1]
+
+Set-up (not measured, flood control off): G groups of 4 users; each group opens a lobby
+with `/newgame turn_timeout=0 target=100000` (no turn clocks, games that do not end; see
+`--target`), every
+player sits down through the lobby's deep link (which opens the bot for them) and the
+creator presses «Начать». Then, with the fake's flood limits on, for `--seconds` the
+player to move in each group waits for their hand to say it is their turn, thinks
+N(think, think/4) seconds (at least think/4; the first move of each group starts after
+an extra uniform(0, think) so the groups do not press in step), and presses a random
+legal button (a random end when asked «Куда поставить?»). A game that ends anyway is
+followed by a new one.
+
+Latency is measured inside the fake: from the getUpdates answer that first delivered a
+press to the arrival of the bot's first request about it, the answerCallbackQuery with
+its id. Every figure comes from the measured window (`--warmup` seconds of play before
+it are not counted): calls that arrived in it, moves pressed in it, CPU used in it.
+
+Prints progress lines to stderr, then as its last line JSON {"groups", "moves",
+"moves_per_s", "latency_ms_p50", "latency_ms_p95", "api_calls_per_move",
+"sends_edits_per_move", "calls_by_method", "http_429", "cpu_s_per_move", …}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+# this file is called like a package of the repository: look packages up from its root
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[0] = str(ROOT)
+
+
+from bot.keyboards import MoveButton  # noqa: E402
+from tests.e2e import bot_env  # noqa: E402
+from tests.fakebot import FakeTelegram, FloodLimits  # noqa: E402
+from tests.fakebot.models import CallbackAnswer, Chat, Message, User  # noqa: E402
+from tests.fakebot.server import Params  # noqa: E402
+
+T = TypeVar("T")
+
+OPTIONS = "turn_timeout=0 target={target}"
+PLAYERS = 4
+LOBBY = "Собираем стол"
+PLAYERS_LINE = "Игроки:"
+WAITING = "Откройте"
+JOIN = "🎲 Сесть за стол"
+START = "▶ Начать"
+DEALING = "Раздаю!"
+YOUR_TURN = "Ваш ход"
+PLAYABLE = "✅ "
+PICK_END = "Куда поставить?"
+GAME_OVER = "Игра окончена"
+MOVE_KINDS = ("d", "p", "2")  # draw, pass, a pair of doubles: always legal when shown
+
+SETUP_PARALLEL = 20  # groups set up at once
+STEP_TIMEOUT = 60.0  # a set-up step or an answer that takes longer is a failure
+TURN_WAIT = 30.0  # no turn for this long: the group counts as stalled
+SETTLE_SECONDS = 5.0  # after the window: time for the answers to the last presses
+BOT_STOP_SECONDS = 15.0
+PROGRESS_SECONDS = 10.0
+LAG_TICK = 0.05
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value at `share` of the sorted values (nearest rank, as bench/render.py)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[round(share * (len(ordered) - 1))]
+
+
+def ms(seconds: float) -> float | None:
+    return None if math.isnan(seconds) else round(seconds * 1000, 1)  # NaN → null
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+# -- the fake, instrumented ---------------------------------------------------------------
+
+
+class Watch:
+    """Wakes one group's simulated players when one of their chats changes."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def poke(self) -> None:
+        self._event.set()
+
+    async def until(self, predicate: Callable[[], T | None], timeout: float) -> T:
+        """The first truthy `predicate()`, checked after every change; TimeoutError."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError
+            self._event.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(remaining):
+                    await self._event.wait()
+
+
+class LoadFake(FakeTelegram):
+    """The fake Bot API plus what a load test needs: when each press was delivered in a
+    getUpdates answer and when the bot's answerCallbackQuery for it came in, and a poke
+    to the group whose chat changed (so players do not poll). Photos are checked from
+    their header only unless `decode_photos` (a full PNG decode costs the fake ~2.4 ms)."""
+
+    def __init__(self, limits: FloodLimits, decode_photos: bool) -> None:
+        super().__init__(flood=False, flood_limits=limits)
+        self.decode_photos = decode_photos
+        self.watches: dict[int, Watch] = {}
+        """Chat id → the watch of the group whose players see that chat."""
+        self.delivered: dict[str, float] = {}
+        """Callback query id → when a getUpdates answer first carried it."""
+        self.answered: dict[str, float] = {}
+        """Callback query id → when the bot's first answerCallbackQuery for it came in."""
+
+    def _poke(self, chat_id: int) -> None:
+        watch = self.watches.get(chat_id)
+        if watch is not None:
+            watch.poke()
+
+    async def _get_updates(self, p: Params) -> list[dict[str, Any]]:
+        updates = await super()._get_updates(p)
+        now = self.now()
+        for update in updates:
+            query = update.get("callback_query")
+            if query is not None:
+                self.delivered.setdefault(str(query["id"]), now)
+        return updates
+
+    async def _answer_callback_query(self, p: Params) -> bool:
+        query_id = p.text("callback_query_id") or ""
+        self.answered.setdefault(query_id, self.now())
+        try:
+            return await super()._answer_callback_query(p)
+        finally:
+            query = self.callback_queries.get(query_id)
+            if query is not None:
+                self._poke(query.message.chat.id)
+
+    def _new_message(self, chat: Chat, sender: User | None, **fields: Any) -> Message:
+        message = super()._new_message(chat, sender, **fields)
+        self._poke(chat.id)
+        return message
+
+    def _apply_edit(self, message: Message, **changes: Any) -> dict[str, Any]:
+        result = super()._apply_edit(message, **changes)
+        self._poke(message.chat.id)
+        return result
+
+
+# -- the bot process ----------------------------------------------------------------------
+
+
+class BotRun:
+    """`python -m bot` on a fresh database, talking to the fake; its stderr is drained
+    all the time (only the tail is kept) and its CPU time read from /proc."""
+
+    def __init__(
+        self, fake: FakeTelegram, folder: Path, log_level: str, profile: str | None = None
+    ) -> None:
+        self.fake = fake
+        self.folder = folder
+        self.log_level = log_level
+        self.profile = profile
+        """Run the bot under cProfile (its main thread) and write the stats here."""
+        self.process: asyncio.subprocess.Process | None = None
+        self.tail: deque[str] = deque(maxlen=200)
+        self.errors = 0
+        """Log lines at ERROR level (or tracebacks)."""
+        self.first_error = ""
+        self._reader: asyncio.Task[None] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    async def start(self) -> None:
+        env = bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level)
+        profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *profiler,
+            "-m",
+            "bot",
+            cwd=self.folder,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        self._reader = asyncio.ensure_future(self._read(self.process))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while not any(c.method.lower() == "getupdates" for c in self.fake.calls):
+            if self.process.returncode is not None or loop.time() > deadline:
+                raise RuntimeError("the bot did not start polling:\n" + "".join(self.tail))
+            await asyncio.sleep(0.05)
+
+    async def _read(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stderr is not None
+        while line := await process.stderr.readline():
+            text = line.decode(errors="replace")
+            self.tail.append(text)
+            if " ERROR " in text or text.startswith("Traceback"):
+                self.errors += 1
+                self.first_error = self.first_error or text.strip()
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the bot process (all its threads) so far."""
+        stat = Path(f"/proc/{self.pid}/stat").read_text()
+        fields = stat.rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime
+
+    async def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.process.wait(), BOT_STOP_SECONDS)
+            except TimeoutError:
+                say(f"the bot did not stop within {BOT_STOP_SECONDS:.0f} s: killed")
+                self.process.kill()
+                await self.process.wait()
+        if self._reader is not None:
+            await self._reader
+
+
+def machine_cpu() -> tuple[float, float]:
+    """(busy, total) jiffies of the whole machine, from /proc/stat."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]  # idle, iowait
+    total = sum(values[:8])  # guest time is already in user
+    return float(total - idle), float(total)
+
+
+# -- the players ----------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """What the players did, with the fake's clock."""
+
+    window: tuple[float, float] = (float("inf"), float("inf"))
+    presses: list[tuple[str, float]] = field(default_factory=list)
+    """(callback query id, pressed at) of every press while playing."""
+    moves: list[float] = field(default_factory=list)
+    """When each accepted move was pressed (the last press of it)."""
+    turn_gaps: list[tuple[float, float]] = field(default_factory=list)
+    """(seen at, seconds from the previous move's press to the next hand saying «Ваш ход»)."""
+    rejected: int = 0
+    unanswered: int = 0
+    stalls: int = 0
+    new_games: int = 0
+
+    def inside(self, at: float) -> bool:
+        return self.window[0] <= at < self.window[1]
+
+
+def newest_bot_message(chat: Chat) -> Message | None:
+    """The bot's newest visible message in a chat (its own service messages aside)."""
+    for message in reversed(chat.messages.values()):
+        if not message.deleted and message.from_bot and message.service is None:
+            return message
+    return None
+
+
+def callback_data(message: Message) -> list[tuple[str, str]]:
+    """(text, callback_data) of every callback button of a message."""
+    return [
+        (button["text"], str(button["callback_data"]))
+        for row in message.reply_markup or []
+        for button in row
+        if "callback_data" in button
+    ]
+
+
+def version_of(message: Message) -> int:
+    for _, data in callback_data(message):
+        if data.startswith("m:"):
+            return MoveButton.unpack(data).version
+    return -1
+
+
+def legal_buttons(hand: Message) -> list[str]:
+    """The callback data of the buttons that make a legal move: marked tiles, draw, pass."""
+    chosen = []
+    for text, data in callback_data(hand):
+        if not data.startswith("m:"):
+            continue
+        if text.startswith(PLAYABLE) or MoveButton.unpack(data).kind in MOVE_KINDS:
+            chosen.append(data)
+    return chosen
+
+
+def end_buttons(hand: Message) -> list[str]:
+    """The «⬅ Налево» / «Направо ➡» buttons, once the hand asks which end."""
+    ends = []
+    for _, data in callback_data(hand):
+        if data.startswith("m:"):
+            button = MoveButton.unpack(data)
+            if button.kind == "t" and button.end >= 0:
+                ends.append(data)
+    return ends
+
+
+def seated(lobby: Message) -> list[str]:
+    """The names on the lobby's «Игроки:» line."""
+    content = lobby.content or ""
+    if PLAYERS_LINE not in content:
+        return []
+    line = content.split(PLAYERS_LINE)[1].split("\n")[0].strip()
+    return line.split(", ")
+
+
+def sits(lobby: Message, user: User) -> bool:
+    """The lobby names `user` among the players and waits for nobody to open the bot."""
+    return user.name in seated(lobby) and WAITING not in (lobby.content or "")
+
+
+class Table:
+    """One group of four people and the game they play."""
+
+    def __init__(self, fake: LoadFake, tally: Tally, index: int, args: argparse.Namespace) -> None:
+        self.fake = fake
+        self.tally = tally
+        self.index = index
+        self.think: float = args.think
+        self.options = OPTIONS.format(target=args.target)
+        self.rng = random.Random(args.seed * 1_000_003 + index)
+        self.players = [
+            fake.add_user(f"Игрок{index}-{seat}", language_code="ru") for seat in range(PLAYERS)
+        ]
+        self.chat = fake.add_group(f"Двор {index}", self.players)
+        self.watch = Watch()
+        for chat_id in (self.chat.id, *(user.id for user in self.players)):
+            fake.watches[chat_id] = self.watch
+        self.after = -1
+        """The version of the last hand a move was pressed on."""
+        self.moved_at: float | None = None
+        self.last_turn_at = 0.0
+
+    # -- set-up --------------------------------------------------------------------------
+
+    def _lobby(self, newer_than: int) -> Message | None:
+        """The bot's newest lobby message in the group, if newer than message `newer_than`."""
+        for message in reversed(self.chat.messages.values()):
+            if message.message_id <= newer_than:
+                return None
+            if message.from_bot and LOBBY in (message.content or ""):
+                return message
+        return None
+
+    async def _answer(self, query_id: str) -> CallbackAnswer:
+        answer: CallbackAnswer = await self.watch.until(
+            lambda: self.fake.answer_for(query_id), STEP_TIMEOUT
+        )
+        return answer
+
+    async def start_game(self) -> None:
+        """A lobby, everybody seated through the deep link, «Начать», hands dealt."""
+        fake, creator = self.fake, self.players[0]
+        newest = self.chat.next_message_id - 1
+        fake.user_sends(creator, self.chat, f"/newgame {self.options}")
+        lobby = await self.watch.until(lambda: self._lobby(newest), STEP_TIMEOUT)
+        for user in self.players:
+            url = fake.user_presses(user, lobby, JOIN)
+            fake.follow_link(user, url)
+            await self.watch.until(partial(sits, lobby, user), STEP_TIMEOUT)
+        answer = await self._answer(fake.user_presses(creator, lobby, START))
+        if answer.text != DEALING:
+            raise RuntimeError(f"group {self.index}: «{START}» answered {answer.text!r}")
+        self.after = -1
+        self.moved_at = None
+        await self.watch.until(self.turn, STEP_TIMEOUT)
+
+    # -- play ----------------------------------------------------------------------------
+
+    def turn(self) -> tuple[User, Message] | None:
+        """The player whose newest hand message says it is their turn, with buttons newer
+        than the last move pressed."""
+        for user in self.players:
+            hand = newest_bot_message(self.fake.private(user))
+            if (
+                hand is not None
+                and YOUR_TURN in (hand.content or "")
+                and version_of(hand) > self.after
+            ):
+                return user, hand
+        return None
+
+    def game_over(self) -> bool:
+        return any(
+            (m := newest_bot_message(self.fake.private(user))) is not None
+            and (m.content or "").startswith(GAME_OVER)
+            for user in self.players
+        )
+
+    def next_step(self) -> tuple[User, Message] | bool:
+        """A turn to play, True when the game is over, False while neither."""
+        return self.turn() or self.game_over()
+
+    def thinking(self) -> float:
+        return max(self.think / 4, self.rng.gauss(self.think, self.think / 4))
+
+    async def press(self, user: User, hand: Message, data: str) -> tuple[CallbackAnswer, float]:
+        at = self.fake.now()
+        query_id = self.fake.user_presses(user, hand, data)
+        self.tally.presses.append((query_id, at))
+        return await self._answer(query_id), at
+
+    async def play(self, stop: asyncio.Event) -> None:
+        """Moves until `stop`: wait for a turn, think, press a legal button."""
+        self.last_turn_at = self.fake.now()
+        if await paused(stop, self.rng.uniform(0, self.think)):
+            return
+        while not stop.is_set():
+            try:
+                step = await self.watch.until(self.next_step, TURN_WAIT)
+            except TimeoutError:
+                self.tally.stalls += 1
+                continue
+            if step is True:
+                await self.start_game()
+                self.tally.new_games += 1
+                continue
+            assert isinstance(step, tuple)
+            user, hand = step
+            now = self.fake.now()
+            self.last_turn_at = now
+            if self.moved_at is not None:
+                self.tally.turn_gaps.append((now, now - self.moved_at))
+            if await paused(stop, self.thinking()):
+                return
+            version, choices = version_of(hand), legal_buttons(hand)
+            if not choices:
+                self.tally.rejected += 1
+                self.after = version
+                continue
+            try:
+                answer, at = await self.press(user, hand, self.rng.choice(choices))
+                if answer.text == PICK_END and not answer.show_alert:
+                    ends = await self.watch.until(partial(end_buttons, hand), STEP_TIMEOUT)
+                    answer, at = await self.press(user, hand, self.rng.choice(ends))
+            except TimeoutError:
+                self.tally.unanswered += 1
+                self.after = version
+                continue
+            self.after = version
+            if answer.show_alert:
+                self.tally.rejected += 1
+                continue
+            self.moved_at = at
+            self.tally.moves.append(at)
+
+
+async def paused(stop: asyncio.Event, seconds: float) -> bool:
+    """Sleep `seconds`; True when `stop` came first."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            await stop.wait()
+    return stop.is_set()
+
+
+async def set_up(tables: list[Table]) -> None:
+    gate = asyncio.Semaphore(SETUP_PARALLEL)
+    done = 0
+    started = time.perf_counter()
+
+    async def one(table: Table) -> None:
+        nonlocal done
+        async with gate:
+            await table.start_game()
+        done += 1
+        if done % 50 == 0 or done == len(tables):
+            say(f"set-up: {done}/{len(tables)} games dealt ({time.perf_counter() - started:.1f} s)")
+
+    await asyncio.gather(*(one(table) for table in tables))
+
+
+async def loop_lag(lags: list[tuple[float, float]], clock: Callable[[], float]) -> None:
+    """How late the bench's own event loop (the fake and the players) wakes up."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(LAG_TICK)
+        lags.append((clock(), loop.time() - before - LAG_TICK))
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+@dataclass
+class Probe:
+    """CPU counters and call counts at one instant."""
+
+    at: float
+    calls: int
+    bot_cpu: float
+    bench_cpu: float
+    machine: tuple[float, float]
+
+    @classmethod
+    def take(cls, fake: FakeTelegram, bot: BotRun) -> Probe:
+        return cls(
+            fake.now(), len(fake.calls), bot.cpu_seconds(), time.process_time(), machine_cpu()
+        )
+
+
+def latencies(fake: LoadFake, tally: Tally) -> tuple[list[float], list[float], list[float], int]:
+    """Seconds per press in the window: delivery → first answer, press → delivery, press →
+    answer; and how many presses were never answered."""
+    served, queued, spinner = [], [], []
+    missing = 0
+    for query_id, at in tally.presses:
+        if not tally.inside(at):
+            continue
+        delivered, answered = fake.delivered.get(query_id), fake.answered.get(query_id)
+        if delivered is None or answered is None:
+            missing += 1
+            continue
+        served.append(answered - delivered)
+        queued.append(delivered - at)
+        spinner.append(answered - at)
+    return served, queued, spinner, missing
+
+
+def progress(fake: LoadFake, bot: BotRun, tally: Tally, first: Probe, last: Probe) -> Probe:
+    now = Probe.take(fake, bot)
+    span = now.at - last.at
+    moves = sum(1 for at in tally.moves if last.at <= at < now.at)
+    served = [
+        fake.answered[q] - fake.delivered[q]
+        for q, at in tally.presses
+        if last.at <= at < now.at and q in fake.answered and q in fake.delivered
+    ]
+    floods = sum(1 for e in fake.flood_events if last.at <= e.at < now.at)
+    say(
+        f"{now.at - first.at:5.0f} s: {moves / span:6.1f} moves/s, "
+        f"latency p50 {ms(percentile(served, 0.5))} ms p95 {ms(percentile(served, 0.95))} ms, "
+        f"429 ×{floods}, bot CPU {(now.bot_cpu - last.bot_cpu) / span:.0%}, "
+        f"bench CPU {(now.bench_cpu - last.bench_cpu) / span:.0%}, "
+        f"pending updates {len(fake.pending_updates)}"
+    )
+    return now
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    defaults = FloodLimits()
+    limits = FloodLimits(
+        group_per_minute=args.group_per_minute or defaults.group_per_minute,
+        private_per_second=args.private_per_second or defaults.private_per_second,
+        global_per_second=args.global_per_second or defaults.global_per_second,
+    )
+    with tempfile.TemporaryDirectory(prefix="kozel-load-") as folder:
+        async with LoadFake(limits, args.decode_photos) as fake:
+            profile = str(Path(args.profile).resolve()) if args.profile else None
+            bot = BotRun(fake, Path(folder), args.log_level, profile)
+            lags: list[tuple[float, float]] = []
+            lag_task = asyncio.ensure_future(loop_lag(lags, fake.now))
+            try:
+                await bot.start()
+                measured = await measure(args, fake, bot)
+            finally:
+                lag_task.cancel()
+                await bot.stop()
+            return report(args, limits, fake, bot, measured, lags)
+
+
+@dataclass
+class Measured:
+    tally: Tally
+    first: Probe
+    end: Probe
+    stalled: int
+
+
+async def measure(args: argparse.Namespace, fake: LoadFake, bot: BotRun) -> Measured:
+    """Set the groups up, let them play (flood limits on) and take the window's probes."""
+    tally = Tally()
+    tables = [Table(fake, tally, i, args) for i in range(args.groups)]
+    await set_up(tables)
+    stop = asyncio.Event()
+    fake.flood = not args.no_flood
+    players = [asyncio.ensure_future(table.play(stop)) for table in tables]
+    if args.warmup > 0:
+        say(f"warm-up: {args.warmup:.0f} s of play, not measured")
+        await asyncio.sleep(args.warmup)
+    first = last = Probe.take(fake, bot)
+    tally.window = (first.at, first.at + args.seconds)
+    say(f"measuring {args.seconds:.0f} s with {args.groups} groups")
+    while (left := tally.window[1] - fake.now()) > 0:
+        await asyncio.sleep(min(PROGRESS_SECONDS, left))
+        last = progress(fake, bot, tally, first, last)
+    end = Probe.take(fake, bot)
+    stop.set()
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while time.monotonic() < deadline and any(
+        q not in fake.answered for q, at in tally.presses if tally.inside(at)
+    ):
+        await asyncio.sleep(0.1)
+    for task in players:
+        task.cancel()
+    await asyncio.gather(*players, return_exceptions=True)
+    stalled = sum(1 for table in tables if end.at - table.last_turn_at > TURN_WAIT)
+    return Measured(tally, first, end, stalled)
+
+
+def report(
+    args: argparse.Namespace,
+    limits: FloodLimits,
+    fake: LoadFake,
+    bot: BotRun,
+    measured: Measured,
+    lags: list[tuple[float, float]],
+) -> dict[str, Any]:
+    tally, first, end = measured.tally, measured.first, measured.end
+    elapsed = end.at - first.at
+    calls = fake.calls[first.calls : end.calls]
+    by_method = Counter(c.method for c in calls if c.method.lower() != "getupdates")
+    answers = sum(n for method, n in by_method.items() if method.lower() == "answercallbackquery")
+    total = sum(by_method.values())
+    statuses = Counter(str(c.status) for c in calls if c.status not in (None, 200))
+    refused = Counter(
+        f"{c.method} {c.status}: {(c.description or '')[:60]}"
+        for c in calls
+        if c.status not in (None, 200, 429)
+    )
+    floods = [e for e in fake.flood_events if tally.inside(e.at)]
+    kinds = Counter(
+        "global" if e.chat_id is None else fake.chats[e.chat_id].type.replace("super", "")
+        for e in floods
+    )
+    moves = sum(1 for at in tally.moves if tally.inside(at))
+    served, queued, spinner, missing = latencies(fake, tally)
+    gaps = [gap for at, gap in tally.turn_gaps if tally.inside(at)]
+    lag = [value for at, value in lags if tally.inside(at)]
+    bot_cpu = end.bot_cpu - first.bot_cpu
+    bench_cpu = end.bench_cpu - first.bench_cpu
+    busy = (end.machine[0] - first.machine[0]) / max(1.0, end.machine[1] - first.machine[1])
+    per_move = moves or 1
+    polls = sum(1 for c in calls if c.method.lower() == "getupdates")
+    if bot.errors:
+        say(f"the bot logged {bot.errors} errors; the first: {bot.first_error}")
+    return {
+        "groups": args.groups,
+        "seconds": round(elapsed, 1),
+        "think": args.think,
+        "seed": args.seed,
+        "flood": not args.no_flood,
+        "limits": {
+            "group_per_minute": limits.group_per_minute,
+            "private_per_second": limits.private_per_second,
+            "global_per_second": limits.global_per_second,
+        },
+        "moves": moves,
+        "moves_per_s": round(moves / elapsed, 2),
+        "latency_ms_p50": ms(percentile(served, 0.5)),
+        "latency_ms_p95": ms(percentile(served, 0.95)),
+        "latency_ms_p99": ms(percentile(served, 0.99)),
+        "latency_ms_max": ms(max(served, default=float("nan"))),
+        "presses": len(served) + missing,
+        "unanswered": missing,
+        "queued_ms_p95": ms(percentile(queued, 0.95)),
+        "press_to_answer_ms_p95": ms(percentile(spinner, 0.95)),
+        "next_turn_ms_p50": ms(percentile(gaps, 0.5)),
+        "next_turn_ms_p95": ms(percentile(gaps, 0.95)),
+        "api_calls_per_move": round(total / per_move, 2),
+        "sends_edits_per_move": round((total - answers) / per_move, 2),
+        "calls_by_method": dict(by_method.most_common()),
+        "get_updates": polls,
+        "http_429": statuses.get("429", 0),
+        "http_429_by_chat": dict(kinds),
+        "http_429_early_retries": sum(1 for e in floods if e.early),
+        "first_429_s": round(floods[0].at - first.at, 1) if floods else None,
+        "retry_after_s_max": max((e.retry_after for e in floods), default=None),
+        "http_errors": dict(statuses),
+        "other_errors": dict(refused.most_common()),
+        "cpu_s_per_move": round(bot_cpu / per_move, 5),
+        "bot_cpu_s": round(bot_cpu, 2),
+        "bench_cpu_s": round(bench_cpu, 2),
+        "bench_cpu_s_per_move": round(bench_cpu / per_move, 5),
+        "machine_cpu_busy": round(busy, 3),
+        "other_cpu_s": round(busy * (os.cpu_count() or 1) * elapsed - bot_cpu - bench_cpu, 2),
+        "bench_loop_lag_ms_p95": ms(percentile(lag, 0.95)),
+        "rejected_presses": tally.rejected,
+        "stalled_groups": measured.stalled,
+        "new_games": tally.new_games,
+        "bot_errors": bot.errors,
+        "cores": os.cpu_count(),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--groups", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
+    parser.add_argument("--think", type=float, default=2.0, help="mean think time, seconds")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--target", type=int, default=100_000, help="the games' target score")
+    parser.add_argument("--warmup", type=float, default=0.0, help="play before measuring")
+    parser.add_argument("--no-flood", action="store_true", help="turn the flood limits off")
+    parser.add_argument("--group-per-minute", type=int, help="override FloodLimits")
+    parser.add_argument("--private-per-second", type=float, help="override FloodLimits")
+    parser.add_argument("--global-per-second", type=int, help="override FloodLimits")
+    parser.add_argument(
+        "--decode-photos", action="store_true", help="the fake decodes every photo fully"
+    )
+    parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
+    parser.add_argument("--profile", help="run the bot under cProfile, stats to this file")
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    print(json.dumps(result, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
