@@ -120,6 +120,11 @@ async def run(settings: Settings) -> None:
             timers = Timers(service, messenger, clock)
             robots = Robots(service, messenger, settings.robot_pace_seconds, timers.arm)
             timers.show = robots.show_and_wake
+            for game in await storage.owing_games():
+                try:
+                    await messenger.catch_up(game)
+                except TelegramAPIError as error:
+                    log.warning("end of game %s not told after the restart: %s", game.id, error)
             for game in await storage.open_games():
                 try:
                     await messenger.resync(game)

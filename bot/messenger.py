@@ -29,7 +29,8 @@ from aiogram.types import (
 )
 
 from bot import texts
-from bot.game.events import Event
+from bot.game.events import Event, GameEnded, RoundEnded
+from bot.game.serial import decode
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
@@ -378,26 +379,60 @@ class Messenger:
         else:
             await self.edit_table(game, closed, turn.events, notes)
             for ended in turn.rounds:
-                sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, names))
-                caption = texts.round_result(t, ended, closed.rules, names)
-                await self._api(
-                    partial(
-                        self.bot.send_photo,
-                        chat_id=game.chat_id,
-                        photo=BufferedInputFile(sheet, "score.png"),
-                        caption=caption[:1024],
-                        message_thread_id=game.thread_id or None,
-                    )
-                )
+                await self._tell_round(game, t, ended, closed)
         outcome = turn.ended
         if outcome is not None:
-            await self._group_text(game, texts.game_end(t, outcome, names))
-            await self.close_hands(game, "game-over-private")
+            await self._tell_end(game, t, outcome)
             return
         if closed is not None:
             game = await self._reloaded(game)
             await self.send_table(game, turn.state, turn.events)
         await self.show_hands(await self._reloaded(game), turn.state, turn.before, turn.drawn)
+
+    async def _tell_round(
+        self, game: GameRow, t: Texts, ended: RoundEnded, closed: GameState | None
+    ) -> None:
+        """A round's result: the score sheet picture with the hands (as plain text when the
+        round's last state is gone, after a restart); marked as told once it is sent."""
+        names, rules = names_of(game), game_rules(game)
+        caption = texts.round_result(t, ended, rules, names)
+        if closed is None:
+            sent = await self._group_text(game, caption)
+        else:
+            sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, names))
+            sent = await self._api(
+                partial(
+                    self.bot.send_photo,
+                    chat_id=game.chat_id,
+                    photo=BufferedInputFile(sheet, "score.png"),
+                    caption=caption[:1024],
+                    message_thread_id=game.thread_id or None,
+                )
+            )
+        if sent is not None:
+            await self.storage.set_announced(game.id, ended.round_no)
+
+    async def _tell_end(self, game: GameRow, t: Texts, outcome: GameEnded) -> None:
+        """The game's end: places and goats in the group, the hands closed."""
+        sent = await self._group_text(game, texts.game_end(t, outcome, names_of(game)))
+        await self.close_hands(game, "game-over-private")
+        if sent is not None:
+            await self.storage.set_announced(game.id)
+
+    async def catch_up(self, game: GameRow) -> bool:
+        """After a restart: tell the chat what a crash cut off — round results, the game's
+        end. Whether anything was owed."""
+        owed = [decode(result) for result in await self.storage.owed_rounds(game.id)]
+        ended = game.status == "finished" and not game.end_announced
+        if not owed and not ended:
+            return False
+        t = await self.group_texts(game.chat_id)
+        for result in owed:
+            await self._tell_round(game, t, result, None)
+        outcome = game_state(game).outcome
+        if ended and outcome is not None:
+            await self._tell_end(game, t, outcome)
+        return True
 
     @staticmethod
     def _clock_notes(t: Texts, turn: Turn) -> list[str]:
@@ -428,12 +463,16 @@ class Messenger:
         await self.show_hand(game, game_state(game), seat, fresh=True)
 
     async def resync(self, game: GameRow) -> None:
-        """After a restart: show the stored state, in case it outran the last messages."""
+        """After a restart: show the stored state, in case it outran the last messages (a
+        round told only now gets a fresh table below its result)."""
         if game.state is None:
             await self.show_lobby(game)
             return
         state = game_state(game)
-        await self.edit_table(game, state, ())
+        if await self.catch_up(game):
+            await self.send_table(game, state, ())
+        else:
+            await self.edit_table(game, state, ())
         for player in game.players:
             if player.human:
                 await self.show_hand(game, state, player.seat)

@@ -56,6 +56,7 @@ class GameRow:
     end_reason: str | None
     players: tuple[Player, ...]
     deadline: float | None = None  # when the person to move runs out of time (epoch s)
+    end_announced: bool = True  # the chat has been told the finished game's end
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)
@@ -347,6 +348,33 @@ class Storage:
         """Every lobby and running game, oldest first."""
         return await self._games("SELECT * FROM games WHERE status IN (?, ?) ORDER BY id", OPEN)
 
+    async def owing_games(self) -> list[GameRow]:
+        """Finished games whose end (or last round) was stored but not yet told the chat."""
+        return await self._games(
+            "SELECT * FROM games WHERE status = 'finished' AND (end_announced = 0 OR id IN "
+            "(SELECT game_id FROM round_results WHERE announced = 0)) ORDER BY id",
+            (),
+        )
+
+    async def owed_rounds(self, game_id: int) -> list[dict[str, Any]]:
+        """The results of the game's rounds not yet told the chat, in order."""
+        rows = await self._rows(
+            "SELECT result FROM round_results WHERE game_id = ? AND announced = 0 "
+            "ORDER BY round_no",
+            (game_id,),
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    async def set_announced(self, game_id: int, round_no: int | None = None) -> None:
+        """A round's result (`round_no`), or else the game's end, has been told the chat."""
+        if round_no is None:
+            await self._write("UPDATE games SET end_announced = 1 WHERE id = ?", (game_id,))
+        else:
+            await self._write(
+                "UPDATE round_results SET announced = 1 WHERE game_id = ? AND round_no = ?",
+                (game_id, round_no),
+            )
+
     async def open_games_in(self, chat_id: int) -> list[GameRow]:
         return await self._games(
             "SELECT * FROM games WHERE chat_id = ? AND status IN (?, ?)", (chat_id, *OPEN)
@@ -397,6 +425,7 @@ class Storage:
             end_reason=row["end_reason"],
             players=players,
             deadline=row["deadline"],
+            end_announced=bool(row["end_announced"]),
         )
 
     async def set_missed(self, game_id: int, seat: int, missed: int, away: bool) -> None:
@@ -478,14 +507,15 @@ class Storage:
                 ],
             )
             await db.executemany(
-                "INSERT INTO round_results (game_id, round_no, result) VALUES (?, ?, ?)",
+                "INSERT INTO round_results (game_id, round_no, result, announced) "
+                "VALUES (?, ?, ?, 0)",
                 [(game.id, round_no, json.dumps(result)) for round_no, result in rounds],
             )
             if ending is not None:
                 status, reason, standings, rated = ending
                 await db.execute(
-                    "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP "
-                    "WHERE id = ?",
+                    "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP, "
+                    "end_announced = 0 WHERE id = ?",
                     (status, reason, game.id),
                 )
                 await self._keep_results(db, game, reason, standings, rated)

@@ -18,8 +18,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.game.engine import DRAW, PASS, IllegalMoveError, apply, legal_moves
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.serial import state_from_json, state_to_json
@@ -478,12 +476,6 @@ async def test_sigkill_at_random_moments_loses_no_move_and_applies_none_twice(
         assert "Traceback" not in bot.log
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a kill after the game's last move is stored, before «Игра окончена» is sent, loses "
-    "that message for good and leaves the hands with their buttons: nothing kept says it is "
-    "still to be sent, and the start-up resync only looks at open games",
-)
 async def test_a_kill_right_after_the_last_move_still_ends_the_game_in_the_chats(
     tmp_path: Path,
 ) -> None:

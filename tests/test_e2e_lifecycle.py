@@ -7,8 +7,6 @@ import random
 import signal
 from pathlib import Path
 
-import pytest
-
 from tests.e2e import (
     GAME_OVER,
     JOIN,
@@ -374,11 +372,6 @@ async def test_bot_removed_from_the_group_cancels_its_game(tmp_path: Path) -> No
             assert any(JOIN in row for row in lobby.buttons)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs the durable outbox of the reliability issue: a stop while waiting out a 429 "
-    "(longer than the 30 s drain) loses the round's result message",
-)
 async def test_a_stop_while_messages_are_sent_loses_none_of_them(tmp_path: Path) -> None:
     """The round's last move is stored and answered; the bot edits the table, then waits
     out a 429 (flood control) before sending the round's result, and is stopped then.
