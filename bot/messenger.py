@@ -18,7 +18,9 @@ from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramMigrateToChat,
+    TelegramNetworkError,
     TelegramRetryAfter,
+    TelegramServerError,
 )
 from aiogram.types import (
     BufferedInputFile,
@@ -45,6 +47,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 ATTEMPTS = 3  # for moves to a supergroup
 PATIENCE = 120  # seconds of 429 waits a call may add up before it is given up (and logged)
+BACKOFF = (0.5, 1.0, 2.0, 4.0)  # waits before retrying after a 5xx or a network error
 GONE = ("message to edit not found", "message can't be edited", "message to delete not found")
 
 
@@ -87,11 +90,18 @@ class Messenger:
 
     async def _api(self, make: Callable[[], Awaitable[T]]) -> T | None:
         """Call Telegram; None when there was nothing to change (or, logged, when flood
-        control kept refusing it for `PATIENCE` seconds). A 429 is waited out in full."""
-        moves = waited = 0
+        control kept refusing it for `PATIENCE` seconds). A 429 is waited out in full; a 5xx
+        or a network error is retried after growing waits (`BACKOFF`)."""
+        moves = waited = failures = 0
         while True:
             try:
                 return await make()
+            except (TelegramServerError, TelegramNetworkError) as error:
+                if failures == len(BACKOFF):
+                    raise
+                log.info("Telegram failed (%s), again in %s s", error.message, BACKOFF[failures])
+                await asyncio.sleep(BACKOFF[failures])
+                failures += 1
             except TelegramRetryAfter as error:
                 if waited + error.retry_after > PATIENCE:
                     log.warning(

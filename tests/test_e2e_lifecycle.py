@@ -397,3 +397,24 @@ async def test_a_stop_while_messages_are_sent_loses_none_of_them(tmp_path: Path)
             await bot.idle()
             assert replay_game(tmp_path, game["id"]).round_no == 2
             await wait_text(fake, group, "Раунд 1: рыба", timeout=5)
+
+
+async def test_bad_gateways_are_retried_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Telegram answers 502 to the table edit and the next hand twice each: the bot waits a
+    little longer each time and sends them again, so the move shows and play goes on."""
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, users, "goat turn_timeout=0")
+            rng = random.Random(5)
+            after = await play_moves(fake, users, rng, 1)
+            await bot.idle()
+            fake.outages |= {"editmessagemedia": 2, "sendmessage": 2, "editmessagetext": 2}
+            since = len(fake.calls)
+            after = await play_moves(fake, users, rng, 2, after)
+            failed = [c for c in fake.calls[since:] if c.status == 502]
+            assert len(failed) >= 4, failed
+            assert fake.outages == {"editmessagemedia": 0, "sendmessage": 0, "editmessagetext": 0}
+            (game,) = games_in(tmp_path, group.id)
+            assert game["version"] == 3
