@@ -11,6 +11,7 @@ from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import (
     ErrorEvent,
     TelegramObject,
@@ -23,7 +24,7 @@ from bot.i18n import Texts, texts_for
 from bot.menus import register_commands
 from bot.messenger import Messenger
 from bot.robots import Robots
-from bot.service import GameService
+from bot.service import GameError, GameService
 from bot.storage import Storage
 from bot.timers import SystemClock, Timers
 
@@ -61,6 +62,18 @@ class InFlight(BaseMiddleware):
             log.warning("stopping with %s updates still being handled", self.count)
 
 
+async def refused(event: ErrorEvent, t: Texts) -> None:
+    """A refused action (`GameError`): a short answer — an alert on a button, a reply to a
+    command — and nothing changed."""
+    assert isinstance(event.exception, GameError)
+    text = event.exception.text(t)
+    update = event.update
+    if update.callback_query is not None:
+        await update.callback_query.answer(text, show_alert=True)
+    elif update.message is not None:
+        await update.message.reply(text)
+
+
 async def on_error(event: ErrorEvent, t: Texts | None = None) -> None:
     """Log what failed with its context; a pressed button still gets an answer."""
     update = event.update
@@ -86,6 +99,7 @@ def build_dispatcher(
     storage = service.storage
     dispatcher = Dispatcher(service=service, messenger=messenger, robots=robots, timers=timers)
     dispatcher.include_routers(*routers())
+    dispatcher.errors.register(refused, ExceptionTypeFilter(GameError))
     dispatcher.errors.register(on_error)
     in_flight = InFlight()
     dispatcher.update.outer_middleware(in_flight)

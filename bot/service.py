@@ -302,12 +302,12 @@ class GameService:
     async def present(self, game_id: int, user_id: int) -> GameRow | None:
         """The person pressed one of their buttons: the count of their timed-out turns starts
         again. The game when they had been away (on their turn their clock starts now)."""
-        game = await self.storage.game(game_id)
-        seat = None if game is None else game.seat_of(user_id)
-        if game is None or seat is None or not game.players[seat].missed:
+        if not await self.storage.missed(game_id, user_id):  # every press asks: one small read
             return None
         async with self.lock(game_id):
             game = await self._reload(game_id)
+            seat = game.seat_of(user_id)
+            assert seat is not None
             away = game.players[seat].away
             await self.storage.set_missed(game_id, seat, 0, False)
             game = await self._reload(game_id)

@@ -428,6 +428,13 @@ class Storage:
             end_announced=bool(row["end_announced"]),
         )
 
+    async def missed(self, game_id: int, user_id: int) -> int:
+        """Turns in a row the user's clock ran out in the game (0 when not seated)."""
+        rows = await self._rows(
+            "SELECT missed FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        return int(rows[0][0]) if rows else 0
+
     async def set_missed(self, game_id: int, seat: int, missed: int, away: bool) -> None:
         """How many turns in a row the seat's clock ran out, and whether it is away."""
         await self._write(
@@ -621,17 +628,13 @@ class Storage:
         return sorted((RatingRow(*row) for row in rows), key=RatingRow._order)
 
     async def leaderboard(
-        self, chat_id: int, offset: int, limit: int
-    ) -> tuple[list[tuple[int, RatingRow]], int]:
-        """One page of `(rank, row)`s of the leaderboard, and how many rows it has."""
-        rows = await self.ratings(chat_id)
-        page = list(enumerate(rows, start=1))[offset : offset + limit]
-        return page, len(rows)
-
-    async def rank_of(self, chat_id: int, user_id: int) -> tuple[int, RatingRow] | None:
-        """The user's rank and row on the chat's leaderboard, None if not rated there."""
-        rows = await self.ratings(chat_id)
-        return next(((i, r) for i, r in enumerate(rows, start=1) if r.user_id == user_id), None)
+        self, chat_id: int, user_id: int, offset: int, limit: int
+    ) -> tuple[list[tuple[int, RatingRow]], int, tuple[int, RatingRow] | None]:
+        """One page of `(rank, row)`s of the leaderboard, how many rows it has, and the
+        user's own `(rank, row)` (None if not rated there)."""
+        ranked = list(enumerate(await self.ratings(chat_id), start=1))
+        mine = next(((i, r) for i, r in ranked if r.user_id == user_id), None)
+        return ranked[offset : offset + limit], len(ranked), mine
 
     async def ratings_of(self, user_id: int) -> list[tuple[str, RatingRow]]:
         """`(chat title, row)` of every chat the user is rated in, best rating first."""

@@ -155,13 +155,13 @@ async def test_the_leaderboard_orders_by_the_shown_rating(storage: Storage) -> N
     assert (ann.name, ann.games, ann.wins, ann.goats, ann.rating_points) == ("Ann", 4, 3, 1, 35)
     assert ann.rating > 1000
     assert ann.provisional
-    page, total = await storage.leaderboard(YARD, 1, 2)
+    page, total, mine = await storage.leaderboard(YARD, rows[2].user_id, 1, 2)
     assert total == 4
     assert page == [(2, rows[1]), (3, rows[2])]
-    assert await storage.leaderboard(YARD, 3, 10) == ([(4, rows[3])], 4)
-    assert await storage.leaderboard(ELSEWHERE, 0, 10) == ([], 0)
-    assert await storage.rank_of(YARD, rows[2].user_id) == (3, rows[2])
-    assert await storage.rank_of(CLUB, 2) is None
+    assert mine == (3, rows[2])
+    assert await storage.leaderboard(YARD, 99, 3, 10) == ([(4, rows[3])], 4, None)
+    assert await storage.leaderboard(ELSEWHERE, 1, 0, 10) == ([], 0, None)
+    assert (await storage.leaderboard(CLUB, 2, 0, 10))[2] is None
 
 
 async def test_a_player_sees_his_rating_in_every_chat(storage: Storage) -> None:
@@ -170,7 +170,7 @@ async def test_a_player_sees_his_rating_in_every_chat(storage: Storage) -> None:
     assert sorted(title for title, _ in found) == ["-200", "Двор"]
     assert [row.rating for _, row in found] == sorted((r.rating for _, r in found), reverse=True)
     by_title = dict(found)
-    assert await storage.rank_of(YARD, 1) == (1, by_title["Двор"])
+    assert (await storage.leaderboard(YARD, 1, 0, 10))[2] == (1, by_title["Двор"])
     assert (by_title["-200"].games, by_title["-200"].wins) == (1, 0)  # the computer game: unrated
     assert await storage.ratings_of(99) == []
 

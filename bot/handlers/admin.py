@@ -11,21 +11,34 @@ from bot.i18n import Texts
 from bot.keyboards import EndGame, end_game_keyboard
 from bot.messenger import Messenger
 from bot.service import LOBBY_IDLE, GameError, GameService
+from bot.storage import GameRow
 
 router = Router(name="admin")
 
 
-@router.message(Command("endgame"), IN_GROUP)
-async def end_game(message: Message, service: GameService, bot: Bot, t: Texts) -> None:
+async def _managed_game(message: Message, service: GameService, bot: Bot) -> GameRow:
+    """The topic's open game, if the sender created it or is a chat admin."""
     assert message.from_user is not None
     game = await service.storage.open_game(message.chat.id, topic(message))
     if game is None:
-        await message.reply(t("no-open-game"))
-        return
-    user_id = message.from_user.id
-    if not await manages(bot, game, user_id):
-        await message.reply(t("not-creator-or-admin"))
-        return
+        raise GameError("no-open-game")
+    if not await manages(bot, game, message.from_user.id):
+        raise GameError("not-creator-or-admin")
+    return game
+
+
+async def _remove(service: GameService, messenger: Messenger, game: GameRow, user_id: int) -> None:
+    """The user leaves the lobby, or the running game (which ends by RULES §2.7's timeout
+    rule)."""
+    if game.status == "lobby":
+        await messenger.show_lobby(await service.leave_lobby(game.id, user_id))
+    else:
+        await service.leave_game(game.id, user_id, messenger.show_turn)
+
+
+@router.message(Command("endgame"), IN_GROUP)
+async def end_game(message: Message, service: GameService, bot: Bot, t: Texts) -> None:
+    game = await _managed_game(message, service, bot)
     await message.reply(t("endgame-ask"), reply_markup=end_game_keyboard(t, game.id))
 
 
@@ -41,11 +54,7 @@ async def end_confirmed(
     game = await service.storage.game(callback_data.game)
     user_id = callback.from_user.id
     admin = game is not None and await is_admin(bot, game.chat_id, user_id)
-    try:
-        game = await service.cancel(callback_data.game, user_id, admin, "ended")
-    except GameError as error:
-        await callback.answer(error.text(t), show_alert=True)
-        return
+    game = await service.cancel(callback_data.game, user_id, admin, "ended")
     await callback.answer(t("cancelled"))
     await messenger.close_lobby(game, "cancelled")
     await messenger.close_hands(game, "cancelled")
@@ -59,8 +68,7 @@ async def end_declined(
 ) -> None:
     game = await service.storage.game(callback_data.game)
     if game is not None and not await manages(bot, game, callback.from_user.id):
-        await callback.answer(t("not-creator-or-admin"), show_alert=True)
-        return
+        raise GameError("not-creator-or-admin")
     await callback.answer(t("endgame-keep"))
     if isinstance(callback.message, Message):
         await callback.message.edit_text(t("endgame-keep"))
@@ -78,13 +86,7 @@ async def kick(
     """Remove a player — the one whose message this replies to, or named after /kick — as if
     they had left: from a lobby, or from a running game by the timeout rule (RULES §2.7)."""
     assert message.from_user is not None
-    game = await service.storage.open_game(message.chat.id, topic(message))
-    if game is None:
-        await message.reply(t("no-open-game"))
-        return
-    if not await manages(bot, game, message.from_user.id):
-        await message.reply(t("not-creator-or-admin"))
-        return
+    game = await _managed_game(message, service, bot)
     replied = replied_user(message)
     name = (command.args or "").strip().casefold()
     if name:
@@ -92,36 +94,22 @@ async def kick(
     elif replied is not None:
         seat = game.seat_of(replied.id)
     else:
-        await message.reply(t("kick-who"))
-        return
+        raise GameError("kick-who")
     if seat is None or not game.players[seat].human:
-        await message.reply(t("kick-not-seated"))
-        return
+        raise GameError("kick-not-seated")
     target = game.players[seat]
     if target.user_id == message.from_user.id:
-        await message.reply(t("kick-yourself"))
-        return
-    try:
-        if game.status == "lobby":
-            await messenger.show_lobby(await service.leave_lobby(game.id, target.user_id))
-        else:
-            await service.leave_game(game.id, target.user_id, messenger.show_turn)
-    except GameError as error:
-        await message.reply(error.text(t))
-        return
+        raise GameError("kick-yourself")
+    await _remove(service, messenger, game, target.user_id)
     await message.reply(t("kicked", name=target.name))
 
 
 @router.message(Command("extend"), IN_GROUP)
 async def extend(message: Message, service: GameService, t: Texts) -> None:
     game = await service.storage.open_game(message.chat.id, topic(message))
-    try:
-        if game is None or game.status != "lobby":
-            raise GameError("no-open-lobby")
-        await service.extend(game.id)
-    except GameError as error:
-        await message.reply(error.text(t))
-        return
+    if game is None or game.status != "lobby":
+        raise GameError("no-open-lobby")
+    await service.extend(game.id)
     await message.reply(t("extended", minutes=LOBBY_IDLE // 60))
 
 
@@ -129,14 +117,8 @@ async def extend(message: Message, service: GameService, t: Texts) -> None:
 async def leave(message: Message, service: GameService, messenger: Messenger, t: Texts) -> None:
     assert message.from_user is not None
     game = await service.storage.open_game(message.chat.id, topic(message))
-    user_id = message.from_user.id
-    try:
-        if game is None:
-            raise GameError("no-open-game")
-        if game.status == "lobby":
-            await messenger.show_lobby(await service.leave_lobby(game.id, user_id))
-            await message.reply(t("left-table"))
-            return
-        await service.leave_game(game.id, user_id, messenger.show_turn)
-    except GameError as error:
-        await message.reply(error.text(t))
+    if game is None:
+        raise GameError("no-open-game")
+    await _remove(service, messenger, game, message.from_user.id)
+    if game.status == "lobby":
+        await message.reply(t("left-table"))

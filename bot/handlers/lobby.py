@@ -50,13 +50,9 @@ async def new_game(
     await service.storage.remember_chat(chat.id, chat.type, chat.title or "")
     creator = await player(service.storage, message.from_user)
     defaults = (await service.storage.chat_settings(chat.id)).options
-    try:
-        game, created = await service.new_lobby(
-            chat.id, topic(message), creator, command.args or "", defaults
-        )
-    except GameError as error:
-        await message.reply(error.text(t))
-        return
+    game, created = await service.new_lobby(
+        chat.id, topic(message), creator, command.args or "", defaults
+    )
     if created:
         timers.arm(game)
         await messenger.show_lobby(game)
@@ -88,11 +84,7 @@ async def join(
     seated = await opened_private_chat(service.storage, message.from_user)
     match = JOIN_PAYLOAD.match(command.args)
     assert match is not None
-    try:
-        game = await service.join(int(match.group(1)), seated)
-    except GameError as error:
-        await message.answer(error.text(t))
-        return
+    game = await service.join(int(match.group(1)), seated)
     await messenger.show_lobby(game)
     link = message_link(game.chat_id, game.lobby_message_id)
     lines = [t("joined")] + ([t("joined-table", link=link)] if link else [])
@@ -107,11 +99,7 @@ async def leave(
     messenger: Messenger,
     t: Texts,
 ) -> None:
-    try:
-        game = await service.leave_lobby(callback_data.game, callback.from_user.id)
-    except GameError as error:
-        await callback.answer(error.text(t), show_alert=True)
-        return
+    game = await service.leave_lobby(callback_data.game, callback.from_user.id)
     await callback.answer(t("left-table"))
     await messenger.show_lobby(game)
 
@@ -126,15 +114,10 @@ async def add_robot(
 ) -> None:
     level = callback_data.action.removeprefix("robot_")
     if level not in texts.ROBOT_LEVELS:
-        await callback.answer(t("unknown-button"), show_alert=True)
-        return
-    try:
-        game = await service.add_robot(
-            callback_data.game, callback.from_user.id, level, partial(texts.robot_name, t, level)
-        )
-    except GameError as error:
-        await callback.answer(error.text(t), show_alert=True)
-        return
+        raise GameError("unknown-button")
+    game = await service.add_robot(
+        callback_data.game, callback.from_user.id, level, partial(texts.robot_name, t, level)
+    )
     await callback.answer()
     await messenger.show_lobby(game)
 
@@ -148,10 +131,7 @@ async def start(
     t: Texts,
 ) -> None:
     show = answer_then_show(callback, robots, t("dealing"))
-    try:
-        await service.start(callback_data.game, callback.from_user.id, show)
-    except GameError as error:
-        await callback.answer(error.text(t), show_alert=True)
+    await service.start(callback_data.game, callback.from_user.id, show)
 
 
 @router.callback_query(LobbyAction.filter(F.action == "cancel"))
@@ -165,11 +145,7 @@ async def cancel(
 ) -> None:
     game = await service.storage.game(callback_data.game)
     admin = game is not None and await is_admin(bot, game.chat_id, callback.from_user.id)
-    try:
-        game = await service.cancel(callback_data.game, callback.from_user.id, admin, "cancelled")
-    except GameError as error:
-        await callback.answer(error.text(t), show_alert=True)
-        return
+    game = await service.cancel(callback_data.game, callback.from_user.id, admin, "cancelled")
     await callback.answer(t("cancelled"))
     await messenger.close_lobby(game, "cancelled")
 
@@ -184,11 +160,9 @@ async def settings(
 ) -> None:
     game = await service.storage.game(callback_data.game)
     if game is None or game.status != "lobby":
-        await callback.answer(t("no-such-game"), show_alert=True)
-        return
+        raise GameError("no-such-game")
     if callback.from_user.id != game.creator_id:
-        await callback.answer(t("not-creator"), show_alert=True)
-        return
+        raise GameError("not-creator")
     await callback.answer()
     await messenger.show_lobby(game, settings=callback_data.action == "settings")
 
@@ -201,12 +175,8 @@ async def set_option(
     messenger: Messenger,
     t: Texts,
 ) -> None:
-    try:
-        game = await service.set_option(
-            callback_data.game, callback.from_user.id, callback_data.key, callback_data.value
-        )
-    except GameError as error:
-        await callback.answer(error.text(t), show_alert=True)
-        return
+    game = await service.set_option(
+        callback_data.game, callback.from_user.id, callback_data.key, callback_data.value
+    )
     await callback.answer()
     await messenger.show_lobby(game, settings=True)

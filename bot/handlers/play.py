@@ -55,17 +55,14 @@ async def press(
         timers.arm(back)
         await messenger.hands_again(back, user_id)
         return
-    try:
-        state = await service.my_turn(button.game, user_id, button.version)
-        move = None if button.kind == "b" else _chosen(button, state)
-        if move is None:
-            await _ask_or_restore(callback, button, service, messenger, state, t)
-            return
-        await service.play(
-            button.game, user_id, button.version, move, answer_then_show(callback, robots)
-        )
-    except GameError as error:
-        await callback.answer(error.text(t), show_alert=True)
+    state = await service.my_turn(button.game, user_id, button.version)
+    move = None if button.kind == "b" else _chosen(button, state)
+    if move is None:
+        await _ask_or_restore(callback, button, service, messenger, state, t)
+        return
+    await service.play(
+        button.game, user_id, button.version, move, answer_then_show(callback, robots)
+    )
 
 
 async def _ask_or_restore(

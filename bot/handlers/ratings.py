@@ -10,7 +10,7 @@ from bot import texts
 from bot.handlers.common import IN_GROUP, IN_PRIVATE, edit_in_place, replied_user
 from bot.i18n import Texts
 from bot.keyboards import RatingPage, pages_keyboard
-from bot.service import GameService
+from bot.service import GameError, GameService
 
 router = Router(name="ratings")
 PAGE = 10
@@ -20,10 +20,9 @@ async def _leaderboard(
     service: GameService, t: Texts, chat_id: int, title: str, user_id: int, page: int
 ) -> tuple[str, InlineKeyboardMarkup | None] | None:
     """One page of the leaderboard with its buttons; None when the page is empty."""
-    rows, total = await service.storage.leaderboard(chat_id, page * PAGE, PAGE)
+    rows, total, mine = await service.storage.leaderboard(chat_id, user_id, page * PAGE, PAGE)
     if not rows:
         return None
-    mine = await service.storage.rank_of(chat_id, user_id)
     pages = -(-total // PAGE)
     return texts.leaderboard(t, title, rows, total, mine), pages_keyboard(t, page, pages)
 
@@ -52,8 +51,7 @@ async def page(
             service, t, chat.id, chat.title or "", callback.from_user.id, callback_data.page
         )
     if not isinstance(message, Message) or shown is None:  # forged, or the ratings are gone
-        await callback.answer(t("unknown-button"), show_alert=True)
-        return
+        raise GameError("unknown-button")
     text, markup = shown
     await callback.answer()
     await edit_in_place(message, text, markup)

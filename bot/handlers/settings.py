@@ -16,7 +16,7 @@ from bot.i18n import LANGUAGES, Texts, texts_for
 from bot.keyboards import ChatOption, LanguageChoice, chat_settings_keyboard, language_keyboard
 from bot.menus import set_chat_menu
 from bot.messenger import Messenger
-from bot.service import GameService, RulesError
+from bot.service import GameError, GameService, RulesError
 from bot.storage import ChatSettings
 
 router = Router(name="settings")
@@ -48,8 +48,7 @@ def _keyboard(t: Texts, settings: ChatSettings) -> InlineKeyboardMarkup:
 async def show_settings(message: Message, service: GameService, bot: Bot, t: Texts) -> None:
     assert message.from_user is not None
     if not await is_admin(bot, message.chat.id, message.from_user.id):
-        await message.reply(t("admins-only"))
-        return
+        raise GameError("admins-only")
     settings = await service.storage.chat_settings(message.chat.id)
     await message.answer(
         _settings_text(t, message.chat.title or "", settings), reply_markup=_keyboard(t, settings)
@@ -74,18 +73,15 @@ async def change(
 ) -> None:
     message = callback.message
     if not isinstance(message, Message) or message.chat.type == "private":
-        await callback.answer(t("unknown-button"), show_alert=True)
-        return
+        raise GameError("unknown-button")
     chat = message.chat
     if not await is_admin(bot, chat.id, callback.from_user.id):
-        await callback.answer(t("admins-only"), show_alert=True)
-        return
+        raise GameError("admins-only")
     settings = await service.storage.chat_settings(chat.id)
     try:
         settings = _changed(settings, callback_data.key, callback_data.value)
     except RuleError as error:
-        await callback.answer(RulesError(error).text(t), show_alert=True)
-        return
+        raise RulesError(error) from None
     await service.storage.save_chat_settings(chat.id, settings)
     if callback_data.key == "language":
         await set_chat_menu(bot, chat.id, settings.language)
@@ -114,8 +110,7 @@ async def set_language(
     code = callback_data.language
     user = callback.from_user
     if code and code not in LANGUAGES:
-        await callback.answer(t("unknown-button"), show_alert=True)
-        return
+        raise GameError("unknown-button")
     await service.storage.remember_user(user.id, user.full_name, user.username, user.language_code)
     await service.storage.set_user_language(user.id, code or None)
     t = await messenger.user_texts(user.id)
