@@ -134,7 +134,7 @@ class GameService:
         except RuleError as error:
             raise RulesError(error) from None
         seed = secrets.randbits(48)
-        deadline = self.clock() + LOBBY_IDLE
+        deadline = self._idle_until()
         game = await self.storage.create_lobby(
             chat_id, thread_id, creator, rules.options(), seed, deadline
         )
@@ -146,14 +146,16 @@ class GameService:
         return existing, False
 
     async def _lobby(self, game_id: int) -> GameRow:
-        """The lobby, which waits `LOBBY_IDLE` seconds more since something happens in it."""
         game = await self.storage.game(game_id)
         if game is None or game.status not in {"lobby", "active"}:
             raise GameError("no-such-game")
         if game.status != "lobby":
             raise GameError("game-started")
-        await self.storage.set_deadline(game_id, 0, self.clock() + LOBBY_IDLE)
         return game
+
+    def _idle_until(self) -> float:
+        """A lobby where something just happened waits `LOBBY_IDLE` seconds from now."""
+        return self.clock() + LOBBY_IDLE
 
     async def extend(self, game_id: int) -> float:
         """/extend: the lobby waits `LOBBY_IDLE` seconds more; its new deadline."""
@@ -182,7 +184,7 @@ class GameService:
                 return game
             if len(seated) >= MAX_PLAYERS:
                 raise GameError("lobby-full")
-            await self.storage.set_seats(game_id, [*seated, player])
+            await self.storage.set_seats(game_id, [*seated, player], self._idle_until())
             return await self._reload(game_id)
 
     async def add_robot(
@@ -200,7 +202,7 @@ class GameService:
             robot_id = min([p.user_id for p in game.players] + [0]) - 1
             name = naming(-robot_id)
             robot = Player(len(game.players), robot_id, name, robot=level)
-            await self.storage.set_seats(game_id, [*game.players, robot])
+            await self.storage.set_seats(game_id, [*game.players, robot], self._idle_until())
             return await self._reload(game_id)
 
     async def leave_lobby(self, game_id: int, user_id: int) -> GameRow:
@@ -208,7 +210,8 @@ class GameService:
             game = await self._lobby(game_id)
             if game.seat_of(user_id) is None:
                 raise GameError("not-seated")
-            await self.storage.set_seats(game_id, [p for p in game.players if p.user_id != user_id])
+            seats = [p for p in game.players if p.user_id != user_id]
+            await self.storage.set_seats(game_id, seats, self._idle_until())
             return await self._reload(game_id)
 
     async def set_option(self, game_id: int, user_id: int, key: str, value: str) -> GameRow:
@@ -223,7 +226,7 @@ class GameService:
                 rules = parse_rules(text)
             except RuleError as error:
                 raise RulesError(error) from None
-            await self.storage.set_rules(game_id, rules.options())
+            await self.storage.set_rules(game_id, rules.options(), self._idle_until())
             return await self._reload(game_id)
 
     async def start(self, game_id: int, user_id: int, show: Show) -> None:

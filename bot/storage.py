@@ -449,19 +449,29 @@ class Storage:
             (deadline, game_id, version),
         )
 
-    async def set_seats(self, game_id: int, players: Iterable[Player]) -> None:
-        """The lobby's players, seated in this order."""
+    async def set_seats(
+        self, game_id: int, players: Iterable[Player], deadline: float | None = None
+    ) -> None:
+        """The lobby's players, seated in this order (and, given, its new idle deadline)."""
         async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET deadline = COALESCE(?, deadline) WHERE id = ?",
+                (deadline, game_id),
+            )
             await db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
             await db.executemany(
                 "INSERT INTO players (game_id, seat, user_id, name, robot) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, seat, p.user_id, p.name, p.robot) for seat, p in enumerate(players)],
             )
 
-    async def set_rules(self, game_id: int, rules: dict[str, Any]) -> None:
+    async def set_rules(
+        self, game_id: int, rules: dict[str, Any], deadline: float | None = None
+    ) -> None:
+        """The lobby's rules (and, given, its new idle deadline)."""
         await self._write(
-            "UPDATE games SET rules = ? WHERE id = ? AND status = 'lobby'",
-            (json.dumps(rules), game_id),
+            "UPDATE games SET rules = ?, deadline = COALESCE(?, deadline) "
+            "WHERE id = ? AND status = 'lobby'",
+            (json.dumps(rules), deadline, game_id),
         )
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:

@@ -14,7 +14,7 @@ import pytest
 from bot.game.engine import apply, legal_moves
 from bot.game.serial import decode
 from bot.game.state import Phase
-from bot.service import AWAY_AFTER, LOBBY_IDLE, GameService, Turn, game_state
+from bot.service import AWAY_AFTER, LOBBY_IDLE, GameError, GameService, Turn, game_state
 from bot.storage import GameRow, Player, Storage
 from bot.timers import WARN_BEFORE, Timers
 
@@ -219,6 +219,10 @@ async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
     timers.arm(game)
     await clock.advance(LOBBY_IDLE - 100)
     await service.join(game.id, Player(0, 2, "Серёжа"))  # something happens: 10 min more
+    joined = await storage.game(game.id)
+    with pytest.raises(GameError):  # a refused press changes nothing, the clock included
+        await service.set_option(game.id, 2, "target", "150")
+    assert (await storage.game(game.id)) == joined
     await clock.advance(100)
     assert messages.closed == []
     await service.extend(game.id)  # and 10 more on top
