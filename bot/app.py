@@ -10,7 +10,6 @@ from typing import Any
 from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import (
     ErrorEvent,
@@ -23,6 +22,7 @@ from bot.handlers.common import ReaderTexts
 from bot.i18n import Texts, texts_for
 from bot.menus import register_commands
 from bot.messenger import Messenger
+from bot.outbox import Limits, Outbox, Pacing
 from bot.robots import Robots
 from bot.service import GameError, GameService
 from bot.storage import Storage
@@ -109,41 +109,38 @@ def build_dispatcher(
         await timers.close()
         await in_flight.drained()
         await robots.close()
+        await messenger.outbox.close()
 
     dispatcher.shutdown.register(finish)
     return dispatcher
 
 
-def build_bot(settings: Settings) -> Bot:
-    """A bot whose requests go to `settings.telegram_api_base`."""
+def build_bot(settings: Settings, pacing: Pacing) -> Bot:
+    """A bot whose requests go to `settings.telegram_api_base`, every one through `pacing`."""
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    session.middleware(pacing)
     return Bot(settings.bot_token.get_secret_value(), session=session)
 
 
 async def run(settings: Settings) -> None:
     """Start long polling until the process is stopped; open games go on where they were."""
     storage = await Storage.open(settings.database_path)
-    bot = build_bot(settings)
+    pacing = Pacing(Limits(paced=settings.pacing))
+    bot = build_bot(settings, pacing)
     try:
         async with bot.session:
             me = await bot.me()
             await register_commands(bot)
-            messenger = Messenger(bot, storage, me.username or "")
+            messenger = Messenger(bot, storage, me.username or "", Outbox(pacing))
             clock = SystemClock()
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)
             robots = Robots(service, messenger, settings.robot_pace_seconds, timers.arm)
             timers.show = robots.show_and_wake
             for game in await storage.owing_games():
-                try:
-                    await messenger.catch_up(game)
-                except TelegramAPIError as error:
-                    log.warning("end of game %s not told after the restart: %s", game.id, error)
+                await messenger.catch_up(game)
             for game in await storage.open_games():
-                try:
-                    await messenger.resync(game)
-                except TelegramAPIError as error:
-                    log.warning("game %s not shown again after the restart: %s", game.id, error)
+                await messenger.resync(game)
                 robots.wake(game.id)
                 timers.arm(game)
             dispatcher = build_dispatcher(service, messenger, robots, timers)

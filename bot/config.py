@@ -18,3 +18,4 @@ class Settings(BaseSettings):
     database_path: Path = Path("data/kozel.sqlite3")
     log_level: str = "INFO"
     robot_pace_seconds: float = 1.5  # how long a computer player "thinks" before a move
+    pacing: bool = True  # keep sends under Telegram's flood limits (off: only 429s slow us)

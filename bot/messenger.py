@@ -1,27 +1,24 @@
 """The Telegram side of a game: the lobby, the table picture, the private hands.
 
-Every call goes through `_api`, which waits out a 429, treats "message is not modified" as
-done, sends a fresh message when an old one cannot be edited, and turns a 403 from a
-player's private chat into one notice in the group.
+Nothing here waits for Telegram: each message is posted to its chat's lane in the `Outbox`
+(paced, and coalesced so that the table and each hand show only their newest state), and
+the job reads what it needs (message ids, names) when it runs. A job treats "message is not
+modified" as done, sends a fresh message when an old one cannot be edited, follows a group
+that became a supergroup, and turns a 403 from a player's private chat into one notice in
+the group.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
 from aiogram import Bot
-from aiogram.exceptions import (
-    TelegramBadRequest,
-    TelegramForbiddenError,
-    TelegramMigrateToChat,
-    TelegramNetworkError,
-    TelegramRetryAfter,
-    TelegramServerError,
-)
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramMigrateToChat
 from aiogram.types import (
     BufferedInputFile,
     InlineKeyboardButton,
@@ -38,6 +35,7 @@ from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
 from bot.i18n import Texts, language_of, texts_for
 from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard
+from bot.outbox import Outbox
 from bot.scenes import score_sheet, table_scene
 from bot.service import LOBBY_IDLE, Turn, game_rules, game_state
 from bot.storage import GameRow, Storage
@@ -46,9 +44,11 @@ from render import render_score_sheet, render_table
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 ATTEMPTS = 3  # for moves to a supergroup
-PATIENCE = 120  # seconds of 429 waits a call may add up before it is given up (and logged)
-BACKOFF = (0.5, 1.0, 2.0, 4.0)  # waits before retrying after a 5xx or a network error
 GONE = ("message to edit not found", "message can't be edited", "message to delete not found")
+AT_THE_TABLE = 120.0
+"""Seconds after a person's own move during which their next turn is shown in place (they
+are playing: their hand is in front of them); later it comes as a new message, which
+notifies."""
 
 
 def names_of(game: GameRow) -> list[str]:
@@ -63,13 +63,50 @@ def message_link(chat_id: int, message_id: int | None) -> str | None:
     return f"https://t.me/c/{text[4:]}/{message_id}"
 
 
-class Messenger:
-    """Sends and edits a game's messages; shared through the dispatcher."""
+@dataclass(frozen=True, slots=True)
+class TableNews:
+    """What the table message of a round should show; a newer one replaces it while it
+    waits (its notes are kept, and a fresh message stays fresh)."""
 
-    def __init__(self, bot: Bot, storage: Storage, username: str) -> None:
+    state: GameState
+    events: tuple[Event, ...]
+    notes: tuple[str, ...] = ()
+    fresh: bool = False  # a new message (a new round, or after a restart's owed results)
+
+    def then(self, newer: TableNews) -> TableNews:
+        notes = self.notes + tuple(n for n in newer.notes if n not in self.notes)
+        return TableNews(newer.state, newer.events, notes, self.fresh or newer.fresh)
+
+
+@dataclass(frozen=True, slots=True)
+class HandNews:
+    """What a player's hand message should show: their hand at `version`, or (`closing`)
+    a last text without buttons. A waiting one takes the newer state, keeps the tiles drawn
+    in the same round, and a fresh message (their turn: it notifies) stays fresh."""
+
+    state: GameState | None
+    version: int
+    drawn: tuple[int, ...] = ()
+    fresh: bool = False
+    closing: str | None = None
+
+    def then(self, newer: HandNews) -> HandNews:
+        if newer.closing is not None or self.state is None or newer.state is None:
+            return newer
+        same_round = self.state.round_no == newer.state.round_no
+        drawn = self.drawn + newer.drawn if same_round else newer.drawn
+        return HandNews(newer.state, newer.version, drawn, self.fresh or newer.fresh)
+
+
+class Messenger:
+    """Posts and edits a game's messages; shared through the dispatcher."""
+
+    def __init__(self, bot: Bot, storage: Storage, username: str, outbox: Outbox) -> None:
         self.bot = bot
         self.storage = storage
         self.username = username
+        self.outbox = outbox
+        self._moved_at: dict[tuple[int, int], float] = {}  # (game, seat) → their last move
 
     def join_url(self, game_id: int) -> str:
         return f"https://t.me/{self.username}?start=j{game_id}"
@@ -89,29 +126,12 @@ class Messenger:
         return texts_for(language_of(*await self.storage.user_language(user_id)))
 
     async def _api(self, make: Callable[[], Awaitable[T]]) -> T | None:
-        """Call Telegram; None when there was nothing to change (or, logged, when flood
-        control kept refusing it for `PATIENCE` seconds). A 429 is waited out in full; a 5xx
-        or a network error is retried after growing waits (`BACKOFF`)."""
-        moves = waited = failures = 0
+        """Call Telegram (paced and retried by the session's `Pacing`); None when there was
+        nothing to change. A group that became a supergroup is followed there."""
+        moves = 0
         while True:
             try:
                 return await make()
-            except (TelegramServerError, TelegramNetworkError) as error:
-                if failures == len(BACKOFF):
-                    raise
-                log.info("Telegram failed (%s), again in %s s", error.message, BACKOFF[failures])
-                await asyncio.sleep(BACKOFF[failures])
-                failures += 1
-            except TelegramRetryAfter as error:
-                if waited + error.retry_after > PATIENCE:
-                    log.warning(
-                        "gave up %s after %s s of flood control",
-                        type(error.method).__name__,
-                        waited,
-                    )
-                    return None
-                waited += error.retry_after
-                await asyncio.sleep(error.retry_after)
             except TelegramMigrateToChat as error:
                 moves += 1
                 if moves > ATTEMPTS:
@@ -131,10 +151,21 @@ class Messenger:
         await self.storage.migrate_chat(make.keywords["chat_id"], new_id)
         return partial(make.func, *make.args, **{**make.keywords, "chat_id": new_id})
 
+    async def _game(self, game_id: int) -> GameRow | None:
+        """The game as stored now (a job runs after the changes it was posted for)."""
+        return await self.storage.game(game_id)
+
     # -- lobby -------------------------------------------------------------------------
 
-    async def show_lobby(self, game: GameRow, settings: bool = False) -> None:
-        """Post the lobby, or edit it in place."""
+    def show_lobby(self, game: GameRow, settings: bool = False) -> None:
+        """Post the lobby, or edit it in place (its newest state)."""
+        job = partial(self._lobby, game.id)
+        self.outbox.post(game.chat_id, job, settings, key=("lobby", game.id))
+
+    async def _lobby(self, game_id: int, settings: bool) -> None:
+        game = await self._game(game_id)
+        if game is None or game.status != "lobby":
+            return
         rules = game_rules(game)
         humans = [p for p in game.players if p.human]
         started = await self.storage.started_users([p.user_id for p in humans])
@@ -166,29 +197,44 @@ class Messenger:
             reply_markup=markup,
         )
 
-    async def call_waiters(self, game: GameRow, title: str) -> None:
-        """Tell everyone who asked with /nextgame, once, that a table is being gathered."""
-        game = await self._reloaded(game)  # with the lobby message just sent
+    def call_waiters(self, game: GameRow, title: str) -> None:
+        """Tell everyone who asked with /nextgame, once, that a table is being gathered
+        (after the lobby message is out, so the ping links to it)."""
+        self.outbox.post(game.chat_id, partial(self._call_waiters, game.id), title)
+
+    async def _call_waiters(self, game_id: int, title: str) -> None:
+        game = await self._game(game_id)
+        if game is None:
+            return
         link = message_link(game.chat_id, game.lobby_message_id)
         for user_id in await self.storage.take_waiters(game.chat_id):
-            t = await self.user_texts(user_id)
-            text = (
-                t("next-game-ping", chat=title, link=link)
-                if link
-                else t("next-game-ping-plain", chat=title)
-            )
-            try:
-                await self._api(partial(self.bot.send_message, chat_id=user_id, text=text))
-            except TelegramForbiddenError:
-                await self.storage.set_blocked(user_id)
+            self.outbox.post(user_id, partial(self._ping, user_id, link), title)
 
-    async def close_lobby(self, game: GameRow, key: str, **values: str | int) -> None:
-        """The lobby message says what happened (catalog text `key`) and loses its buttons."""
-        if game.lobby_message_id is None:
-            return
-        text = (await self.group_texts(game.chat_id))(key, **values)
+    async def _ping(self, user_id: int, link: str | None, title: str) -> None:
+        t = await self.user_texts(user_id)
+        text = (
+            t("next-game-ping", chat=title, link=link)
+            if link
+            else t("next-game-ping-plain", chat=title)
+        )
         try:
-            await self._api(self._edit_text(game.chat_id, game.lobby_message_id, text))
+            await self._api(partial(self.bot.send_message, chat_id=user_id, text=text))
+        except TelegramForbiddenError:
+            await self.storage.set_blocked(user_id)
+
+    def close_lobby(self, game: GameRow, key: str, **values: str | int) -> None:
+        """The lobby message says what happened (catalog text `key`) and loses its buttons."""
+        job = partial(self._close_lobby, game.id)
+        self.outbox.post(game.chat_id, job, (key, values), key=("lobby", game.id))
+
+    async def _close_lobby(self, game_id: int, text: tuple[str, dict[str, str | int]]) -> None:
+        game = await self._game(game_id)
+        if game is None or game.lobby_message_id is None:
+            return
+        key, values = text
+        said = (await self.group_texts(game.chat_id))(key, **values)
+        try:
+            await self._api(self._edit_text(game.chat_id, game.lobby_message_id, said))
         except TelegramBadRequest as error:
             log.warning("lobby of game %s not closed: %s", game.id, error.message)
 
@@ -207,17 +253,34 @@ class Messenger:
 
     # -- the table ---------------------------------------------------------------------
 
-    async def _table_photo(self, t: Texts, state: GameState, game: GameRow) -> bytes:
-        scene = table_scene(t, state, names_of(game))
-        return await asyncio.to_thread(render_table, scene)
+    def show_table(self, game: GameRow, news: TableNews) -> None:
+        """The round's table message: edited in place, or a new one when `news.fresh`."""
+        key = ("table", game.id, news.state.round_no)
+        job = partial(self._table, game.id)
+        self.outbox.post(game.chat_id, job, news, key=key, merge=TableNews.then, urgent=news.fresh)
 
-    async def send_table(
-        self, game: GameRow, state: GameState, events: Sequence[Event], notes: Sequence[str] = ()
-    ) -> None:
-        """A new table message for a new round."""
+    async def _table(self, game_id: int, news: TableNews) -> None:
+        game = await self._game(game_id)
+        if game is None:
+            return
         t = await self.group_texts(game.chat_id)
-        photo = BufferedInputFile(await self._table_photo(t, state, game), "table.png")
-        caption = texts.table_caption(t, state, names_of(game), events, notes)
+        scene = table_scene(t, news.state, names_of(game))
+        photo = BufferedInputFile(await asyncio.to_thread(render_table, scene), "table.png")
+        caption = texts.table_caption(t, news.state, names_of(game), news.events, news.notes)
+        if not news.fresh and game.table_message_id is not None:
+            media = InputMediaPhoto(media=photo, caption=caption)
+            edit = partial(
+                self.bot.edit_message_media,
+                chat_id=game.chat_id,
+                message_id=game.table_message_id,
+                media=media,
+            )
+            try:
+                await self._api(edit)
+                return
+            except TelegramBadRequest as error:
+                if not any(reason in error.message for reason in GONE):
+                    raise
         sent = await self._api(
             partial(
                 self.bot.send_photo,
@@ -230,33 +293,6 @@ class Messenger:
         if sent is not None:
             await self.storage.set_table_message(game.id, sent.message_id)
 
-    async def edit_table(
-        self, game: GameRow, state: GameState, events: Sequence[Event], notes: Sequence[str] = ()
-    ) -> None:
-        """Edit the table message in place (a fresh one if it cannot be edited)."""
-        if game.table_message_id is None:
-            await self.send_table(game, state, events, notes)
-            return
-        message_id = game.table_message_id
-        t = await self.group_texts(game.chat_id)
-        photo = BufferedInputFile(await self._table_photo(t, state, game), "table.png")
-        media = InputMediaPhoto(
-            media=photo, caption=texts.table_caption(t, state, names_of(game), events, notes)
-        )
-        try:
-            await self._api(
-                partial(
-                    self.bot.edit_message_media,
-                    chat_id=game.chat_id,
-                    message_id=message_id,
-                    media=media,
-                )
-            )
-        except TelegramBadRequest as error:
-            if not any(reason in error.message for reason in GONE):
-                raise
-            await self.send_table(game, state, events, notes)
-
     # -- private hands -----------------------------------------------------------------
 
     async def _private(
@@ -268,23 +304,32 @@ class Messenger:
         except TelegramForbiddenError:
             if await self.storage.set_blocked(user_id):
                 name = next(p.name for p in game.players if p.user_id == user_id)
-                t = await self.group_texts(game.chat_id)
-                button = InlineKeyboardButton(text=t("open-bot"), url=self.start_url())
-                await self._group_text(
-                    game,
-                    t("unreachable", name=name, url=self.start_url()),
-                    InlineKeyboardMarkup(inline_keyboard=[[button]]),
-                )
+                job = partial(self._unreachable, game.id)
+                self.outbox.post(game.chat_id, job, name)
             return None
 
-    async def show_hands(
+    async def _unreachable(self, game_id: int, name: str) -> None:
+        game = await self._game(game_id)
+        if game is None:
+            return
+        t = await self.group_texts(game.chat_id)
+        button = InlineKeyboardButton(text=t("open-bot"), url=self.start_url())
+        await self._group_text(
+            game,
+            t("unreachable", name=name, url=self.start_url()),
+            InlineKeyboardMarkup(inline_keyboard=[[button]]),
+        )
+
+    def show_hands(
         self,
         game: GameRow,
         state: GameState,
         before: GameState | None,
         drawn: dict[int, tuple[int, ...]],
     ) -> None:
-        """The hands that changed: the seat to move gets a fresh message (it notifies)."""
+        """The hands that changed. The seat to move gets a new message, which notifies —
+        unless they made a move in the last `AT_THE_TABLE` seconds: then it is edited in
+        place like every other hand."""
         for player in game.players:
             seat = player.seat
             if not player.human:
@@ -297,59 +342,80 @@ class Messenger:
                 or seat in (before.to_move, state.to_move)
             )
             if changed:
-                fresh = moving and (
-                    before is None or before.to_move != seat or before.round_no != state.round_no
+                fresh = (
+                    moving
+                    and (
+                        before is None
+                        or before.to_move != seat
+                        or before.round_no != state.round_no
+                    )
+                    and not self._at_the_table(game.id, seat)
                 )
-                await self.show_hand(game, state, seat, drawn.get(seat, ()), fresh)
+                news = HandNews(state, game.version, drawn.get(seat, ()), fresh)
+                self.show_hand(game, seat, news)
 
-    async def show_hand(
-        self,
-        game: GameRow,
-        state: GameState,
-        seat: int,
-        drawn: Sequence[int] = (),
-        fresh: bool = False,
-    ) -> None:
-        """One player's hand message: tiles as buttons, legal ones marked on their turn."""
+    def _note_move(self, game: GameRow, seat: int, timed_out: int | None) -> None:
+        """Remember when a person moved (not the clock, not the computer of an away seat)."""
+        mover = game.players[seat]
+        if timed_out is None and mover.human and not mover.away:
+            self._moved_at[game.id, seat] = asyncio.get_running_loop().time()
+
+    def _at_the_table(self, game_id: int, seat: int) -> bool:
+        moved = self._moved_at.get((game_id, seat))
+        return moved is not None and asyncio.get_running_loop().time() - moved < AT_THE_TABLE
+
+    def show_hand(self, game: GameRow, seat: int, news: HandNews) -> None:
+        """Post one player's hand message (its newest state)."""
+        user_id = game.players[seat].user_id
+        job = partial(self._hand, game.id, seat)
+        state = news.state
+        to_move = state is None or (state.phase is Phase.PLAYING and state.to_move == seat)
+        key = ("hand", game.id, seat)
+        self.outbox.post(user_id, job, news, key=key, merge=HandNews.then, urgent=to_move)
+
+    async def _hand(self, game_id: int, seat: int, news: HandNews) -> None:
+        """One player's hand message: tiles as buttons, legal ones marked on their turn; or
+        the closing text without buttons."""
+        game = await self._game(game_id)
+        if game is None:
+            return
         player = game.players[seat]
-        t = await self.user_texts(player.user_id)
-        view = seat_view(state, seat)
-        legal = view.legal_moves()
+        user_id, old = player.user_id, player.hand_message_id
+        t = await self.user_texts(user_id)
+        if news.closing is not None or news.state is None:
+            if old is not None:
+                edit = self._edit_text(user_id, old, t(news.closing or "game-over-private"))
+                await self._private(game, user_id, edit)
+            return
+        if game.status != "active":
+            return
+        view = seat_view(news.state, seat)
         hand = list(tiles_of(view.hand))
-        keyboard = hand_keyboard(t, game.id, game.version, state.rules, hand, legal)
-        text = texts.hand(t, state, seat, drawn)
-        old = player.hand_message_id
-        await self._hand(game, player.user_id, seat, old, text, keyboard, fresh)
-
-    async def _hand(
-        self,
-        game: GameRow,
-        user_id: int,
-        seat: int,
-        message_id: int | None,
-        text: str,
-        keyboard: InlineKeyboardMarkup,
-        fresh: bool,
-    ) -> None:
-        if message_id is not None and not fresh:
+        keyboard = hand_keyboard(
+            t, game.id, news.version, news.state.rules, hand, view.legal_moves()
+        )
+        text = texts.hand(t, news.state, seat, news.drawn)
+        if old is not None and not news.fresh:
             try:
-                await self._private(
-                    game, user_id, self._edit_text(user_id, message_id, text, keyboard)
-                )
+                await self._private(game, user_id, self._edit_text(user_id, old, text, keyboard))
                 return
             except TelegramBadRequest as error:
                 if not any(reason in error.message for reason in GONE):
                     raise
-        sent = await self._private(
-            game,
-            user_id,
-            partial(self.bot.send_message, chat_id=user_id, text=text, reply_markup=keyboard),
+        quiet = news.state.phase is not Phase.PLAYING or news.state.to_move != seat
+        send = partial(
+            self.bot.send_message,
+            chat_id=user_id,
+            text=text,
+            reply_markup=keyboard,
+            disable_notification=quiet,
         )
+        sent = await self._private(game, user_id, send)
         if sent is None:
             return  # the old hand stays: its buttons still answer (stale ones say so)
         await self.storage.set_hand_message(game.id, seat, sent.message_id)
-        if message_id is not None:
-            await self._delete(user_id, message_id)
+        if old is not None:
+            await self._delete(user_id, old)
 
     async def _delete(self, chat_id: int, message_id: int) -> None:
         try:
@@ -359,51 +425,53 @@ class Messenger:
         except (TelegramBadRequest, TelegramForbiddenError) as error:
             log.info("message %s in %s not deleted: %s", message_id, chat_id, error)
 
-    async def show_choice(
+    def show_choice(
         self, game: GameRow, user_id: int, message_id: int, keyboard: InlineKeyboardMarkup
     ) -> None:
         """Swap a hand's buttons (asking which end) without touching the game."""
-        await self._private(
-            game,
-            user_id,
-            partial(
-                self.bot.edit_message_reply_markup,
-                chat_id=user_id,
-                message_id=message_id,
-                reply_markup=keyboard,
-            ),
+        swap = partial(
+            self.bot.edit_message_reply_markup,
+            chat_id=user_id,
+            message_id=message_id,
+            reply_markup=keyboard,
         )
+        self.outbox.post(user_id, partial(self._private, game, user_id), swap)
 
     # -- after every accepted action ---------------------------------------------------
 
     async def show_turn(self, turn: Turn) -> None:
-        """Table, round results, game end and hands after `turn` (already stored)."""
+        """Post the table, round results, game end and hands after `turn` (stored)."""
         game, names = turn.game, names_of(turn.game)
         if turn.before is None:
-            await self.close_lobby(game, "game-started-players", names=", ".join(names))
+            self.close_lobby(game, "game-started-players", names=", ".join(names))
+        else:
+            self._note_move(game, turn.before.to_move, turn.timed_out)
         closed = turn.closed
         t = await self.group_texts(game.chat_id)
         notes = self._clock_notes(t, turn)
-        if closed is None:
-            await self.edit_table(game, turn.state, turn.events, notes)
-        else:
-            await self.edit_table(game, closed, turn.events, notes)
-            for ended in turn.rounds:
-                await self._tell_round(game, t, ended, closed)
+        self.show_table(game, TableNews(closed or turn.state, turn.events, notes))
+        for ended in turn.rounds:
+            self._tell_round(game, ended, closed)
         outcome = turn.ended
         if outcome is not None:
-            await self._tell_end(game, t, outcome)
+            self._tell_end(game, outcome)
             return
         if closed is not None:
-            game = await self._reloaded(game)
-            await self.send_table(game, turn.state, turn.events)
-        await self.show_hands(await self._reloaded(game), turn.state, turn.before, turn.drawn)
+            self.show_table(game, TableNews(turn.state, turn.events, fresh=True))
+        self.show_hands(game, turn.state, turn.before, turn.drawn)
 
-    async def _tell_round(
-        self, game: GameRow, t: Texts, ended: RoundEnded, closed: GameState | None
-    ) -> None:
+    def _tell_round(self, game: GameRow, ended: RoundEnded, closed: GameState | None) -> None:
         """A round's result: the score sheet picture with the hands (as plain text when the
         round's last state is gone, after a restart); marked as told once it is sent."""
+        self.outbox.post(game.chat_id, partial(self._round_result, game.id, ended), closed)
+
+    async def _round_result(
+        self, game_id: int, ended: RoundEnded, closed: GameState | None
+    ) -> None:
+        game = await self._game(game_id)
+        if game is None:
+            return
+        t = await self.group_texts(game.chat_id)
         names, rules = names_of(game), game_rules(game)
         caption = texts.round_result(t, ended, rules, names)
         if closed is None:
@@ -422,10 +490,17 @@ class Messenger:
         if sent is not None:
             await self.storage.set_announced(game.id, ended.round_no)
 
-    async def _tell_end(self, game: GameRow, t: Texts, outcome: GameEnded) -> None:
+    def _tell_end(self, game: GameRow, outcome: GameEnded) -> None:
         """The game's end: places and goats in the group, the hands closed."""
+        self.outbox.post(game.chat_id, partial(self._game_end, game.id), outcome)
+        self.close_hands(game, "game-over-private")
+
+    async def _game_end(self, game_id: int, outcome: GameEnded) -> None:
+        game = await self._game(game_id)
+        if game is None:
+            return
+        t = await self.group_texts(game.chat_id)
         sent = await self._group_text(game, texts.game_end(t, outcome, names_of(game)))
-        await self.close_hands(game, "game-over-private")
         if sent is not None:
             await self.storage.set_announced(game.id)
 
@@ -434,67 +509,68 @@ class Messenger:
         end. Whether anything was owed."""
         owed = [decode(result) for result in await self.storage.owed_rounds(game.id)]
         ended = game.status == "finished" and not game.end_announced
-        if not owed and not ended:
-            return False
-        t = await self.group_texts(game.chat_id)
         for result in owed:
-            await self._tell_round(game, t, result, None)
-        outcome = game_state(game).outcome
-        if ended and outcome is not None:
-            await self._tell_end(game, t, outcome)
-        return True
+            self._tell_round(game, result, None)
+        outcome = game_state(game).outcome if ended else None
+        if outcome is not None:
+            self._tell_end(game, outcome)
+        return bool(owed) or ended
 
     @staticmethod
-    def _clock_notes(t: Texts, turn: Turn) -> list[str]:
+    def _clock_notes(t: Texts, turn: Turn) -> tuple[str, ...]:
         """The table says when the computer moved for someone, and when they are away."""
         if turn.timed_out is None:
-            return []
+            return ()
         player = turn.game.players[turn.timed_out]
-        notes = [t("timed-out", name=player.name)]
-        return [*notes, t("away", name=player.name)] if player.away else notes
+        notes = (t("timed-out", name=player.name),)
+        return (*notes, t("away", name=player.name)) if player.away else notes
 
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
-        """The person to move at `version` has `seconds` left (a fresh message: it notifies)."""
-        game = await self.storage.game(game_id)
+        """The person to move at `version` has `seconds` left (a message of its own: it
+        notifies)."""
+        game = await self._game(game_id)
+        if game is None or game.status != "active" or game.version != version:
+            return
+        user_id = game.players[game_state(game).to_move].user_id
+        self.outbox.post(user_id, partial(self._warning, game_id, version), seconds)
+
+    async def _warning(self, game_id: int, version: int, seconds: int) -> None:
+        game = await self._game(game_id)
         if game is None or game.status != "active" or game.version != version:
             return
         player = game.players[game_state(game).to_move]
         t = await self.user_texts(player.user_id)
-        text = t("turn-warning", seconds=seconds)
-        await self._private(
-            game, player.user_id, partial(self.bot.send_message, chat_id=player.user_id, text=text)
+        send = partial(
+            self.bot.send_message, chat_id=player.user_id, text=t("turn-warning", seconds=seconds)
         )
+        await self._private(game, player.user_id, send)
 
-    async def hands_again(self, game: GameRow, user_id: int) -> None:
+    def hands_again(self, game: GameRow, user_id: int) -> None:
         """A player opened the private chat again (e.g. after blocking): resend their hand."""
         seat = game.seat_of(user_id)
         if game.state is None or seat is None:
             return
-        await self.show_hand(game, game_state(game), seat, fresh=True)
+        self.show_hand(game, seat, HandNews(game_state(game), game.version, fresh=True))
 
     async def resync(self, game: GameRow) -> None:
         """After a restart: show the stored state, in case it outran the last messages (a
-        round told only now gets a fresh table below its result)."""
+        round told only now gets a fresh table below its result; the player to move gets
+        their hand anew, which notifies)."""
         if game.state is None:
-            await self.show_lobby(game)
+            self.show_lobby(game)
             return
         state = game_state(game)
-        if await self.catch_up(game):
-            await self.send_table(game, state, ())
-        else:
-            await self.edit_table(game, state, ())
+        owed = await self.catch_up(game)
+        self.show_table(game, TableNews(state, (), fresh=owed))
+        for player in game.players:
+            if player.human:  # the mover's anew: below any hand a crash left unrecorded
+                moving = state.phase is Phase.PLAYING and state.to_move == player.seat
+                self.show_hand(game, player.seat, HandNews(state, game.version, fresh=moving))
+
+    def close_hands(self, game: GameRow, key: str) -> None:
+        """Every hand message says `key` (in its reader's language) and loses its buttons."""
+        for seat in range(len(game.players)):
+            self._moved_at.pop((game.id, seat), None)
         for player in game.players:
             if player.human:
-                await self.show_hand(game, state, player.seat)
-
-    async def close_hands(self, game: GameRow, key: str) -> None:
-        """Every hand message says `key` (in its reader's language) and loses its buttons."""
-        for player in game.players:
-            if player.human and player.hand_message_id is not None:
-                text = (await self.user_texts(player.user_id))(key)
-                edit = self._edit_text(player.user_id, player.hand_message_id, text)
-                await self._private(game, player.user_id, edit)
-
-    async def _reloaded(self, game: GameRow) -> GameRow:
-        fresh = await self.storage.game(game.id)
-        return fresh if fresh is not None else game
+                self.show_hand(game, player.seat, HandNews(None, game.version, closing=key))

@@ -87,7 +87,7 @@ class Timers:
                     continue
                 closed = await self.service.close_idle(game_id)
                 if closed is not None:
-                    await self.messenger.close_lobby(closed, "lobby-idle", minutes=LOBBY_IDLE // 60)
+                    self.messenger.close_lobby(closed, "lobby-idle", minutes=LOBBY_IDLE // 60)
         except asyncio.CancelledError:
             raise
         except Exception:

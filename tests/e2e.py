@@ -62,6 +62,7 @@ class BotProcess:
     folder: Path
     process: asyncio.subprocess.Process | None = None
     logs: list[bytes] = field(default_factory=list)
+    pacing: bool = False  # the bot's own flood pacing (slow for whole games; its tests set it)
     _reader: asyncio.Task[None] | None = None
     _run_start: int = 0
 
@@ -75,7 +76,7 @@ class BotProcess:
         return b"".join(self.logs).decode(errors="replace")
 
     async def start(self) -> None:
-        env = bot_env(self.fake.base, self.db_path)
+        env = bot_env(self.fake.base, self.db_path, pacing=self.pacing)
         polls = len(self.fake.calls_of("getUpdates"))
         self._run_start = len(self.logs)
         self.process = await asyncio.create_subprocess_exec(
@@ -120,9 +121,18 @@ class BotProcess:
                 queued |= {int(u["update_id"]) for u in call.result}
         marks = [f"Update id={update_id} is " for update_id in queued]
         await self.fake.wait_until(lambda: all(mark in self.log for mark in marks), timeout)
+        await self.fake.wait_until(self.all_sent, timeout)
+
+    def all_sent(self) -> bool:
+        """The outbox of the running process has nothing left to send (it logs when it
+        starts and when it is done)."""
+        run = b"".join(self.logs[self._run_start :])
+        return run.rfind(b"outbox: sending") <= run.rfind(b"outbox: all sent")
 
 
-def bot_env(api_base: str, db_path: Path, log_level: str = "INFO") -> dict[str, str]:
+def bot_env(
+    api_base: str, db_path: Path, log_level: str = "INFO", pacing: bool = False
+) -> dict[str, str]:
     """The environment of a `python -m bot` talking to the fake at `api_base`."""
     env = {k: v for k, v in os.environ.items() if k not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
     return env | {
@@ -131,6 +141,7 @@ def bot_env(api_base: str, db_path: Path, log_level: str = "INFO") -> dict[str, 
         "TELEGRAM_API_BASE": api_base,
         "DATABASE_PATH": str(db_path),
         "LOG_LEVEL": log_level,
+        "PACING": str(pacing).lower(),
     }
 
 

@@ -111,12 +111,13 @@ class Crashes:
         return ids
 
     def settled(self) -> bool:
-        """Every update is fetched, and everything this run fetched is handled (an update
-        fetched by a killed run and confirmed is gone: its press stays unanswered)."""
+        """Every update is fetched, everything this run fetched is handled and its messages
+        are sent (an update fetched by a killed run and confirmed is gone: its press stays
+        unanswered)."""
         if self.fake.pending_updates:
             return False
         log = self.run_log()
-        return all(f"Update id={u} is " in log for u in self.delivered())
+        return all(f"Update id={u} is " in log for u in self.delivered()) and self.bot.all_sent()
 
     async def settle(self) -> None:
         await self.fake.wait_until(self.settled, 30, interval=0.005)
@@ -130,7 +131,7 @@ class Crashes:
             return "before-fetch"
         if self.fake.answer_for(last.query) is None:
             return "before-answer"
-        if f"Update id={last.update_id} is " not in self.run_log():
+        if f"Update id={last.update_id} is " not in self.run_log() or not self.bot.all_sent():
             return "sending"
         return "idle"
 
@@ -377,6 +378,7 @@ async def crash_through(
         quiet = not fake.pending_updates
         await crashes.restart(killed_in_start_up=kind == "start-up")
         if quiet:  # nothing for the new process to handle yet: the resync's hands
+            await crashes.settle()
             check_redrawn(crashes, folder, users, game_id)
 
 

@@ -73,15 +73,15 @@ async def test_restart_mid_round_and_finish_with_the_old_buttons(tmp_path: Path)
             assert "Traceback" not in log
             # a press while the bot is down waits for the next process
             button = next(b for row in hand.buttons for b in row if b.startswith(PLAYABLE))
+            after = version_of(hand)
             query_id = fake.user_presses(mover, hand, button)
             await bot.start()
             answer = await fake.wait_until(lambda: fake.answer_for(query_id), 20)
-            if answer.text == RU("pick-end"):
-                await fake.wait_until(lambda: any("Налево" in row[0] for row in hand.buttons))
+            if answer.text == RU("pick-end"):  # asked on the hand the restart sent anew
+                hand = await fake.wait_until(lambda: hand_asking(fake, mover))
                 await press(fake, mover, hand, hand.buttons[0][0])
             else:
                 assert not answer.show_alert, answer
-            after = version_of(hand)
             # a crash (SIGKILL) a few moves later loses nothing either
             after = await play_moves(fake, users, rng, 3, after)
             await bot.idle()
@@ -125,6 +125,7 @@ async def test_endgame_is_confirmed_by_the_creator_or_an_admin(tmp_path: Path) -
             ended = RU("ended-by", name="Маша")
             await fake.wait_until(lambda: question.content == ended)
             assert status(tmp_path, game["id"]) == ("cancelled", "ended")
+            await bot.idle()
             for user in players:
                 hand = find(fake, user, RU("cancelled"))
                 assert hand is not None and not hand.reply_markup
@@ -192,8 +193,15 @@ async def test_leave_ends_a_running_game_by_the_timeout_rule(tmp_path: Path) -> 
             assert state.tally == before.tally  # the round being played does not count
             assert f"{leaver.name} — " in (end.content or "").splitlines()[-1]
             assert "🐐" in (end.content or "").splitlines()[-1]
+            await bot.idle()
             for user in players:
                 assert not hand_of_or_none(fake, user), f"{user.name} still has buttons"
+
+
+def hand_asking(fake: FakeTelegram, user: User) -> Message | None:
+    """The user's hand message showing the left/right choice."""
+    asking = [m for m in bot_messages(fake, user) if any("Налево" in row[0] for row in m.buttons)]
+    return asking[-1] if asking else None
 
 
 def hand_of_or_none(fake: FakeTelegram, user: User) -> Message | None:
@@ -400,21 +408,20 @@ async def test_a_stop_while_messages_are_sent_loses_none_of_them(tmp_path: Path)
 
 
 async def test_bad_gateways_are_retried_and_the_game_goes_on(tmp_path: Path) -> None:
-    """Telegram answers 502 to the table edit and the next hand twice each: the bot waits a
-    little longer each time and sends them again, so the move shows and play goes on."""
+    """Telegram answers 502 to the table edit, the first hand sent on a turn and the hands
+    edited after, twice each: the bot waits a little longer each time and sends them again,
+    so the moves show and play goes on."""
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:2]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path) as bot:
             await start_game(fake, group, users, "goat turn_timeout=0")
-            rng = random.Random(5)
-            after = await play_moves(fake, users, rng, 1)
             await bot.idle()
             fake.outages |= {"editmessagemedia": 2, "sendmessage": 2, "editmessagetext": 2}
             since = len(fake.calls)
-            after = await play_moves(fake, users, rng, 2, after)
+            await play_moves(fake, users, random.Random(5), 3)
             failed = [c for c in fake.calls[since:] if c.status == 502]
-            assert len(failed) >= 4, failed
+            assert len(failed) == 6, failed
             assert fake.outages == {"editmessagemedia": 0, "sendmessage": 0, "editmessagetext": 0}
             (game,) = games_in(tmp_path, group.id)
             assert game["version"] == 3

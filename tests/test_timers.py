@@ -69,7 +69,7 @@ class Messages:
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         self.warnings.append((game_id, version, seconds))
 
-    async def close_lobby(self, game: GameRow, key: str, **values: object) -> None:
+    def close_lobby(self, game: GameRow, key: str, **values: object) -> None:
         self.closed.append((game.id, key))
 
 

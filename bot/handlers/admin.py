@@ -31,7 +31,7 @@ async def _remove(service: GameService, messenger: Messenger, game: GameRow, use
     """The user leaves the lobby, or the running game (which ends by RULES §2.7's timeout
     rule)."""
     if game.status == "lobby":
-        await messenger.show_lobby(await service.leave_lobby(game.id, user_id))
+        messenger.show_lobby(await service.leave_lobby(game.id, user_id))
     else:
         await service.leave_game(game.id, user_id, messenger.show_turn)
 
@@ -56,8 +56,8 @@ async def end_confirmed(
     admin = game is not None and await is_admin(bot, game.chat_id, user_id)
     game = await service.cancel(callback_data.game, user_id, admin, "ended")
     await callback.answer(t("cancelled"))
-    await messenger.close_lobby(game, "cancelled")
-    await messenger.close_hands(game, "cancelled")
+    messenger.close_lobby(game, "cancelled")
+    messenger.close_hands(game, "cancelled")
     if isinstance(callback.message, Message):
         await callback.message.edit_text(t("ended-by", name=callback.from_user.full_name))
 

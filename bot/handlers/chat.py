@@ -28,5 +28,5 @@ async def removed(update: ChatMemberUpdated, service: GameService, messenger: Me
     """The bot left the group: its open games are cancelled and recorded as such."""
     for game in await service.storage.open_games_in(update.chat.id):
         await service.cancel(game.id, None, True, "bot_removed")
-        await messenger.close_hands(game, "removed-from-group")
+        messenger.close_hands(game, "removed-from-group")
         log.info("game %s cancelled: the bot was removed from %s", game.id, update.chat.id)

@@ -47,7 +47,7 @@ async def hands_back(service: GameService, messenger: Messenger, user_id: int) -
         async with service.lock(game.id):
             fresh = await service.storage.game(game.id)
             if fresh is not None and fresh.status == "active":
-                await messenger.hands_again(fresh, user_id)
+                messenger.hands_again(fresh, user_id)
 
 
 class ReaderTexts(BaseMiddleware):

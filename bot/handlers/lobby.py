@@ -55,8 +55,8 @@ async def new_game(
     )
     if created:
         timers.arm(game)
-        await messenger.show_lobby(game)
-        await messenger.call_waiters(game, chat.title or "")
+        messenger.show_lobby(game)
+        messenger.call_waiters(game, chat.title or "")
         return
     where = game.lobby_message_id if game.status == "lobby" else game.table_message_id
     link = message_link(chat.id, where)
@@ -85,7 +85,7 @@ async def join(
     match = JOIN_PAYLOAD.match(command.args)
     assert match is not None
     game = await service.join(int(match.group(1)), seated)
-    await messenger.show_lobby(game)
+    messenger.show_lobby(game)
     link = message_link(game.chat_id, game.lobby_message_id)
     lines = [t("joined")] + ([t("joined-table", link=link)] if link else [])
     await message.answer("\n".join(lines))
@@ -101,7 +101,7 @@ async def leave(
 ) -> None:
     game = await service.leave_lobby(callback_data.game, callback.from_user.id)
     await callback.answer(t("left-table"))
-    await messenger.show_lobby(game)
+    messenger.show_lobby(game)
 
 
 @router.callback_query(LobbyAction.filter(F.action.startswith("robot_")))
@@ -119,7 +119,7 @@ async def add_robot(
         callback_data.game, callback.from_user.id, level, partial(texts.robot_name, t, level)
     )
     await callback.answer()
-    await messenger.show_lobby(game)
+    messenger.show_lobby(game)
 
 
 @router.callback_query(LobbyAction.filter(F.action == "start"))
@@ -147,7 +147,7 @@ async def cancel(
     admin = game is not None and await is_admin(bot, game.chat_id, callback.from_user.id)
     game = await service.cancel(callback_data.game, callback.from_user.id, admin, "cancelled")
     await callback.answer(t("cancelled"))
-    await messenger.close_lobby(game, "cancelled")
+    messenger.close_lobby(game, "cancelled")
 
 
 @router.callback_query(LobbyAction.filter(F.action.in_({"settings", "back"})))
@@ -164,7 +164,7 @@ async def settings(
     if callback.from_user.id != game.creator_id:
         raise GameError("not-creator")
     await callback.answer()
-    await messenger.show_lobby(game, settings=callback_data.action == "settings")
+    messenger.show_lobby(game, settings=callback_data.action == "settings")
 
 
 @router.callback_query(LobbyOption.filter())
@@ -179,4 +179,4 @@ async def set_option(
         callback_data.game, callback.from_user.id, callback_data.key, callback_data.value
     )
     await callback.answer()
-    await messenger.show_lobby(game, settings=True)
+    messenger.show_lobby(game, settings=True)

@@ -53,7 +53,7 @@ async def press(
     if back is not None:  # the computer played for them: the seat is theirs again
         await callback.answer(t("welcome-back"))
         timers.arm(back)
-        await messenger.hands_again(back, user_id)
+        messenger.hands_again(back, user_id)
         return
     state = await service.my_turn(button.game, user_id, button.version)
     move = None if button.kind == "b" else _chosen(button, state)
@@ -73,7 +73,8 @@ async def _ask_or_restore(
     state: GameState,
     t: Texts,
 ) -> None:
-    """Swap the hand's buttons for a left/right choice, or back to the tiles."""
+    """Swap the hand's buttons for a left/right choice, or back to the tiles (on the hand
+    as stored: after a restart the press may come from the one it replaced)."""
     game = await service.storage.game(button.game)
     if game is None or callback.message is None:
         raise GameError("no-such-game")
@@ -82,4 +83,5 @@ async def _ask_or_restore(
     legal = legal_moves(state)
     keyboard = hand_keyboard(t, game.id, button.version, state.rules, hand, legal, choosing)
     await callback.answer(t("pick-end") if choosing is not None else None)
-    await messenger.show_choice(game, callback.from_user.id, callback.message.message_id, keyboard)
+    shown = game.players[state.to_move].hand_message_id or callback.message.message_id
+    messenger.show_choice(game, callback.from_user.id, shown, keyboard)
