@@ -2,10 +2,9 @@
 
 Nothing here waits for Telegram: each message is posted to its chat's lane in the `Outbox`
 (paced, and coalesced so that the table and each hand show only their newest state), and
-the job reads what it needs (message ids, names) when it runs. A job treats "message is not
-modified" as done, sends a fresh message when an old one cannot be edited, follows a group
-that became a supergroup, and turns a 403 from a player's private chat into one notice in
-the group.
+the job reads the game as stored when it runs (message ids, names). A job sends a fresh
+message when an old one cannot be edited, follows a group that became a supergroup, and
+turns a 403 from a player's private chat into one notice in the group.
 """
 
 from __future__ import annotations
@@ -125,9 +124,9 @@ class Messenger:
         """The texts of a private chat: the user's choice, else their Telegram language."""
         return texts_for(language_of(*await self.storage.user_language(user_id)))
 
-    async def _api(self, make: Callable[[], Awaitable[T]]) -> T | None:
-        """Call Telegram (paced and retried by the session's `Pacing`); None when there was
-        nothing to change. A group that became a supergroup is followed there."""
+    async def _api(self, make: Callable[[], Awaitable[T]]) -> T:
+        """Call Telegram (paced and retried by the session's `Pacing`); a group that became
+        a supergroup is followed there."""
         moves = 0
         while True:
             try:
@@ -137,10 +136,6 @@ class Messenger:
                 if moves > ATTEMPTS:
                     raise
                 make = await self._moved(make, error.migrate_to_chat_id)
-            except TelegramBadRequest as error:
-                if "message is not modified" in error.message:
-                    return None
-                raise
 
     async def _moved(
         self, make: Callable[[], Awaitable[T]], new_id: int
@@ -151,10 +146,6 @@ class Messenger:
         await self.storage.migrate_chat(make.keywords["chat_id"], new_id)
         return partial(make.func, *make.args, **{**make.keywords, "chat_id": new_id})
 
-    async def _game(self, game_id: int) -> GameRow | None:
-        """The game as stored now (a job runs after the changes it was posted for)."""
-        return await self.storage.game(game_id)
-
     # -- lobby -------------------------------------------------------------------------
 
     def show_lobby(self, game: GameRow, settings: bool = False) -> None:
@@ -163,7 +154,7 @@ class Messenger:
         self.outbox.post(game.chat_id, job, settings, key=("lobby", game.id))
 
     async def _lobby(self, game_id: int, settings: bool) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None or game.status != "lobby":
             return
         rules = game_rules(game)
@@ -203,7 +194,7 @@ class Messenger:
         self.outbox.post(game.chat_id, partial(self._call_waiters, game.id), title)
 
     async def _call_waiters(self, game_id: int, title: str) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None:
             return
         link = message_link(game.chat_id, game.lobby_message_id)
@@ -228,7 +219,7 @@ class Messenger:
         self.outbox.post(game.chat_id, job, (key, values), key=("lobby", game.id))
 
     async def _close_lobby(self, game_id: int, text: tuple[str, dict[str, str | int]]) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None or game.lobby_message_id is None:
             return
         key, values = text
@@ -260,7 +251,7 @@ class Messenger:
         self.outbox.post(game.chat_id, job, news, key=key, merge=TableNews.then, urgent=news.fresh)
 
     async def _table(self, game_id: int, news: TableNews) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None:
             return
         t = await self.group_texts(game.chat_id)
@@ -309,7 +300,7 @@ class Messenger:
             return None
 
     async def _unreachable(self, game_id: int, name: str) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None:
             return
         t = await self.group_texts(game.chat_id)
@@ -376,7 +367,7 @@ class Messenger:
     async def _hand(self, game_id: int, seat: int, news: HandNews) -> None:
         """One player's hand message: tiles as buttons, legal ones marked on their turn; or
         the closing text without buttons."""
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None:
             return
         player = game.players[seat]
@@ -468,7 +459,7 @@ class Messenger:
     async def _round_result(
         self, game_id: int, ended: RoundEnded, closed: GameState | None
     ) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None:
             return
         t = await self.group_texts(game.chat_id)
@@ -496,7 +487,7 @@ class Messenger:
         self.close_hands(game, "game-over-private")
 
     async def _game_end(self, game_id: int, outcome: GameEnded) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None:
             return
         t = await self.group_texts(game.chat_id)
@@ -528,14 +519,14 @@ class Messenger:
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         """The person to move at `version` has `seconds` left (a message of its own: it
         notifies)."""
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None or game.status != "active" or game.version != version:
             return
         user_id = game.players[game_state(game).to_move].user_id
         self.outbox.post(user_id, partial(self._warning, game_id, version), seconds)
 
     async def _warning(self, game_id: int, version: int, seconds: int) -> None:
-        game = await self._game(game_id)
+        game = await self.storage.game(game_id)
         if game is None or game.status != "active" or game.version != version:
             return
         player = game.players[game_state(game).to_move]

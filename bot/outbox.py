@@ -4,9 +4,10 @@ Two pieces, one policy:
 
 * `Pacing`, a session middleware, sees every request. Sends and edits wait for their
   chat's pace (a group at most 20 a minute, a private chat about one a second) and the bot's
-  global pace; a chat banned by a 429 gets nothing before its `retry_after` is over; 5xx
-  and network errors are retried after growing waits. Callback answers, deletes and reads
-  pass straight through.
+  global pace (`Gate`: urgent ones first); a chat banned by a 429 gets nothing before its
+  `retry_after` is over; 5xx and network errors are retried after growing waits; an edit
+  that changes nothing ("message is not modified") is done. Callback answers, deletes and
+  reads pass straight through.
 * `Outbox` keeps one lane per chat for the game's messages. A lane sends its jobs in order;
   a job posted under the key of one still waiting (the table of a round, a player's hand)
   replaces that job's payload, so only the newest state goes out. After a 429 the lane waits
@@ -22,14 +23,19 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from aiogram import Bot
 from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
-from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiolimiter import AsyncLimiter
@@ -160,6 +166,10 @@ class Pacing(BaseRequestMiddleware):
                 waited += error.retry_after
                 if _ticket.get() is not None or waited > PATIENCE or chat is None:
                     raise  # a lane sends its newest payload after the ban instead
+            except TelegramBadRequest as error:
+                if "message is not modified" not in error.message:
+                    raise
+                return Response[TelegramType](ok=True, result=cast(TelegramType, True))
             except (TelegramServerError, TelegramNetworkError) as error:
                 if failures == len(BACKOFF):
                     raise

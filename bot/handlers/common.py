@@ -7,11 +7,9 @@ from typing import Any
 
 from aiogram import BaseMiddleware, Bot, F
 from aiogram.enums import ChatMemberStatus
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import (
     CallbackQuery,
     Chat,
-    InlineKeyboardMarkup,
     Message,
     TelegramObject,
     User,
@@ -74,17 +72,6 @@ class ReaderTexts(BaseMiddleware):
             language = None
         data["t"] = texts_for(language)
         return await handler(event, data)
-
-
-async def edit_in_place(
-    message: Message, text: str, markup: InlineKeyboardMarkup | None = None
-) -> None:
-    """Edit a message the user pressed a button of; pressing twice changes nothing."""
-    try:
-        await message.edit_text(text, reply_markup=markup)
-    except TelegramBadRequest as error:
-        if "message is not modified" not in error.message:
-            raise
 
 
 def replied_user(message: Message) -> User | None:

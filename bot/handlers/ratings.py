@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot import texts
-from bot.handlers.common import IN_GROUP, IN_PRIVATE, edit_in_place, replied_user
+from bot.handlers.common import IN_GROUP, IN_PRIVATE, replied_user
 from bot.i18n import Texts
 from bot.keyboards import RatingPage, pages_keyboard
 from bot.service import GameError, GameService
@@ -54,7 +54,7 @@ async def page(
         raise GameError("unknown-button")
     text, markup = shown
     await callback.answer()
-    await edit_in_place(message, text, markup)
+    await message.edit_text(text, reply_markup=markup)
 
 
 @router.message(Command("rating"), IN_PRIVATE)

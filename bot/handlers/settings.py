@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot import texts
 from bot.game.rules import RuleError, parse_rules
-from bot.handlers.common import IN_GROUP, IN_PRIVATE, edit_in_place, is_admin
+from bot.handlers.common import IN_GROUP, IN_PRIVATE, is_admin
 from bot.i18n import LANGUAGES, Texts, texts_for
 from bot.keyboards import ChatOption, LanguageChoice, chat_settings_keyboard, language_keyboard
 from bot.menus import set_chat_menu
@@ -87,9 +87,8 @@ async def change(
         await set_chat_menu(bot, chat.id, settings.language)
     t = texts_for(settings.language)
     await callback.answer(t("settings-saved"))
-    await edit_in_place(
-        message, _settings_text(t, chat.title or "", settings), _keyboard(t, settings)
-    )
+    text = _settings_text(t, chat.title or "", settings)
+    await message.edit_text(text, reply_markup=_keyboard(t, settings))
 
 
 @router.message(Command("language"), IN_PRIVATE)
@@ -116,9 +115,8 @@ async def set_language(
     t = await messenger.user_texts(user.id)
     await callback.answer(t("language-set"))
     if isinstance(callback.message, Message):
-        await edit_in_place(
-            callback.message, t("language-pick"), language_keyboard(t, code or None)
-        )
+        keyboard = language_keyboard(t, code or None)
+        await callback.message.edit_text(t("language-pick"), reply_markup=keyboard)
 
 
 @router.message(Command("nextgame"), IN_GROUP)
