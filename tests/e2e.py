@@ -47,6 +47,8 @@ EXTRAS = ("🎒 Взять из базара", "Пас")
 ENDS = ("⬅ Налево", "Направо ➡")
 PICK_END = "Куда поставить?"
 RU = texts_for("ru")
+NAMES = ["Маша", "Серёжа", "Оля", "Алекс", "Дима"]  # the people of the e2e groups
+SHORT = "target=51"  # whole games, but shorter ones
 JOIN = RU("join")
 START = RU("start")
 
@@ -146,10 +148,12 @@ def bot_env(
 
 
 @asynccontextmanager
-async def running_bot(fake: FakeTelegram, folder: Path) -> AsyncIterator[BotProcess]:
+async def running_bot(
+    fake: FakeTelegram, folder: Path, pacing: bool = False
+) -> AsyncIterator[BotProcess]:
     """A started bot; when the block ends without an error, check the common promises:
     every press was answered, the fake saw no bug of its own, no Traceback in the log."""
-    bot = BotProcess(fake, folder)
+    bot = BotProcess(fake, folder, pacing=pacing)
     await bot.start()
     try:
         yield bot

@@ -27,6 +27,7 @@ from tests.e2e import (
     ENDS,
     EXTRAS,
     GAME_OVER,
+    NAMES,
     PICK_END,
     PLAYABLE,
     RU,
@@ -46,7 +47,6 @@ from tests.e2e import (
 from tests.fakebot import FakeTelegram
 from tests.fakebot.models import CallbackAnswer, Message, User
 
-NAMES = ["Маша", "Серёжа", "Оля", "Алекс"]
 # Four people, a short target and «рыба на всех»: about 100 moves, seldom fewer than 40 (the
 # kills come first, so they all fit into one game); no turn clocks, so the time the bot is
 # down costs nobody a move.
@@ -448,7 +448,7 @@ async def test_sigkill_at_random_moments_loses_no_move_and_applies_none_twice(
     deck = DECK.copy()
     rng.shuffle(deck)
     async with FakeTelegram() as fake:
-        users = [fake.add_user(name) for name in NAMES]
+        users = [fake.add_user(name) for name in NAMES[:4]]
         group = fake.add_group("Двор", users)
         bot = BotProcess(fake, tmp_path)
         crashes = Crashes(fake, bot, rng)

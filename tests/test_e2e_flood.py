@@ -12,7 +12,6 @@ from bot.game.state import Phase
 from bot.texts import scores_line
 from tests.e2e import (
     RU,
-    BotProcess,
     games_in,
     join,
     open_lobby,
@@ -20,6 +19,7 @@ from tests.e2e import (
     press,
     query,
     replay_game,
+    running_bot,
 )
 from tests.fakebot import FakeTelegram, FloodLimits
 from tests.fakebot.models import Chat, User
@@ -28,10 +28,9 @@ ROBOTS = ("новичок", "любитель", "мастер")
 
 
 async def play_with_computers(fake: FakeTelegram, folder: Path, group: Chat, masha: User) -> int:
-    """Маша and three computers play a short game; how many moves Маша made."""
-    bot = BotProcess(fake, folder, pacing=True)
-    await bot.start()
-    try:
+    """Маша and three computers play a short game, the bot pacing itself; how many moves
+    Маша made."""
+    async with running_bot(fake, folder, pacing=True) as bot:
         lobby = await open_lobby(fake, group, masha, "goat target=30 turn_timeout=0")
         await join(fake, group, masha)
         for level in ROBOTS:
@@ -40,11 +39,7 @@ async def play_with_computers(fake: FakeTelegram, folder: Path, group: Chat, mas
         fake.flood = True
         await press(fake, masha, lobby, RU("start"))
         moves = await play_until(fake, group, [masha], random.Random(7))
-        await bot.idle(timeout=120)
-    finally:
-        log = await bot.stop()
-    assert "Traceback" not in log, log
-    assert not fake.unanswered_queries()
+        await bot.idle(timeout=120)  # the group's lane is still catching up
     return moves
 
 

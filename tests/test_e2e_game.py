@@ -10,6 +10,7 @@ from bot.game.engine import apply
 from tests.e2e import (
     GAME_OVER,
     JOIN,
+    NAMES,
     START,
     check_finished_game,
     fresh_state,
@@ -26,8 +27,6 @@ from tests.e2e import (
     wait_text,
 )
 from tests.fakebot import FakeTelegram
-
-NAMES = ["Маша", "Серёжа", "Оля", "Алекс", "Дима"]
 
 
 async def test_three_players_play_a_whole_game_to_a_goat(tmp_path: Path) -> None:

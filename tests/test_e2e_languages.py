@@ -18,6 +18,7 @@ from tests.e2e import (
     PLAYABLE,
     RATING_ROW,
     RU,
+    SHORT,
     BotProcess,
     bot_messages,
     expected_rating,
@@ -42,7 +43,6 @@ from tests.fakebot import BOT_USERNAME, FakeTelegram
 from tests.fakebot.models import Chat, Message, User
 
 EN = texts_for("en")
-SHORT = "target=51"
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 TURN = ("Your move", "Ваш ход")  # how a hand says it is your turn, in either language
 EXTRAS = {t(key) for t in (EN, RU) for key in ("draw", "pass")}

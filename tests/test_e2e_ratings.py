@@ -22,8 +22,10 @@ from bot.keyboards import RatingPage
 from tests.e2e import (
     DB_NAME,
     GAME_OVER,
+    NAMES,
     RATING_ROW,
     RU,
+    SHORT,
     START,
     BotProcess,
     Rated,
@@ -57,8 +59,6 @@ from tests.e2e import (
 from tests.fakebot import FakeTelegram
 from tests.fakebot.models import Chat, Message, User
 
-NAMES = ["Маша", "Серёжа", "Оля", "Алекс", "Дима"]
-SHORT = "target=51"  # whole games, but shorter ones
 PROVISIONAL = 5  # fewer games than this: a provisional rating, marked «*»
 
 

@@ -6,7 +6,9 @@ import random
 from pathlib import Path
 
 from tests.e2e import (
+    NAMES,
     RU,
+    SHORT,
     START,
     bot_messages,
     check_finished_game,
@@ -23,13 +25,10 @@ from tests.e2e import (
 )
 from tests.fakebot import FakeTelegram
 
-NAMES = ["Маша", "Серёжа", "Оля", "Алекс"]
-SHORT = "target=51"  # whole games, but shorter ones
-
 
 async def test_two_topics_hold_two_games_that_stay_in_their_topics(tmp_path: Path) -> None:
     async with FakeTelegram() as fake:
-        users = [fake.add_user(name) for name in NAMES]
+        users = [fake.add_user(name) for name in NAMES[:4]]
         forum = fake.add_group("Клуб", users, forum=True)
         first, second = fake.add_topic(forum, "Стол 1"), fake.add_topic(forum, "Стол 2")
         tables = {
