@@ -3,11 +3,12 @@
 Two pieces, one policy:
 
 * `Pacing`, a session middleware, sees every request. Sends and edits wait for their
-  chat's pace (a group at most 20 a minute, a private chat about one a second) and the bot's
-  global pace (`Gate`: urgent ones first); a chat banned by a 429 gets nothing before its
-  `retry_after` is over; 5xx and network errors are retried after growing waits; an edit
-  that changes nothing ("message is not modified") is done. Callback answers, deletes and
-  reads pass straight through.
+  chat's pace (a group at most 20 a minute, a private chat about one a second) and the
+  bot's global pace (`Gate`: urgent ones first). After a 429 nothing is sent or edited
+  before its `retry_after` is over, in any chat (Telegram does not say whether the ban is
+  the chat's or the bot's). 5xx and network errors are retried after growing waits; an
+  edit that changes nothing ("message is not modified") is done. Callback answers,
+  deletes and reads pass straight through.
 * `Outbox` keeps one lane per chat for the game's messages. A lane sends its jobs in order;
   a job posted under the key of one still waiting (the table of a round, a player's hand)
   replaces that job's payload, so only the newest state goes out. After a 429 the lane waits
@@ -138,7 +139,7 @@ class Pacing(BaseRequestMiddleware):
         self.limits = limits
         self._chats: dict[int, AsyncLimiter] = {}
         self._everywhere = Gate(limits.everywhere)
-        self._bans: dict[int, float] = {}  # chat → when its ban ends (time.monotonic)
+        self._banned_until = 0.0  # time.monotonic() when the last 429's retry_after ends
 
     async def __call__(
         self,
@@ -150,7 +151,7 @@ class Pacing(BaseRequestMiddleware):
         waited = failures = 0
         while True:
             if paced and chat is not None:
-                await self.unbanned(chat)
+                await self.unbanned()
                 ticket = _ticket.get()
                 if ticket is not None and ticket.paid:
                     ticket.paid = False
@@ -159,8 +160,8 @@ class Pacing(BaseRequestMiddleware):
             try:
                 return await make_request(bot, method)
             except TelegramRetryAfter as error:
-                if chat is not None:
-                    self._bans[chat] = time.monotonic() + error.retry_after
+                until = time.monotonic() + error.retry_after
+                self._banned_until = max(self._banned_until, until)
                 name, seconds = type(method).__name__, error.retry_after
                 log.warning("flood control: %s in chat %s waits %s s", name, chat, seconds)
                 waited += error.retry_after
@@ -177,15 +178,12 @@ class Pacing(BaseRequestMiddleware):
                 await asyncio.sleep(BACKOFF[failures])
                 failures += 1
 
-    async def unbanned(self, chat: int) -> None:
-        """Return once a 429's `retry_after` for `chat` is over."""
-        until = self._bans.get(chat)
-        if until is None:
-            return
-        if (left := until - time.monotonic()) > 0:
+    async def unbanned(self) -> None:
+        """Return once the last 429's `retry_after` is over. A 429 does not say whether it
+        is the chat's limit or the bot's, and a request inside a bot-wide ban extends it, so
+        every chat waits."""
+        while (left := self._banned_until - time.monotonic()) > 0:
             await asyncio.sleep(left)
-        if self._bans.get(chat) == until:
-            del self._bans[chat]
 
     async def pace(self, chat: int, urgent: Callable[[], bool] = lambda: True) -> None:
         """Wait for a send or edit's turn in `chat` and in the bot as a whole."""
@@ -264,7 +262,7 @@ class Outbox:
         """Send `chat`'s jobs in order, each after its pace (taking the newest payload)."""
         try:
             while lane:
-                await self.pacing.unbanned(chat)
+                await self.pacing.unbanned()
                 await self.pacing.pace(chat, lane[0].is_urgent)
                 entry = lane.popleft()
                 token = _ticket.set(_Ticket())
