@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 ATTEMPTS = 3  # for moves to a supergroup
 GONE = ("message to edit not found", "message can't be edited", "message to delete not found")
+LEFT = "hand-left"
+"""What the hand of someone who left the game says from then on."""
 AT_THE_TABLE = 120.0
 """Seconds after a person's own move during which their next turn is shown in place (they
 are playing: their hand is in front of them); later it comes as a new message, which
@@ -323,7 +325,7 @@ class Messenger:
         place like every other hand."""
         for player in game.players:
             seat = player.seat
-            if not player.human:
+            if not player.human or seat in state.left:
                 continue
             moving = state.phase is Phase.PLAYING and state.to_move == seat
             changed = (
@@ -435,11 +437,13 @@ class Messenger:
         game, names = turn.game, names_of(turn.game)
         if turn.before is None:
             self.close_lobby(game, "game-started-players", names=", ".join(names))
-        else:
+        elif turn.left is None:
             self._note_move(game, turn.before.to_move, turn.timed_out)
+        else:
+            self.show_hand(game, turn.left, HandNews(None, game.version, closing=LEFT))
         closed = turn.closed
         t = await self.group_texts(game.chat_id)
-        notes = self._clock_notes(t, turn)
+        notes = self._notes(t, turn)
         self.show_table(game, TableNews(closed or turn.state, turn.events, notes))
         for ended in turn.rounds:
             self._tell_round(game, ended, closed)
@@ -508,8 +512,11 @@ class Messenger:
         return bool(owed) or ended
 
     @staticmethod
-    def _clock_notes(t: Texts, turn: Turn) -> tuple[str, ...]:
-        """The table says when the computer moved for someone, and when they are away."""
+    def _notes(t: Texts, turn: Turn) -> tuple[str, ...]:
+        """The table says when someone left, when the computer moved for someone, and when
+        they are away."""
+        if turn.left is not None and turn.ended is None:
+            return (t("left-game-note", name=turn.game.players[turn.left].name),)
         if turn.timed_out is None:
             return ()
         player = turn.game.players[turn.timed_out]
@@ -539,7 +546,7 @@ class Messenger:
     def hands_again(self, game: GameRow, user_id: int) -> None:
         """A player opened the private chat again (e.g. after blocking): resend their hand."""
         seat = game.seat_of(user_id)
-        if game.state is None or seat is None:
+        if game.state is None or seat is None or seat in game_state(game).left:
             return
         self.show_hand(game, seat, HandNews(game_state(game), game.version, fresh=True))
 
@@ -554,9 +561,14 @@ class Messenger:
         owed = await self.catch_up(game)
         self.show_table(game, TableNews(state, (), fresh=owed))
         for player in game.players:
-            if player.human:  # the mover's anew: below any hand a crash left unrecorded
+            if not player.human:
+                continue
+            if player.seat in state.left:
+                news = HandNews(None, game.version, closing=LEFT)
+            else:  # the mover's anew: below any hand a crash left unrecorded
                 moving = state.phase is Phase.PLAYING and state.to_move == player.seat
-                self.show_hand(game, player.seat, HandNews(state, game.version, fresh=moving))
+                news = HandNews(state, game.version, fresh=moving)
+            self.show_hand(game, player.seat, news)
 
     def close_hands(self, game: GameRow, key: str) -> None:
         """Every hand message says `key` (in its reader's language) and loses its buttons."""

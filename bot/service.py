@@ -15,11 +15,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import texts
-from bot.game.engine import IllegalMoveError, abandon, apply, new_game, next_round
+from bot.game.engine import IllegalMoveError, abandon, apply, leave, new_game, next_round
 from bot.game.events import Event, GameEnded, RoundEnded, TilesDrawn
 from bot.game.moves import Move
 from bot.game.rules import MAX_PLAYERS, RuleError, RuleSet, parse_rules
-from bot.game.serial import NEXT_ROUND, abandon_entry, encode, state_from_json, state_to_json
+from bot.game.serial import (
+    NEXT_ROUND,
+    abandon_entry,
+    encode,
+    leave_entry,
+    state_from_json,
+    state_to_json,
+)
 from bot.game.state import GameState, Phase
 from bot.i18n import Texts
 from bot.storage import GameRow, Player, Standing, Storage
@@ -66,6 +73,7 @@ class Turn:
     events: tuple[Event, ...]  # the next round's deal included
     closed: GameState | None = None  # the round as it ended, hands revealed
     timed_out: int | None = None  # the seat the computer moved for: its time ran out
+    left: int | None = None  # the seat whose person left the game (or was removed)
 
     @property
     def drawn(self) -> dict[int, tuple[int, ...]]:
@@ -304,13 +312,16 @@ class GameService:
 
     async def present(self, game_id: int, user_id: int) -> GameRow | None:
         """The person pressed one of their buttons: the count of their timed-out turns starts
-        again. The game when they had been away (on their turn their clock starts now)."""
-        if not await self.storage.missed(game_id, user_id):  # every press asks: one small read
+        again. The game when they had been away (on their turn their clock starts now).
+        Someone who left the game stays out."""
+        if not await self.storage.absent(game_id, user_id):  # every press asks: a small read
             return None
         async with self.lock(game_id):
             game = await self._reload(game_id)
             seat = game.seat_of(user_id)
             assert seat is not None
+            if game.state is not None and seat in game_state(game).left:
+                raise GameError("left-game")
             away = game.players[seat].away
             await self.storage.set_missed(game_id, seat, 0, False)
             game = await self._reload(game_id)
@@ -346,12 +357,25 @@ class GameService:
             await show(replace(turn, timed_out=seat))
 
     async def leave_game(self, game_id: int, user_id: int, show: Show) -> None:
-        """A player leaves a running game: it ends by the timeout rule (RULES §2.7)."""
+        """A player leaves a running game (or is removed): the computer plays their seat to
+        the end, where the timeout rule settles it (RULES §2.7). When no other person is
+        left at the table, the game ends now by that rule."""
         async with self.lock(game_id):
             game, state, seat = await self._seated(game_id, user_id)
-            after, events = abandon(state, seat)
-            entry: list[tuple[int | None, dict[str, Any]]] = [(user_id, abandon_entry(seat))]
-            await show(await self._commit(game, state, after, events, entry))
+            if seat in state.left:
+                raise GameError("left-game")
+            staying = [
+                p for p in game.players if p.human and p.seat != seat and p.seat not in state.left
+            ]
+            events: tuple[Event, ...] = ()
+            if staying:
+                await self.storage.set_missed(game_id, seat, 0, True)  # the computer plays it
+                game = await self._reload(game_id)
+                after, entry = leave(state, seat), leave_entry(seat)
+            else:
+                (after, events), entry = abandon(state, seat), abandon_entry(seat)
+            turn = await self._commit(game, state, after, events, [(user_id, entry)])
+            await show(replace(turn, left=seat))
 
     async def _commit(
         self,

@@ -428,12 +428,14 @@ class Storage:
             end_announced=bool(row["end_announced"]),
         )
 
-    async def missed(self, game_id: int, user_id: int) -> int:
-        """Turns in a row the user's clock ran out in the game (0 when not seated)."""
+    async def absent(self, game_id: int, user_id: int) -> bool:
+        """Whether the user's seat in the game has turns timed out, or is away (False when
+        not seated)."""
         rows = await self._rows(
-            "SELECT missed FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            "SELECT missed > 0 OR away FROM players WHERE game_id = ? AND user_id = ?",
+            (game_id, user_id),
         )
-        return int(rows[0][0]) if rows else 0
+        return bool(rows and rows[0][0])
 
     async def set_missed(self, game_id: int, seat: int, missed: int, away: bool) -> None:
         """How many turns in a row the seat's clock ran out, and whether it is away."""

@@ -227,6 +227,8 @@ def game_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
     else:
         head = t("game-over")
     lines = [head]
+    if ended.reason != "timeout" and ended.leaver is not None:
+        lines.append(t("game-over-left", name=names[ended.leaver]))
     for place in ended.places:
         lines.append(
             t(

@@ -25,11 +25,11 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bot.game.engine import abandon, apply, legal_moves, next_round
+from bot.game.engine import apply, legal_moves
 from bot.game.events import RoundEnded
 from bot.game.moves import Move, Play
 from bot.game.rules import RuleSet
-from bot.game.serial import move_from_json, replay
+from bot.game.serial import replay, step
 from bot.game.state import GameState, Phase
 from bot.i18n import texts_for
 from bot.keyboards import MoveButton
@@ -175,6 +175,12 @@ async def running_bot(
 
 def bot_messages(fake: FakeTelegram, chat: Chat | User) -> list[Message]:
     return [m for m in fake.messages(chat) if m.from_bot and m.service is None]
+
+
+def table_captions(fake: FakeTelegram, group: Chat) -> list[str]:
+    """Every caption the group's table pictures ever had (edits included)."""
+    tables = [m for m in bot_messages(fake, group) if m.photo]
+    return [r.caption or "" for m in tables for r in m.history] + [m.content or "" for m in tables]
 
 
 def find(
@@ -503,14 +509,15 @@ def half_up_tenth(n: int) -> int:
 def rated(state: GameState) -> dict[int, Rated]:
     """RULES §2.6–§2.7 for a finished individual «Козёл» game, from the engine's tally:
     places by score, then remembered, then seat, goats last; rating points by the
-    online-site formula, or by the distance to the leaver after a timeout."""
+    online-site formula, or by the distance to the first leaver when people left (they are
+    the goats)."""
     assert state.outcome is not None, "the game is not over"
     rules, tally = state.rules, state.tally
     assert rules.low_wins and not rules.teams, "only individual «Козёл» is rated here"
     scores, remembered = tally.scores, tally.remembered
     seats = range(rules.players)
-    leaver = state.outcome.leaver if state.outcome.reason == "timeout" else None
-    goats = {leaver} if leaver is not None else {s for s in seats if scores[s] >= rules.target}
+    leaver = state.left[0] if state.left else None  # who left first: the others' measure
+    goats = set(state.left) or {s for s in seats if scores[s] >= rules.target}
     order = sorted(seats, key=lambda s: (s in goats, scores[s], remembered[s], s))
     result = {}
     for place, seat in enumerate(order, start=1):
@@ -607,14 +614,10 @@ def round_ends(folder: Path, game_id: int) -> list[RoundEnded]:
     ended: list[RoundEnded] = []
     rows = query(folder, "SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", game_id)
     for row in rows:
-        entry = json.loads(row["entry"])
-        if entry["type"] == "NextRound":
-            state, events = next_round(state)
-        elif entry["type"] == "Abandon":
-            state, events = abandon(state, entry["seat"])
-        else:
-            state, events = apply(state, move_from_json(entry))
-        ended += [e for e in events if isinstance(e, RoundEnded)]
+        state = step(state, json.loads(row["entry"]))
+        last = state.last_round
+        if last is not None and (not ended or ended[-1].round_no != last.round_no):
+            ended.append(last)
     return ended
 
 
@@ -694,8 +697,13 @@ def names_by_id(fake: FakeTelegram) -> dict[int, str]:
 
 
 def check_end_message(text: str, state: GameState, names: dict[int, str]) -> None:
-    """«Игра окончена» lists places, scores, goats and rating points as RULES §2.6–§2.7 say."""
+    """«Игра окончена» lists places, scores, goats and rating points as RULES §2.6–§2.7 say,
+    after a line naming who left during a game that went on."""
     lines = text.splitlines()[1:]
+    assert state.outcome is not None
+    if state.outcome.reason != "timeout" and state.left:
+        leaver = names[int(state.seats[state.left[0]])]
+        assert lines.pop(0) == RU("game-over-left", name=leaver), text
     expected = rated(state)
     by_place = sorted(expected, key=lambda user: -expected[user].wins)
     shown = [END_ROW.match(line) for line in lines]

@@ -7,6 +7,8 @@ import random
 import signal
 from pathlib import Path
 
+import pytest
+
 from tests.e2e import (
     GAME_OVER,
     JOIN,
@@ -35,8 +37,10 @@ from tests.e2e import (
     running_bot,
     say,
     seated,
+    seats_of,
     stale_version,
     start_game,
+    table_captions,
     turn_message,
     version_of,
     wait_text,
@@ -163,14 +167,17 @@ async def test_only_the_asker_may_decline_endgame(tmp_path: Path) -> None:
             assert question.content == RU("endgame-ask")
 
 
-async def test_leave_ends_a_running_game_by_the_timeout_rule(tmp_path: Path) -> None:
+async def test_leave_hands_the_seat_to_the_computer_and_the_timeout_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.05")
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:5]]
         group = fake.add_group("Двор", users)
         players, alex, dima = users[:3], users[3], users[4]
         async with running_bot(fake, tmp_path) as bot:
             # in the lobby /leave just frees the seat
-            lobby = await open_lobby(fake, group, players[0])
+            lobby = await open_lobby(fake, group, players[0], SHORT)
             for user in [*players, alex]:
                 await join(fake, group, user, lobby)
             asked = await say(fake, bot, alex, group, "/leave")
@@ -185,15 +192,22 @@ async def test_leave_ends_a_running_game_by_the_timeout_rule(tmp_path: Path) -> 
             asked = await say(fake, bot, dima, group, "/leave")
             (answer,) = replies_to(fake, group, asked)
             assert answer.content == RU("not-a-player")
-            leaver = players[1]
-            before = replay_game(tmp_path, game["id"])
-            await say(fake, bot, leaver, group, "/leave")
-            end = await wait_text(fake, group, f"{GAME_OVER}: {leaver.name} покинул(а) стол.")
+            leaver, staying = players[1], [players[0], players[2]]
+            asked = await say(fake, bot, leaver, group, "/leave")
+            assert [m.content for m in replies_to(fake, group, asked)] == [RU("left-table")]
+            note = RU("left-game-note", name=leaver.name)
+            await fake.wait_until(lambda: any(note in c for c in table_captions(fake, group)))
+
+            # the two who stay play on; the computer moves for the leaver
+            await play_until(fake, group, staying, rng)
             state = await check_finished_game(fake, bot, group, dima, game["id"])
-            assert state.outcome is not None and state.outcome.reason == "timeout"
-            assert state.tally == before.tally  # the round being played does not count
-            assert f"{leaver.name} — " in (end.content or "").splitlines()[-1]
-            assert "🐐" in (end.content or "").splitlines()[-1]
+            assert state.outcome is not None and state.outcome.reason != "timeout"
+            seat = seats_of(tmp_path, game["id"]).index(leaver.id)
+            assert state.left == (seat,)
+            end = find(fake, group, GAME_OVER)
+            assert end is not None
+            last = (end.content or "").splitlines()[-1]
+            assert f"{leaver.name} — " in last and "🐐" in last and last.endswith("+0")
             await bot.idle()
             for user in players:
                 assert not hand_of_or_none(fake, user), f"{user.name} still has buttons"
@@ -210,15 +224,21 @@ def hand_of_or_none(fake: FakeTelegram, user: User) -> Message | None:
     return hands[0] if hands else None
 
 
-async def test_score_after_a_leave_counts_only_finished_rounds(tmp_path: Path) -> None:
+async def test_the_last_person_to_leave_ends_the_game_and_score_counts_finished_rounds(
+    tmp_path: Path,
+) -> None:
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:2]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path) as bot:
             await start_game(fake, group, users)
             await play_moves(fake, users, random.Random(1), 2)
-            await say(fake, bot, users[1], group, "/leave")
-            await wait_text(fake, group, GAME_OVER)
+            await say(fake, bot, users[1], group, "/leave")  # the computer takes the seat
+            await say(fake, bot, users[0], group, "/leave")  # nobody left to play: it ends
+            end = await wait_text(fake, group, f"{GAME_OVER}: {users[1].name} покинул(а) стол.")
+            rows = (end.content or "").splitlines()[1:]  # both leavers: goats, +0
+            assert sorted(row.split(" — ")[0][3:] for row in rows) == sorted(NAMES[:2]), rows
+            assert all(row.endswith("🐐 козёл, рейтинг +0") for row in rows), rows
             asked = await say(fake, bot, users[0], group, "/score")
             (answer,) = replies_to(fake, group, asked)
             # no round was played to the end

@@ -3,29 +3,36 @@ says so; after three such turns a seat is away until its person presses a button
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
 import pytest
 
+from bot.keyboards import MoveButton
 from bot.service import AWAY_AFTER, LOBBY_IDLE
 from tests.e2e import (
     HAND,
     RU,
+    SHORT,
     START,
-    bot_messages,
+    check_finished_game,
     dealt,
     find,
+    forged_alert,
+    games_in,
     join,
     open_lobby,
+    play_until,
     press,
     query,
     replies_to,
     running_bot,
     say,
     seated,
+    seats_of,
     start_game,
-    wait_text,
+    table_captions,
 )
 from tests.fakebot import FakeTelegram
 from tests.fakebot.models import Message, User
@@ -42,11 +49,7 @@ async def test_a_silent_table_is_played_by_the_clock_until_someone_comes_back(
             await start_game(fake, group, [masha, serge], "goat turn_timeout=1")
 
             def captions() -> list[str]:
-                """Every caption the table pictures ever had (edits included)."""
-                tables = [m for m in bot_messages(fake, group) if m.photo]
-                return [r.caption or "" for m in tables for r in m.history] + [
-                    m.content or "" for m in tables
-                ]
+                return table_captions(fake, group)
 
             def away() -> list[str]:
                 rows = query(tmp_path, "SELECT name FROM players WHERE away = 1")
@@ -70,14 +73,16 @@ async def test_a_silent_table_is_played_by_the_clock_until_someone_comes_back(
             await bot.idle()
 
 
-async def test_kick_and_extend(tmp_path: Path) -> None:
+async def test_kick_and_extend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The creator (or an admin) removes a player: from a lobby by name, from a running game
-    by replying to their message — which ends it by the timeout rule; /extend buys time."""
+    by replying to their message — the computer takes the seat to the end, and the timeout
+    rule settles it (RULES §2.7); /extend buys a lobby time."""
+    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.05")
     async with FakeTelegram() as fake:
         masha, serge, olya, dima = (fake.add_user(n) for n in ("Маша", "Серёжа", "Оля", "Дима"))
         group = fake.add_group("Двор", [masha, serge, olya, dima])
         async with running_bot(fake, tmp_path) as bot:
-            lobby = await open_lobby(fake, group, masha)
+            lobby = await open_lobby(fake, group, masha, SHORT)
             for user in (masha, serge, olya):
                 await join(fake, group, user, lobby)
 
@@ -99,11 +104,29 @@ async def test_kick_and_extend(tmp_path: Path) -> None:
             assert await press(fake, masha, lobby, START) == RU("dealing")
             await dealt(fake, group, lobby, [masha, olya])
             assert await answer(dima, "/extend") == RU("no-open-lobby")
+            (game,) = games_in(tmp_path, group.id)
+            hand = find(fake, olya, HAND)
+            assert hand is not None
             said = fake.user_sends(olya, group, "ну что, ходим?")  # the bot does not see it
             asked = await say(fake, bot, masha, group, "/kick", reply_to=said)
             replies = [m.content for m in replies_to(fake, group, asked)]
-            assert RU("kicked", name="Оля") in replies, replies
-            end = await wait_text(fake, group, RU("game-over-timeout", name="Оля"))
-            assert "Маша" in (end.content or "")
-            (game,) = query(tmp_path, "SELECT status, end_reason FROM games")
-            assert (game["status"], game["end_reason"]) == ("finished", "timeout")
+            assert replies == [RU("kicked", name="Оля")], replies
+            note = RU("left-game-note", name="Оля")
+            await fake.wait_until(lambda: any(note in c for c in table_captions(fake, group)))
+            await fake.wait_until(lambda: hand.content == RU("hand-left") and not hand.buttons)
+
+            # she is out for good: her buttons, /leave and a second /kick say so
+            (row,) = query(tmp_path, "SELECT version FROM games")
+            data = MoveButton(game=game["id"], version=row["version"], kind="d").pack()
+            assert await forged_alert(fake, olya, hand, data) == RU("left-game")
+            assert await answer(olya, "/leave") == RU("left-game")
+            assert await answer(masha, "/kick Оля") == RU("kick-not-seated")
+
+            # Маша plays on against the computer in Оля's seat; Оля is the goat, +0
+            await play_until(fake, group, [masha], random.Random(5))
+            state = await check_finished_game(fake, bot, group, dima, game["id"])
+            assert state.outcome is not None and state.outcome.reason != "timeout"
+            olya_seat = seats_of(tmp_path, game["id"]).index(olya.id)
+            assert state.left == (olya_seat,) and state.outcome.leaver == olya_seat
+            last = state.outcome.places[-1]
+            assert (last.seat, last.goat, last.rating_points) == (olya_seat, True, 0)

@@ -3,6 +3,7 @@ end for Козёл, teams, Sea Goat and classic, and deal determinism."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -14,10 +15,12 @@ from bot.game import (
     PlayDoubles,
     abandon,
     apply,
+    leave,
     legal_moves,
     new_game,
     next_round,
     parse_rules,
+    serial,
 )
 from bot.game.engine import IllegalMoveError, _first_lead
 from bot.game.events import (
@@ -671,3 +674,40 @@ def test_timeout_rating_through_abandon():
     places = {p.seat: (p.place, p.goat, p.rating_points) for p in outcome.places}
     assert places == {2: (1, False, 2), 0: (2, False, 1), 3: (3, False, 1), 1: (4, True, 0)}
     assert legal_moves(state) == []
+
+
+def test_a_seat_left_to_the_computer_is_settled_by_the_timeout_rule_at_the_end():
+    """Alex leaves at 32 and the game is played on (the computer has his seat): when Masha
+    reaches the target, the leaver — not Masha — is the goat and gains nothing; the others
+    gain by the distance to his final score (§2.7)."""
+    dealt, _ = new_game(GOAT4, seats(4), 7)
+    state = leave(dealt, 1)
+    assert state.left == (1,) and state.phase is Phase.PLAYING
+    assert serial.step(dealt, json.loads(json.dumps(serial.leave_entry(1)))) == state  # the log
+    assert serial.state_from_json(json.loads(json.dumps(serial.state_to_json(state)))) == state
+    with pytest.raises(IllegalMoveError):
+        leave(state, 1)
+    state = state._replace(tally=Tally((99, 40, 13, 50), (0, 0, 0, 0), (True,) * 4, 0))
+    rng = random.Random(3)
+    while state.outcome is None:
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+            assert state.left == (1,)
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    outcome = state.outcome
+    assert outcome.reason == "target" and outcome.leaver == 1
+    scores = state.tally.scores
+    last = outcome.places[-1]
+    assert (last.seat, last.goat, last.rating_points) == (1, True, 0)
+    for place in outcome.places[:-1]:
+        assert not place.goat
+        assert place.rating_points == max(1, (scores[1] - scores[place.seat] + 5) // 10)
+
+
+def test_the_last_person_to_leave_ends_the_game_with_every_leaver_a_goat():
+    state, _ = new_game(GOAT4, seats(4), 7)
+    state = state._replace(tally=Tally((30, 32, 13, 50), (0, 0, 0, 0), (True,) * 4, 0))
+    state, (outcome,) = abandon(leave(state, 1), 3)
+    assert state.left == (1, 3) and (outcome.reason, outcome.leaver) == ("timeout", 1)
+    places = {p.seat: (p.place, p.goat, p.rating_points) for p in outcome.places}
+    assert places == {2: (1, False, 2), 0: (2, False, 1), 1: (3, True, 0), 3: (4, True, 0)}

@@ -73,7 +73,7 @@ def new_game(
         raise ValueError(f"the rules are for {rules.players} players, not {len(seats)}")
     state = GameState(
         rules, tuple(seats), seed, 0, Phase.ROUND_OVER, (), (), (), 0, 0, 0, None, 0, 0,
-        None, (), fresh_tally(rules.sides), None, None, None,
+        None, (), fresh_tally(rules.sides), None, None, None, (),
     )  # fmt: skip
     return next_round(state)
 
@@ -91,7 +91,7 @@ def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     after = GameState(
         rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,
         rules.tiles.all_mask, leader, lead_tile, 0, 0, None, (), state.tally, None,
-        state.last_round, None,
+        state.last_round, None, state.left,
     )  # fmt: skip
     return after, (RoundStarted(round_no, leader, lead_tile, redeals),)
 
@@ -325,6 +325,7 @@ def _turn_state(
         state.next_leader,
         state.last_round,
         None,
+        state.left,
     )
 
 
@@ -459,7 +460,8 @@ def _end_round(
     goats = goat_sides(rules, after, bald)
     outcome = None
     if goats:
-        outcome = _game_ended(rules, after, goats, "bald_goat" if bald is not None else "target")
+        reason = "bald_goat" if bald is not None else "target"
+        outcome = _game_ended(rules, after, goats, reason, state.left)
         events.append(outcome)
     state = state._replace(
         phase=Phase.GAME_OVER if goats else Phase.ROUND_OVER,
@@ -484,21 +486,36 @@ def _is_bald_goat(rules: RuleSet, placed: int, values: list[int], seat: int) -> 
 
 
 def _game_ended(
-    rules: RuleSet, tally: Tally, goats: Sequence[int], reason: str, leaver: int | None = None
+    rules: RuleSet, tally: Tally, goats: Sequence[int], reason: str, left: Sequence[int] = ()
 ) -> GameEnded:
-    leaver_side = None if leaver is None else rules.side_of(leaver)
+    """The places; the sides of seats that `left` are settled by §2.7's timeout rule."""
+    leaver_sides = list(dict.fromkeys(rules.side_of(seat) for seat in left))
     places = tuple(
         Place(seat, side, place, tally.scores[side], goat, points)
-        for side, place, goat, points in standings(rules, tally, goats, leaver_side)
+        for side, place, goat, points in standings(rules, tally, goats, leaver_sides)
         for seat in range(rules.players)
         if rules.side_of(seat) == side
     )
-    return GameEnded(reason, places, leaver)
+    return GameEnded(reason, places, left[0] if left else None)
+
+
+def _check_leaving(state: GameState, seat: int) -> None:
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalMoveError("game_over", "the game is already over")
+    if seat in state.left:
+        raise IllegalMoveError("left", f"seat {seat} has already left")
+
+
+def leave(state: GameState, seat: int) -> GameState:
+    """`seat`'s person leaves (or is removed); the computer plays the seat to the end, when
+    the game is settled for them by §2.7's timeout rule: last, goat, nothing gained."""
+    _check_leaving(state, seat)
+    return state._replace(left=(*state.left, seat))
 
 
 def abandon(state: GameState, seat: int) -> tuple[GameState, tuple[Event, ...]]:
-    """End the game because `seat` left or timed out (§2.7 timeout rule)."""
-    if state.phase is Phase.GAME_OVER:
-        raise IllegalMoveError("game_over", "the game is already over")
-    outcome = _game_ended(state.rules, state.tally, (), "timeout", seat)
-    return state._replace(phase=Phase.GAME_OVER, outcome=outcome), (outcome,)
+    """End the game now because `seat` left or timed out (§2.7 timeout rule)."""
+    _check_leaving(state, seat)
+    left = (*state.left, seat)
+    outcome = _game_ended(state.rules, state.tally, (), "timeout", left)
+    return state._replace(phase=Phase.GAME_OVER, outcome=outcome, left=left), (outcome,)

@@ -94,7 +94,7 @@ class Place(NamedTuple):
 class GameEnded(NamedTuple):
     reason: str  # "target", "bald_goat" or "timeout"
     places: tuple[Place, ...]  # best first
-    leaver: int | None = None  # with "timeout": the seat that left
+    leaver: int | None = None  # the first seat that left: the leavers are settled by §2.7
 
 
 Event = (

@@ -166,17 +166,19 @@ def round_half_up_tenth(n: int) -> int:
 
 
 def standings(
-    rules: RuleSet, tally: Tally, goats: Sequence[int], leaver_side: int | None = None
+    rules: RuleSet, tally: Tally, goats: Sequence[int], leaver_sides: Sequence[int] = ()
 ) -> list[tuple[int, int, bool, int]]:
     """`(side, place, goat, rating_points)` best first (§2.6 places, §2.7 rating points).
 
-    With `leaver_side` the game ended because that side timed out: it places last, is the
-    goat and gains nothing; the others gain by the distance to the leaver's score.
+    With `leaver_sides` (first to leave first) the game is settled by the timeout rule:
+    those sides place last, are the goats and gain nothing; the others gain by the distance
+    to the first leaver's score.
     """
     scores, remembered = tally.scores, tally.remembered
     sign = 1 if rules.low_wins else -1
-    if leaver_side is not None:
-        goats = [leaver_side]
+    leaver_side = leaver_sides[0] if leaver_sides else None
+    if leaver_sides:
+        goats = leaver_sides
     order = sorted(
         range(len(scores)),
         key=lambda s: (s in goats, sign * scores[s], sign * remembered[s], s),

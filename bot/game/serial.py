@@ -12,7 +12,7 @@ from dataclasses import fields
 from typing import Any, NamedTuple
 
 from bot.game import events
-from bot.game.engine import abandon, apply, new_game, next_round
+from bot.game.engine import abandon, apply, leave, new_game, next_round
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
@@ -101,6 +101,7 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
         "next_leader": state.next_leader,
         "last_round": encode(state.last_round),
         "outcome": encode(state.outcome),
+        "left": list(state.left),
     }
 
 
@@ -134,6 +135,7 @@ def state_from_json(data: dict[str, JSON]) -> GameState:
         next_leader=data["next_leader"],
         last_round=decode(data["last_round"]),
         outcome=decode(data["outcome"]),
+        left=tuple(data.get("left", ())),
     )
 
 
@@ -144,6 +146,10 @@ def abandon_entry(seat: int) -> dict[str, JSON]:
     return {"type": "Abandon", "seat": seat}
 
 
+def leave_entry(seat: int) -> dict[str, JSON]:
+    return {"type": "Leave", "seat": seat}
+
+
 def step(state: GameState, entry: dict[str, JSON]) -> GameState:
     """Apply one log entry."""
     kind = entry["type"]
@@ -151,6 +157,8 @@ def step(state: GameState, entry: dict[str, JSON]) -> GameState:
         return next_round(state)[0]
     if kind == "Abandon":
         return abandon(state, entry["seat"])[0]
+    if kind == "Leave":
+        return leave(state, entry["seat"])
     return apply(state, move_from_json(entry))[0]
 
 

@@ -40,6 +40,7 @@ class GameState(NamedTuple):
     next_leader: int | None  # leads the next round (went out, or the fisherman)
     last_round: RoundEnded | None
     outcome: GameEnded | None
+    left: tuple[int, ...]  # seats whose people left, in order: the computer plays them
 
     @property
     def table(self) -> Table:

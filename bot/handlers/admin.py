@@ -10,7 +10,8 @@ from bot.handlers.common import IN_GROUP, is_admin, manages, replied_user, topic
 from bot.i18n import Texts
 from bot.keyboards import EndGame, end_game_keyboard
 from bot.messenger import Messenger
-from bot.service import LOBBY_IDLE, GameError, GameService
+from bot.robots import Robots
+from bot.service import LOBBY_IDLE, GameError, GameService, game_state
 from bot.storage import GameRow
 
 router = Router(name="admin")
@@ -27,13 +28,19 @@ async def _managed_game(message: Message, service: GameService, bot: Bot) -> Gam
     return game
 
 
-async def _remove(service: GameService, messenger: Messenger, game: GameRow, user_id: int) -> None:
-    """The user leaves the lobby, or the running game (which ends by RULES §2.7's timeout
-    rule)."""
+async def _remove(
+    service: GameService, messenger: Messenger, robots: Robots, game: GameRow, user_id: int
+) -> None:
+    """The user leaves the lobby, or the running game (the computer takes the seat)."""
     if game.status == "lobby":
         messenger.show_lobby(await service.leave_lobby(game.id, user_id))
     else:
-        await service.leave_game(game.id, user_id, messenger.show_turn)
+        await service.leave_game(game.id, user_id, robots.show_and_wake)
+
+
+def _left(game: GameRow) -> tuple[int, ...]:
+    """Seats whose people have left the running game."""
+    return game_state(game).left if game.state is not None else ()
 
 
 @router.message(Command("endgame"), IN_GROUP)
@@ -80,11 +87,13 @@ async def kick(
     command: CommandObject,
     service: GameService,
     messenger: Messenger,
+    robots: Robots,
     bot: Bot,
     t: Texts,
 ) -> None:
     """Remove a player — the one whose message this replies to, or named after /kick — as if
-    they had left: from a lobby, or from a running game by the timeout rule (RULES §2.7)."""
+    they had left: from a lobby, or from a running game, where the computer takes the seat
+    and the timeout rule settles it (RULES §2.7)."""
     assert message.from_user is not None
     game = await _managed_game(message, service, bot)
     replied = replied_user(message)
@@ -95,12 +104,12 @@ async def kick(
         seat = game.seat_of(replied.id)
     else:
         raise GameError("kick-who")
-    if seat is None or not game.players[seat].human:
+    if seat is None or not game.players[seat].human or seat in _left(game):
         raise GameError("kick-not-seated")
     target = game.players[seat]
     if target.user_id == message.from_user.id:
         raise GameError("kick-yourself")
-    await _remove(service, messenger, game, target.user_id)
+    await _remove(service, messenger, robots, game, target.user_id)
     await message.reply(t("kicked", name=target.name))
 
 
@@ -114,11 +123,12 @@ async def extend(message: Message, service: GameService, t: Texts) -> None:
 
 
 @router.message(Command("leave"), IN_GROUP)
-async def leave(message: Message, service: GameService, messenger: Messenger, t: Texts) -> None:
+async def leave(
+    message: Message, service: GameService, messenger: Messenger, robots: Robots, t: Texts
+) -> None:
     assert message.from_user is not None
     game = await service.storage.open_game(message.chat.id, topic(message))
     if game is None:
         raise GameError("no-open-game")
-    await _remove(service, messenger, game, message.from_user.id)
-    if game.status == "lobby":
-        await message.reply(t("left-table"))
+    await _remove(service, messenger, robots, game, message.from_user.id)
+    await message.reply(t("left-table"))

@@ -145,6 +145,9 @@ timed-out = ⏰ { $name }: time is up, the computer moved.
 away = { $name } is away: the computer moves for this player until they press any of their buttons.
 turn-warning = ⏰ { $seconds } seconds left — then the computer moves for you.
 welcome-back = Welcome back! You move yourself again.
+left-game = You have left this game: the computer plays for you.
+hand-left = You have left this game. The computer plays your seat to the end; you are settled by the timeout rule: last, the goat, rating +0.
+left-game-note = 🚪 { $name } left the table: the computer plays their seat to the end, settled by the timeout rule.
 option-turn_timeout = ⏰ { $value } s
 option-turn_timeout-0 = ⏰ untimed
 
@@ -171,6 +174,7 @@ round-sheet = Score (before → round → after):
 round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
 game-over-timeout = The game is over: { $name } left the table.
 game-over-bald = The game is over: bald goat!
+game-over-left = { $name } left the table during the game: by the timeout rule the goat, rating +0.
 game-over = The game is over!
 game-place = { $place }. { $name } — { $score }{ $goat }, rating +{ $points }
 game-place-goat = { " " }🐐 goat
@@ -233,9 +237,9 @@ help-group =
     /settings — chat settings (admins)
     /nextgame — tell me in private when the next game starts
     /extend — wait { $minutes } more minutes for players
-    /kick — remove a player (as a reply to their message, or by name)
+    /kick — remove a player (as a reply to their message, or by name); in a game the computer takes the seat
     /endgame — end the game
-    /leave — leave the game
+    /leave — leave the game (the computer takes your seat)
 command-newgame = new game
 command-score = the game's score
 command-rating = the chat's rating
