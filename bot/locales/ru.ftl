@@ -74,6 +74,7 @@ illegal-unknown_move = Такого хода нет.
 illegal-round_over = Раунд уже окончен.
 illegal-not_round_over = Раунд ещё идёт.
 illegal-game_over = Игра уже окончена.
+illegal-left = Этот игрок уже вышел из игры.
 
 ## rules and options
 rule-error-players = Для этих правил не подходит столько игроков
