@@ -52,7 +52,7 @@ sys.path[0] = str(ROOT)
 
 
 from bot.keyboards import MoveButton  # noqa: E402
-from tests.e2e import bot_env  # noqa: E402
+from tests.e2e import bot_env, spawn_bot  # noqa: E402
 from tests.fakebot import FakeTelegram, FloodLimits  # noqa: E402
 from tests.fakebot.models import CallbackAnswer, Chat, Message, User  # noqa: E402
 from tests.fakebot.server import COUNTED, Params  # noqa: E402
@@ -209,16 +209,7 @@ class BotRun:
     async def start(self) -> None:
         env = bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level, pacing=True)
         profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            *profiler,
-            "-m",
-            "bot",
-            cwd=self.folder,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
+        self.process = await spawn_bot(self.folder, env, *profiler)
         self._reader = asyncio.ensure_future(self._read(self.process))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 60

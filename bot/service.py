@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -57,6 +58,15 @@ class RulesError(GameError):
     def text(self, t: Texts) -> str:
         reason = texts.rule_error(t, self.error)
         return reason if self.wrap is None else t(self.wrap, reason=reason)
+
+
+@contextmanager
+def engine_refusals() -> Iterator[None]:
+    """The engine's refusal of a move, as a short answer for the user."""
+    try:
+        yield
+    except IllegalMoveError as error:
+        raise GameError(f"illegal-{error.reason}") from None
 
 
 Show = Callable[["Turn"], Awaitable[None]]
@@ -304,10 +314,8 @@ class GameService:
     async def play(self, game_id: int, user_id: int, version: int, move: Move, show: Show) -> None:
         async with self.lock(game_id):
             game, state, _ = await self._my_turn(game_id, user_id, version)
-            try:
+            with engine_refusals():
                 after, events = apply(state, move)
-            except IllegalMoveError as error:
-                raise GameError(f"illegal-{error.reason}") from None
             await show(await self._commit(game, state, after, events, [(user_id, encode(move))]))
 
     async def present(self, game_id: int, user_id: int) -> GameRow | None:
@@ -362,18 +370,18 @@ class GameService:
         left at the table, the game ends now by that rule."""
         async with self.lock(game_id):
             game, state, seat = await self._seated(game_id, user_id)
-            if seat in state.left:
-                raise GameError("left-game")
             staying = [
                 p for p in game.players if p.human and p.seat != seat and p.seat not in state.left
             ]
             events: tuple[Event, ...] = ()
-            if staying:
-                await self.storage.set_missed(game_id, seat, 0, True)  # the computer plays it
+            with engine_refusals():  # e.g. they have left already
+                if staying:
+                    after, entry = leave(state, seat), leave_entry(seat)
+                else:
+                    (after, events), entry = abandon(state, seat), abandon_entry(seat)
+            if staying:  # the computer plays an away seat; pressing won't bring them back
+                await self.storage.set_missed(game_id, seat, 0, True)
                 game = await self._reload(game_id)
-                after, entry = leave(state, seat), leave_entry(seat)
-            else:
-                (after, events), entry = abandon(state, seat), abandon_entry(seat)
             turn = await self._commit(game, state, after, events, [(user_id, entry)])
             await show(replace(turn, left=seat))
 

@@ -81,15 +81,7 @@ class BotProcess:
         env = bot_env(self.fake.base, self.db_path, pacing=self.pacing)
         polls = len(self.fake.calls_of("getUpdates"))
         self._run_start = len(self.logs)
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=self.folder,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
+        self.process = await spawn_bot(self.folder, env)
         self._reader = asyncio.ensure_future(self._read(self.process))
         await self.fake.wait_until(lambda: len(self.fake.calls_of("getUpdates")) > polls, 30)
 
@@ -130,6 +122,21 @@ class BotProcess:
         starts and when it is done)."""
         run = b"".join(self.logs[self._run_start :])
         return run.rfind(b"outbox: sending") <= run.rfind(b"outbox: all sent")
+
+
+async def spawn_bot(folder: Path, env: dict[str, str], *python: str) -> asyncio.subprocess.Process:
+    """`python [python options] -m bot` in `folder`; its stderr is a pipe the caller must
+    keep reading (a full pipe stalls the bot)."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        *python,
+        "-m",
+        "bot",
+        cwd=folder,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
 
 
 def bot_env(

@@ -119,8 +119,8 @@ async def test_kick_and_extend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
             (row,) = query(tmp_path, "SELECT version FROM games")
             data = MoveButton(game=game["id"], version=row["version"], kind="d").pack()
             assert await forged_alert(fake, olya, hand, data) == RU("left-game")
-            assert await answer(olya, "/leave") == RU("left-game")
-            assert await answer(masha, "/kick Оля") == RU("kick-not-seated")
+            assert await answer(olya, "/leave") == RU("illegal-left")
+            assert await answer(masha, "/kick Оля") == RU("illegal-left")
 
             # Маша plays on against the computer in Оля's seat; Оля is the goat, +0
             await play_until(fake, group, [masha], random.Random(5))

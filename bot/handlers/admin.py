@@ -11,7 +11,7 @@ from bot.i18n import Texts
 from bot.keyboards import EndGame, end_game_keyboard
 from bot.messenger import Messenger
 from bot.robots import Robots
-from bot.service import LOBBY_IDLE, GameError, GameService, game_state
+from bot.service import LOBBY_IDLE, GameError, GameService
 from bot.storage import GameRow
 
 router = Router(name="admin")
@@ -36,11 +36,6 @@ async def _remove(
         messenger.show_lobby(await service.leave_lobby(game.id, user_id))
     else:
         await service.leave_game(game.id, user_id, robots.show_and_wake)
-
-
-def _left(game: GameRow) -> tuple[int, ...]:
-    """Seats whose people have left the running game."""
-    return game_state(game).left if game.state is not None else ()
 
 
 @router.message(Command("endgame"), IN_GROUP)
@@ -104,7 +99,7 @@ async def kick(
         seat = game.seat_of(replied.id)
     else:
         raise GameError("kick-who")
-    if seat is None or not game.players[seat].human or seat in _left(game):
+    if seat is None or not game.players[seat].human:
         raise GameError("kick-not-seated")
     target = game.players[seat]
     if target.user_id == message.from_user.id:
