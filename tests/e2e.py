@@ -476,13 +476,6 @@ def replay_game(folder: Path, game_id: int) -> GameState:
     return replay(RuleSet.from_options(json.loads(game["rules"])), seats, game["seed"], log)
 
 
-def stale_version(folder: Path, game_id: int) -> int:
-    """The version just before the game's current one: the `after` that only lets the
-    current hand buttons through (resuming play after a pause)."""
-    (row,) = query(folder, "SELECT version FROM games WHERE id = ?", game_id)
-    return int(row["version"]) - 1
-
-
 def fresh_state(folder: Path, game_id: int) -> GameState:
     """The game's first deal, from its rules, seats and seed."""
     (game,) = query(folder, "SELECT rules, seed FROM games WHERE id = ?", game_id)
