@@ -37,7 +37,7 @@ from bot.keyboards import hand_keyboard, lobby_keyboard, settings_keyboard
 from bot.outbox import Outbox
 from bot.scenes import score_sheet, table_scene
 from bot.service import LOBBY_IDLE, Turn, game_rules, game_state
-from bot.storage import GameRow, Storage
+from bot.storage import GameRow, Player, Storage
 from render import render_score_sheet, render_table
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,18 @@ notifies."""
 
 def names_of(game: GameRow) -> list[str]:
     return [p.name for p in game.players]
+
+
+async def _edited(edit: Awaitable[object]) -> bool:
+    """Whether an edit went through; False when its message is gone or too old to edit
+    (then a new message is sent instead)."""
+    try:
+        await edit
+    except TelegramBadRequest as error:
+        if any(reason in error.message for reason in GONE):
+            return False
+        raise
+    return True
 
 
 def message_link(chat_id: int, message_id: int | None) -> str | None:
@@ -268,12 +280,8 @@ class Messenger:
                 message_id=game.table_message_id,
                 media=media,
             )
-            try:
-                await self._api(edit)
+            if await _edited(self._api(edit)):
                 return
-            except TelegramBadRequest as error:
-                if not any(reason in error.message for reason in GONE):
-                    raise
         sent = await self._api(
             partial(
                 self.bot.send_photo,
@@ -389,12 +397,9 @@ class Messenger:
         )
         text = texts.hand(t, news.state, seat, news.drawn)
         if old is not None and not news.fresh:
-            try:
-                await self._private(game, user_id, self._edit_text(user_id, old, text, keyboard))
+            edit = self._edit_text(user_id, old, text, keyboard)
+            if await _edited(self._private(game, user_id, edit)):
                 return
-            except TelegramBadRequest as error:
-                if not any(reason in error.message for reason in GONE):
-                    raise
         quiet = news.state.phase is not Phase.PLAYING or news.state.to_move != seat
         send = partial(
             self.bot.send_message,
@@ -525,23 +530,29 @@ class Messenger:
 
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         """The person to move at `version` has `seconds` left (a message of its own: it
-        notifies)."""
-        game = await self.storage.game(game_id)
-        if game is None or game.status != "active" or game.version != version:
-            return
-        user_id = game.players[game_state(game).to_move].user_id
-        self.outbox.post(user_id, partial(self._warning, game_id, version), seconds)
+        notifies; not sent once the turn is over)."""
+        moving = await self._mover_at(game_id, version)
+        if moving is not None:
+            user_id = moving[1].user_id
+            self.outbox.post(user_id, partial(self._warning, game_id, version), seconds)
 
     async def _warning(self, game_id: int, version: int, seconds: int) -> None:
-        game = await self.storage.game(game_id)
-        if game is None or game.status != "active" or game.version != version:
+        moving = await self._mover_at(game_id, version)
+        if moving is None:
             return
-        player = game.players[game_state(game).to_move]
+        game, player = moving
         t = await self.user_texts(player.user_id)
         send = partial(
             self.bot.send_message, chat_id=player.user_id, text=t("turn-warning", seconds=seconds)
         )
         await self._private(game, player.user_id, send)
+
+    async def _mover_at(self, game_id: int, version: int) -> tuple[GameRow, Player] | None:
+        """The game and its player to move, while the game is still at `version`."""
+        game = await self.storage.game(game_id)
+        if game is None or game.status != "active" or game.version != version:
+            return None
+        return game, game.players[game_state(game).to_move]
 
     def hands_again(self, game: GameRow, user_id: int) -> None:
         """A player opened the private chat again (e.g. after blocking): resend their hand."""
@@ -572,8 +583,7 @@ class Messenger:
 
     def close_hands(self, game: GameRow, key: str) -> None:
         """Every hand message says `key` (in its reader's language) and loses its buttons."""
-        for seat in range(len(game.players)):
-            self._moved_at.pop((game.id, seat), None)
         for player in game.players:
+            self._moved_at.pop((game.id, player.seat), None)
             if player.human:
                 self.show_hand(game, player.seat, HandNews(None, game.version, closing=key))

@@ -377,11 +377,11 @@ class GameService:
             with engine_refusals():  # e.g. they have left already
                 if staying:
                     after, entry = leave(state, seat), leave_entry(seat)
-                else:
+                else:  # nobody would watch the computers finish it
                     (after, events), entry = abandon(state, seat), abandon_entry(seat)
-            if staying:  # the computer plays an away seat; pressing won't bring them back
-                await self.storage.set_missed(game_id, seat, 0, True)
-                game = await self._reload(game_id)
+            # the computer plays an away seat; `present` keeps someone who left from coming back
+            await self.storage.set_missed(game_id, seat, 0, True)
+            game = await self._reload(game_id)
             turn = await self._commit(game, state, after, events, [(user_id, entry)])
             await show(replace(turn, left=seat))
 
