@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
 
-from bot.keyboards import MoveButton  # noqa: E402
+from bot.telegram.buttons import MoveButton  # noqa: E402
 from tests.e2e import bot_env, spawn_bot  # noqa: E402
 from tests.fakebot import FakeTelegram, FloodLimits  # noqa: E402
 from tests.fakebot.models import CallbackAnswer, Chat, Message, User  # noqa: E402

@@ -17,7 +17,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from PIL import Image  # noqa: E402
 
 from render import render_table  # noqa: E402
-from render.samples import table  # noqa: E402
+from tests.render.samples import table  # noqa: E402
 
 WARMUP = 3  # the first pictures draw and cache every sprite
 RUNS = 200

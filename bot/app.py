@@ -17,16 +17,21 @@ from aiogram.types import (
 )
 
 from bot.config import Settings
-from bot.handlers import routers
-from bot.handlers.common import ReaderTexts
-from bot.i18n import Texts, texts_for
-from bot.menus import register_commands
-from bot.messenger import Messenger
-from bot.outbox import Limits, Outbox, Pacing
-from bot.robots import Robots
-from bot.service import GameError, GameService
-from bot.storage import Storage
-from bot.timers import SystemClock, Timers
+from bot.core.chats import Chats
+from bot.core.computers import Computers
+from bot.core.errors import GameError
+from bot.core.scores import Scores
+from bot.core.service import GameService
+from bot.core.storage import Storage
+from bot.core.timers import SystemClock, Timers
+from bot.core.turns import Turns
+from bot.telegram.handlers import routers
+from bot.telegram.handlers.common import ReaderTexts
+from bot.telegram.menus import register_commands
+from bot.telegram.messenger import Messenger
+from bot.telegram.outbox import Limits, Outbox, Pacing
+from bot.ui.i18n import Texts, texts_for
+from bot.ui.texts import refusal
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 30  # how long a stop waits for updates still being handled
@@ -66,7 +71,7 @@ async def refused(event: ErrorEvent, t: Texts) -> None:
     """A refused action (`GameError`): a short answer — an alert on a button, a reply to a
     command — and nothing changed."""
     assert isinstance(event.exception, GameError)
-    text = event.exception.text(t)
+    text = refusal(t, event.exception)
     update = event.update
     if update.callback_query is not None:
         await update.callback_query.answer(text, show_alert=True)
@@ -88,29 +93,43 @@ async def on_error(event: ErrorEvent, t: Texts | None = None) -> None:
 
 
 def build_dispatcher(
-    service: GameService, messenger: Messenger, robots: Robots, timers: Timers
+    service: GameService, messenger: Messenger, computers: Computers, timers: Timers
 ) -> Dispatcher:
-    """The dispatcher `python -m bot` runs, with every feature router included.
+    """The dispatcher `python -m bot` runs, with every feature router included; the handlers
+    get the service, the read API (`chats`, `scores`), the after-turn path (`turns`) and
+    the messenger through its workflow data.
 
     On a stop it lets the updates in hand, and the computers mid-move, finish their
     messages before the session and the database close; the turn clocks stop (their
     deadlines are stored, so they go on after the restart).
     """
     storage = service.storage
-    dispatcher = Dispatcher(service=service, messenger=messenger, robots=robots, timers=timers)
+    chats = Chats(storage)
+    turns = Turns(messenger, computers, timers)
+    dispatcher = Dispatcher(
+        service=service,
+        chats=chats,
+        scores=Scores(storage),
+        turns=turns,
+        messenger=messenger,
+    )
     dispatcher.include_routers(*routers())
     dispatcher.errors.register(refused, ExceptionTypeFilter(GameError))
     dispatcher.errors.register(on_error)
     in_flight = InFlight()
     dispatcher.update.outer_middleware(in_flight)
-    dispatcher.update.outer_middleware(ReaderTexts(storage))
+    dispatcher.update.outer_middleware(ReaderTexts(chats))
+
+    async def resume() -> None:
+        await turns.resume(await service.open_games())
 
     async def finish() -> None:
         await timers.close()
         await in_flight.drained()
-        await robots.close()
+        await computers.close()
         await messenger.outbox.close()
 
+    dispatcher.startup.register(resume)
     dispatcher.shutdown.register(finish)
     return dispatcher
 
@@ -135,15 +154,8 @@ async def run(settings: Settings) -> None:
             clock = SystemClock()
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)
-            robots = Robots(service, messenger, settings.robot_pace_seconds, timers.arm)
-            timers.show = robots.show_and_wake
-            for game in await storage.owing_games():
-                await messenger.catch_up(game)
-            for game in await storage.open_games():
-                await messenger.resync(game)
-                robots.wake(game.id)
-                timers.arm(game)
-            dispatcher = build_dispatcher(service, messenger, robots, timers)
+            computers = Computers(service, settings.computer_pace_seconds)
+            dispatcher = build_dispatcher(service, messenger, computers, timers)
             await dispatcher.start_polling(
                 bot, allowed_updates=["message", "callback_query", "my_chat_member"]
             )

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 TELEGRAM_API = "https://api.telegram.org"
@@ -17,5 +17,8 @@ class Settings(BaseSettings):
     telegram_api_base: str = TELEGRAM_API
     database_path: Path = Path("data/kozel.sqlite3")
     log_level: str = "INFO"
-    robot_pace_seconds: float = 1.5  # how long a computer player "thinks" before a move
+    # how long a computer player "thinks" before a move (ROBOT_PACE_SECONDS: its old name)
+    computer_pace_seconds: float = Field(
+        1.5, validation_alias=AliasChoices("computer_pace_seconds", "robot_pace_seconds")
+    )
     pacing: bool = True  # keep sends under Telegram's flood limits (off: only 429s slow us)

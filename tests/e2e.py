@@ -29,10 +29,10 @@ from bot.game.engine import apply, legal_moves
 from bot.game.events import RoundEnded
 from bot.game.moves import Move, Play
 from bot.game.rules import RuleSet
-from bot.game.serial import replay, step
+from bot.game.serial import replay, state_from_json, step
 from bot.game.state import GameState, Phase
-from bot.i18n import texts_for
-from bot.keyboards import MoveButton
+from bot.telegram.buttons import MoveButton
+from bot.ui.i18n import texts_for
 from tests.fakebot import TOKEN, FakeTelegram
 from tests.fakebot.models import Chat, Message, User
 
@@ -65,6 +65,7 @@ class BotProcess:
     process: asyncio.subprocess.Process | None = None
     logs: list[bytes] = field(default_factory=list)
     pacing: bool = False  # the bot's own flood pacing (slow for whole games; its tests set it)
+    source: Path = ROOT  # where its code comes from (an older version's, for upgrades)
     _reader: asyncio.Task[None] | None = None
     _run_start: int = 0
 
@@ -78,7 +79,7 @@ class BotProcess:
         return b"".join(self.logs).decode(errors="replace")
 
     async def start(self) -> None:
-        env = bot_env(self.fake.base, self.db_path, pacing=self.pacing)
+        env = bot_env(self.fake.base, self.db_path, pacing=self.pacing, source=self.source)
         polls = len(self.fake.calls_of("getUpdates"))
         self._run_start = len(self.logs)
         self.process = await spawn_bot(self.folder, env)
@@ -140,12 +141,17 @@ async def spawn_bot(folder: Path, env: dict[str, str], *python: str) -> asyncio.
 
 
 def bot_env(
-    api_base: str, db_path: Path, log_level: str = "INFO", pacing: bool = False
+    api_base: str,
+    db_path: Path,
+    log_level: str = "INFO",
+    pacing: bool = False,
+    source: Path = ROOT,
 ) -> dict[str, str]:
-    """The environment of a `python -m bot` talking to the fake at `api_base`."""
+    """The environment of a `python -m bot` (its code from `source`) talking to the fake at
+    `api_base`."""
     env = {k: v for k, v in os.environ.items() if k not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
     return env | {
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": str(source),
         "BOT_TOKEN": TOKEN,
         "TELEGRAM_API_BASE": api_base,
         "DATABASE_PATH": str(db_path),
@@ -481,6 +487,12 @@ def fresh_state(folder: Path, game_id: int) -> GameState:
     (game,) = query(folder, "SELECT rules, seed FROM games WHERE id = ?", game_id)
     seats = [str(u) for u in seats_of(folder, game_id)]
     return replay(RuleSet.from_options(json.loads(game["rules"])), seats, game["seed"], [])
+
+
+def stored_state(folder: Path, game_id: int) -> GameState:
+    """The game's state as the bot stored it."""
+    (game,) = query(folder, "SELECT state FROM games WHERE id = ?", game_id)
+    return state_from_json(json.loads(game["state"]))
 
 
 @dataclass(frozen=True)

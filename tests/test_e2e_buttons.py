@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from bot.game.moves import Play
-from bot.keyboards import EndGame, MoveButton
+from bot.telegram.buttons import EndGame, MoveButton
 from tests.e2e import (
     JOIN,
     LOBBY,
@@ -156,16 +156,37 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             )
             assert await press_for_alert(fake, olya, lobby, RU("leave")) == RU("not-seated")
 
-            # settings: presets and options by buttons, shown in the lobby's rules line
+            # settings: the preset in a submenu with descriptions, then the options that apply
+            # to it, shown in the lobby's rules line
+            goat, sea = RU("preset-name-goat"), RU("preset-name-sea_goat")
             assert await press(fake, masha, lobby, RU("settings")) == ""
-            await fake.wait_until(lambda: any("● goat" in row for row in lobby.buttons))
-            await press(fake, masha, lobby, "sea_goat")
+            preset_goat = RU("preset-button", name=goat)
+            await fake.wait_until(lambda: [preset_goat] in lobby.buttons)
+            assert [b.removeprefix("● ") for b in lobby.buttons[1]] == [
+                "до 101",
+                "до 125",
+                "до 150",
+            ]
+            assert await press(fake, masha, lobby, preset_goat) == ""
+            await fake.wait_until(lambda: [f"● {goat}"] in lobby.buttons)
+            assert [sea] in lobby.buttons and [RU("back")] in lobby.buttons
+            assert RU("preset-sea_goat") in (lobby.content or "")  # the descriptions
+            assert await press_for_alert(fake, serge, lobby, sea) == RU("not-creator")
+            await press(fake, masha, lobby, sea)
             await fake.wait_until(lambda: "Правила: sea_goat — Морской" in (lobby.content or ""))
-            assert any("● sea_goat" in row for row in lobby.buttons)
-            assert await press_for_alert(fake, serge, lobby, "goat") == RU("not-creator")
+            await fake.wait_until(lambda: [RU("preset-button", name=sea)] in lobby.buttons)
+            # Sea Goat's own targets, and no fish option (it belongs to Козёл)
+            assert not any("рыба" in b for row in lobby.buttons for b in row), lobby.buttons
+            assert any("до 200" in b for b in lobby.buttons[1]), lobby.buttons
+            assert await press_for_alert(fake, serge, lobby, RU("preset-button", name=sea)) == (
+                RU("not-creator")
+            )
             assert "Правила: sea_goat" in (lobby.content or "")
-            await press(fake, masha, lobby, "goat")
+            await press(fake, masha, lobby, RU("preset-button", name=sea))
+            await fake.wait_until(lambda: [goat] in lobby.buttons)
+            await press(fake, masha, lobby, goat)
             await fake.wait_until(lambda: "Правила: goat — Козёл" in (lobby.content or ""))
+            await fake.wait_until(lambda: [preset_goat] in lobby.buttons)
             for button, shown in (
                 ("до 150", "target=150"),
                 ("рыба на всех", "fish=all"),

@@ -22,7 +22,7 @@ from bot.game.engine import DRAW, PASS, IllegalMoveError, apply, legal_moves
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState, Phase
-from bot.keyboards import MoveButton
+from bot.telegram.buttons import MoveButton
 from tests.e2e import (
     ENDS,
     EXTRAS,

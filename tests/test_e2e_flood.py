@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.game.state import Phase
-from bot.texts import scores_line
+from bot.ui.texts import scores_line
 from tests.e2e import (
     RU,
     games_in,
@@ -64,7 +64,7 @@ async def test_a_fast_game_with_computers_finishes_within_the_limits(tmp_path: P
         masha = fake.add_user("Маша")
         group = fake.add_group("Двор", [masha])
         with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("ROBOT_PACE_SECONDS", "0.02")
+            patch.setenv("COMPUTER_PACE_SECONDS", "0.02")
             moves = await play_with_computers(fake, tmp_path, group, masha)
         assert fake.flood_events == []
         assert fake.early_retries == 0
@@ -82,7 +82,7 @@ async def test_every_429_is_waited_out_and_the_newest_state_follows(tmp_path: Pa
         masha = fake.add_user("Маша")
         group = fake.add_group("Двор", [masha])
         with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("ROBOT_PACE_SECONDS", "0.02")
+            patch.setenv("COMPUTER_PACE_SECONDS", "0.02")
             await play_with_computers(fake, tmp_path, group, masha)
         assert fake.flood_events, "the private limit was never reached"
         assert fake.early_retries == 0

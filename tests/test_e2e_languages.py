@@ -10,10 +10,11 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bot.ai import Level
 from bot.game.rules import RuleSet, parse_rules
 from bot.game.state import GameState
-from bot.i18n import Texts, texts_for
-from bot.keyboards import LobbyAction
+from bot.telegram.buttons import AddComputer
+from bot.ui.i18n import Texts, texts_for
 from tests.e2e import (
     PLAYABLE,
     RATING_ROW,
@@ -199,7 +200,9 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             assert lines[1] == EN("lobby-rules", rules="goat target=51")
             assert lines[-2:] == [EN("lobby-press-join"), EN("lobby-idle-hint", minutes=10)]
             assert lobby.buttons[0] == [EN("join")]
-            assert [EN("add-robot", level=EN("robot-easy"))] in [row[:1] for row in lobby.buttons]
+            assert [EN("add-computer", level=EN("computer-easy"))] in [
+                row[:1] for row in lobby.buttons
+            ]
             assert not any(cyrillic_in(b) for row in lobby.buttons for b in row), lobby.buttons
             for user in players:
                 await join_in(fake, group, user, lobby, EN)
@@ -296,12 +299,14 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             assert stats.startswith(EN("stats-title", name="Alice", where=""))
             rules = (await ask(fake, bot, bob, group, "/rules")).content
             goat = parse_rules("")
-            assert rules == EN(
+            head = EN(
                 "rules-text",
                 rules=EN("preset-described", summary="goat", description=EN("preset-goat")),
                 players=goat.players,
                 hand=goat.hand,
             )
+            # the preset's rules in words, and where the whole rules are
+            assert rules == "\n\n".join([head, EN("rules-goat"), EN("rules-docs")])
             assert (await ask(fake, bot, bob, group, "/help")).content == EN(
                 "help-group", minutes=10
             )
@@ -372,7 +377,7 @@ def settings_text(t: Texts, chat: str, rules: str, language: str, computers: boo
     )
 
 
-def robot_buttons(lobby: Message) -> list[str]:
+def computer_buttons(lobby: Message) -> list[str]:
     return [b for row in lobby.buttons for b in row if "🤖" in b]
 
 
@@ -392,22 +397,28 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
 
             menu = await ask(fake, bot, masha, group, "/settings")
             assert menu.content == settings_text(RU, "Двор", goat, "Русский", True)
-            assert ["● goat", "goat_teams", "sea_goat", "classic"] in menu.buttons
+            preset_goat = RU("preset-button", name=RU("preset-name-goat"))
+            assert [preset_goat] in menu.buttons
             assert ["● Русский", "English"] in menu.buttons
             computers_on = RU("settings-computers-button", state=RU("settings-on"))
             assert [computers_on] in menu.buttons
             # a member who is not an admin cannot press the menu either
-            assert await press_for_alert(fake, serge, menu, "sea_goat") == RU("admins-only")
+            assert await press_for_alert(fake, serge, menu, preset_goat) == RU("admins-only")
             assert await press_for_alert(fake, serge, menu, computers_on) == RU("admins-only")
             assert menu.content == settings_text(RU, "Двор", goat, "Русский", True)
 
-            # another admin sets the preset, the creator a target, then computers off
-            assert await press(fake, olya, menu, "sea_goat") == RU("settings-saved")
+            # another admin sets the preset (from the list of presets, with descriptions),
+            # the creator a target, then computers off
+            assert await press(fake, olya, menu, preset_goat) == ""
+            await fake.wait_until(lambda: RU("presets-pick") in (menu.content or ""))
+            assert [f"● {RU('preset-name-goat')}"] in menu.buttons
+            sea_goat = RU("preset-name-sea_goat")
+            assert await press(fake, olya, menu, sea_goat) == RU("settings-saved")
             sea = RU("preset-described", summary="sea_goat", description=RU("preset-sea_goat"))
             await fake.wait_until(
                 lambda: menu.content == settings_text(RU, "Двор", sea, "Русский", True)
             )
-            assert ["goat", "goat_teams", "● sea_goat", "classic"] in menu.buttons
+            assert [RU("preset-button", name=sea_goat)] in menu.buttons
             assert await press(fake, masha, menu, RU("option-target", value=150)) == (
                 RU("settings-saved")
             )
@@ -425,9 +436,8 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
 
             # /rules without a game shows the chat's defaults
             sea_rules = parse_rules(chosen)
-            rules_text = RU(
-                "rules-text", rules=chosen, players=sea_rules.players, hand=sea_rules.hand
-            )
+            head = RU("rules-text", rules=chosen, players=sea_rules.players, hand=sea_rules.hand)
+            rules_text = "\n\n".join([head, RU("rules-sea_goat"), RU("rules-docs")])
             assert (await ask(fake, bot, serge, group, "/rules")).content == rules_text
 
             # a plain /newgame uses them; no computers in the lobby
@@ -435,11 +445,11 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             lines = (lobby.content or "").splitlines()
             assert lines[1] == RU("lobby-rules", rules=chosen)
             assert RU("lobby-no-computers") in lines
-            assert robot_buttons(lobby) == []
+            assert computer_buttons(lobby) == []
             (game,) = games_in(tmp_path, group.id)
             assert RuleSet.from_options(json.loads(game["rules"])).summary() == chosen
-            robot = LobbyAction(game=game["id"], action="robot_easy").pack()
-            assert await forged_alert(fake, serge, lobby, robot) == RU("computers-off")
+            computer = AddComputer(game=game["id"], level=Level.EASY).pack()
+            assert await forged_alert(fake, serge, lobby, computer) == RU("computers-off")
             assert "🤖" not in (lobby.content or "")
             shown = (await ask(fake, bot, olya, group, "/rules")).content or ""
             assert chosen in shown.splitlines()[1], shown
@@ -460,8 +470,8 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             lobby = await open_lobby(fake, group, serge)
             assert (lobby.content or "").splitlines()[1] == RU("lobby-rules", rules=chosen)
             assert RU("lobby-no-computers") not in (lobby.content or "")
-            assert robot_buttons(lobby) == [
-                RU("add-robot", level=RU(f"robot-{level}")) for level in ("easy", "normal", "hard")
+            assert computer_buttons(lobby) == [
+                RU("add-computer", level=RU(f"computer-{level}")) for level in Level
             ]
 
 

@@ -169,7 +169,7 @@ async def test_only_the_asker_may_decline_endgame(tmp_path: Path) -> None:
 async def test_leave_hands_the_seat_to_the_computer_and_the_timeout_rule(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.05")
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.05")
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:5]]
         group = fake.add_group("Двор", users)

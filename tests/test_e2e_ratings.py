@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 
 from bot.game.engine import apply
 from bot.game.state import GameState
-from bot.keyboards import RatingPage
+from bot.telegram.buttons import RatingPage
 from tests.e2e import (
     DB_NAME,
     GAME_OVER,
@@ -296,7 +296,7 @@ async def test_partners_in_a_2x2_game_are_rated_together(tmp_path: Path) -> None
 async def test_cancelled_and_computer_games_change_no_rating(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.02")
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.02")
     async with FakeTelegram() as fake:
         masha, serge, olya = (fake.add_user(n) for n in NAMES[:3])
         group = fake.add_group("Двор", [masha, serge, olya])
@@ -336,9 +336,9 @@ async def test_cancelled_and_computer_games_change_no_rating(
             lobby = await open_lobby(fake, group, masha, SHORT)
             for user in players:
                 await join(fake, group, user, lobby)
-            robot = RU("add-robot", level=RU("robot-easy"))
+            robot = RU("add-computer", level=RU("computer-easy"))
             assert await press(fake, masha, lobby, robot) == ""
-            robot_name = RU("robot-name", level=RU("robot-easy").capitalize(), number=1)
+            robot_name = RU("computer-name", level=RU("computer-easy").capitalize(), number=1)
             await fake.wait_until(lambda: robot_name in (lobby.content or ""))
             assert await press(fake, masha, lobby, START) == RU("dealing")
             await dealt(fake, group, lobby, players)

@@ -15,7 +15,7 @@ from tests.fakebot import FakeTelegram
 async def test_one_person_and_three_computers_play_a_whole_unrated_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.02")
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.02")
     async with FakeTelegram() as fake:
         masha, olya = fake.add_user("Маша"), fake.add_user("Оля")
         group = fake.add_group("Двор", [masha, olya])
@@ -42,7 +42,9 @@ async def test_one_person_and_three_computers_play_a_whole_unrated_game(
         with sqlite3.connect(tmp_path / "kozel.sqlite3") as db:
             assert db.execute("SELECT status FROM games").fetchall() == [("finished",)]
             assert db.execute("SELECT COUNT(*) FROM ratings").fetchone() == (0,)
-            robots = db.execute("SELECT COUNT(*) FROM players WHERE robot IS NOT NULL").fetchone()
+            robots = db.execute(
+                "SELECT COUNT(*) FROM players WHERE computer IS NOT NULL"
+            ).fetchone()
             assert robots == (3,)
 
 

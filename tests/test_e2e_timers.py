@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.keyboards import MoveButton
-from bot.service import AWAY_AFTER, LOBBY_IDLE
+from bot.core.service import AWAY_AFTER, LOBBY_IDLE
+from bot.telegram.buttons import MoveButton
 from tests.e2e import (
     HAND,
     RU,
@@ -41,7 +41,7 @@ from tests.fakebot.models import Message, User
 async def test_a_silent_table_is_played_by_the_clock_until_someone_comes_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.05")
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.05")
     async with FakeTelegram() as fake:
         masha, serge = fake.add_user("Маша"), fake.add_user("Серёжа")
         group = fake.add_group("Двор", [masha, serge])
@@ -77,7 +77,7 @@ async def test_kick_and_extend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     """The creator (or an admin) removes a player: from a lobby by name, from a running game
     by replying to their message — the computer takes the seat to the end, and the timeout
     rule settles it (RULES §2.7); /extend buys a lobby time."""
-    monkeypatch.setenv("ROBOT_PACE_SECONDS", "0.05")
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.05")
     async with FakeTelegram() as fake:
         masha, serge, olya, dima = (fake.add_user(n) for n in ("Маша", "Серёжа", "Оля", "Дима"))
         group = fake.add_group("Двор", [masha, serge, olya, dima])

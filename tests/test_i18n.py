@@ -13,11 +13,13 @@ from fluent.syntax import ast as fluent
 from fluent.syntax.serializer import FluentSerializer
 from fluent.syntax.visitor import Visitor
 
-from bot import texts
+from bot.ai import Level
+from bot.core.records import EndReason
 from bot.game.rules import PRESETS
 from bot.game.state import Phase
-from bot.i18n import DEFAULT, LANGUAGES, catalog, language_of, texts_for
-from bot.scenes import SHEET_WORDS
+from bot.ui import texts
+from bot.ui.i18n import DEFAULT, LANGUAGES, catalog, language_of, texts_for
+from bot.ui.scenes import SHEET_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 CYRILLIC = re.compile("[\u0400-\u04ff]")
@@ -77,7 +79,7 @@ def test_english_has_no_russian_and_russian_uses_the_seeds_words() -> None:
 def _keys_named_in(source: str) -> set[str]:
     """Catalog keys in the code: `t("key"`, `GameError("key"`, `close_…(game, "key"`."""
     calls = re.findall(r'\b(?:t|GameError|RulesError)\(\s*"([a-z0-9_-]+)"', source)
-    closes = re.findall(r'close_(?:lobby|hands)\(\s*\w+,\s*"([a-z0-9_-]+)"', source)
+    closes = re.findall(r'\.close\(\s*\w+,\s*"([a-z0-9_-]+)"', source)
     return set(calls) | set(closes)
 
 
@@ -95,7 +97,10 @@ def test_every_key_the_code_names_exists() -> None:
     dynamic = (
         {f"illegal-{reason}" for reason in reasons}
         | {f"preset-{name}" for name in PRESETS}
-        | {f"robot-{level}" for level in texts.ROBOT_LEVELS}
+        | {f"computer-{level}" for level in Level}
+        | {f"preset-name-{name}" for name in PRESETS}
+        | {f"rules-{name}" for name in PRESETS}
+        | {f"table-ended-{reason}" for reason in (EndReason.CANCELLED, EndReason.ENDED)}
         | {f"sheet-{word}" for word in SHEET_WORDS}
         | {f"command-{name}" for name in texts.GROUP_COMMANDS}
         | set(texts.PRIVATE_COMMANDS.values())
@@ -123,7 +128,16 @@ def _literals(tree: ast.AST) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "folder", ["bot/handlers", "bot", "render"], ids=["handlers", "bot", "render"]
+    "folder",
+    [
+        "bot",
+        "bot/core",
+        "bot/ui",
+        "bot/telegram",
+        "bot/telegram/handlers",
+        "bot/telegram/messenger",
+        "render",
+    ],
 )
 def test_no_russian_text_is_left_in_the_code(folder: str) -> None:
     """Words for players live in the catalogs (the engine's «да»/«нет» option values and the

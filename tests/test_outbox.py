@@ -9,7 +9,7 @@ from typing import Any
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import Response, SendMessage
 
-from bot.outbox import Limits, Outbox, Pacing
+from bot.telegram.outbox import Limits, Outbox, Pacing
 
 
 async def test_a_429_holds_every_chat_until_its_retry_after() -> None:

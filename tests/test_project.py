@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+OUTSIDE = "/".join(("..", "shared"))  # the folder beside the project (spelled so here)
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:
@@ -34,6 +35,33 @@ def test_ruff_format_is_clean() -> None:
 def test_mypy_strict_is_clean() -> None:
     done = _run("mypy")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_import_contracts_hold() -> None:
+    """The layers of `pyproject.toml`'s `[tool.importlinter]`: what each part may import."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command as c; c()"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """The rules live in docs/RULES.md; no file refers to a folder beside the project."""
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    for name in tracked:
+        path = ROOT / name
+        if path.suffix in {".py", ".md", ".toml", ".ftl", ".sql", ""} and path.is_file():
+            text = path.read_text("utf-8", errors="replace")
+            assert OUTSIDE not in text, name
+    assert (ROOT / "docs" / "RULES.md").is_file()
 
 
 def test_readme_has_two_setup_commands_and_ci_runs_the_test_one() -> None:

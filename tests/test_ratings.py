@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, display, rated
+from bot.core.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, display, rated
 
 
 def test_a_new_player_shows_1000() -> None:

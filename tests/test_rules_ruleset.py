@@ -8,7 +8,7 @@ import pytest
 
 from bot.game import PRESETS, RuleError, RuleSet, parse_rules
 from bot.game.rules import DrawMode, FirstLead, FishMode, NextLead, Scoring
-from bot.i18n import texts_for
+from bot.ui.i18n import texts_for
 
 OPTION_NAMES = [name for name in RuleSet().options() if name != "preset"]
 

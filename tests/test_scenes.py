@@ -10,8 +10,8 @@ from PIL import Image
 from bot.game import Phase, apply, legal_moves, new_game, parse_rules
 from bot.game.events import plays_of
 from bot.game.state import GameState
-from bot.i18n import texts_for
-from bot.scenes import score_sheet, table_scene
+from bot.ui.i18n import texts_for
+from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
 
 NAMES = ("Маша", "Серёжа", "Alexander the Great", "Оля")

@@ -16,10 +16,13 @@ from typing import Any
 
 import pytest
 
+from bot.ai import Level
+from bot.core.ratings import Skill, rated
+from bot.core.records import ChatSettings, EndReason, GameRow, Player, PlayerStats, Standing
+from bot.core.storage import Storage
+from bot.game import new_game, parse_rules
 from bot.game.events import GameEnded, Place, RoundEnded, SeatResult
 from bot.game.serial import encode
-from bot.ratings import Skill, rated
-from bot.storage import ChatSettings, GameRow, Player, PlayerStats, Standing, Storage
 
 YARD, CLUB, ELSEWHERE = -100, -200, -300
 NAMES = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
@@ -35,6 +38,10 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
     await storage.close()
 
 
+A_STATE = new_game(parse_rules("goat players=2"), ("a", "b"), 1)[0]
+"""A state to store: these tests look at results, not at the table."""
+
+
 def round_result(no: int, reason: str, seat: int, points: Sequence[int]) -> tuple[int, Any]:
     """A round's result; `points` are each seat's round points."""
     results = tuple(
@@ -47,11 +54,11 @@ async def lobby(
     storage: Storage, chat_id: int, users: Sequence[int], robot: bool, preset: str = "goat"
 ) -> GameRow:
     creator = Player(0, users[0], NAMES[users[0]])
-    game = await storage.create_lobby(chat_id, 0, creator, {"preset": preset}, 1)
+    game = await storage.create_lobby(chat_id, 0, creator, parse_rules(preset), 1)
     assert game is not None
     players = [Player(seat, user, NAMES[user]) for seat, user in enumerate(users)]
     if robot:
-        players.append(Player(len(users), -1, "Робот", robot="easy"))
+        players.append(Player(len(users), -1, "Робот", computer=Level.EASY))
     await storage.set_seats(game.id, players)
     game = await storage.game(game.id)
     assert game is not None
@@ -80,8 +87,8 @@ async def play(
         standings.append(
             Standing(user, seat, side, place, place == 1, goat, place * 30, 10 - place)
         )
-    ending = ("finished", reason, standings, not robot)
-    await storage.record(game, [(places[0][0], {"type": "Pass"})], {}, rounds, ending)
+    ending = (EndReason(reason), standings, not robot)
+    await storage.record(game, [(places[0][0], {"type": "Pass"})], A_STATE, rounds, ending)
     return game
 
 
@@ -204,9 +211,11 @@ async def test_a_cancelled_game_changes_nothing(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2)])
     ratings, stats = await storage.ratings(YARD), await storage.stats(1, None)
     game = await lobby(storage, YARD, [1, 2], robot=False)
-    await storage.record(game, [(1, {"type": "Pass"})], {}, [round_result(1, "fish", 0, [0, 9])])
-    assert await storage.cancel(game.id, "endgame")
-    assert not await storage.cancel(game.id, "endgame")
+    await storage.record(
+        game, [(1, {"type": "Pass"})], A_STATE, [round_result(1, "fish", 0, [0, 9])]
+    )
+    assert await storage.cancel(game.id, EndReason.ENDED)
+    assert not await storage.cancel(game.id, EndReason.ENDED)
     assert await storage.ratings(YARD) == ratings
     assert await storage.stats(1, None) == stats
 

@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.errors import GameError
+from bot.core.records import GameRow, Player
+from bot.core.service import AWAY_AFTER, LOBBY_IDLE, GameService, game_state
+from bot.core.storage import Storage
+from bot.core.timers import WARN_BEFORE, Timers
+from bot.core.turns import Turn
 from bot.game.engine import apply, legal_moves
 from bot.game.serial import decode
 from bot.game.state import Phase
-from bot.service import AWAY_AFTER, LOBBY_IDLE, GameError, GameService, Turn, game_state
-from bot.storage import GameRow, Player, Storage
-from bot.timers import WARN_BEFORE, Timers
 
 START = 1_000_000.0
 
@@ -69,8 +72,12 @@ class Messages:
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         self.warnings.append((game_id, version, seconds))
 
-    def close_lobby(self, game: GameRow, key: str, **values: object) -> None:
-        self.closed.append((game.id, key))
+    def show_ended(self, game: GameRow) -> None:
+        assert game.end_reason is not None
+        self.closed.append((game.id, game.end_reason))
+
+    async def resume(self, game: GameRow) -> None:
+        pass
 
 
 @pytest.fixture
@@ -102,8 +109,7 @@ def clocks(storage: Storage) -> tuple[HandClock, GameService, Timers, Messages]:
     clock = HandClock()
     service = GameService(storage, clock.now)
     messages = Messages()
-    timers = Timers(service, messages, clock)  # type: ignore[arg-type]
-    timers.show = messages.show_turn
+    timers = Timers(service, messages, clock)
     return clock, service, timers, messages
 
 
@@ -111,7 +117,7 @@ async def test_a_warning_then_the_computer_moves_for_the_person(storage: Storage
     clock, service, timers, messages = clocks(storage)
     game = await started(service, "goat turn_timeout=60")
     assert game.deadline == START + 60
-    timers.arm(game)
+    timers.arm(game, messages.show_turn)
     mover = game_state(game).to_move
 
     await clock.advance(60 - WARN_BEFORE - 1)
@@ -142,7 +148,7 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
 ) -> None:
     clock, service, timers, messages = clocks(storage)
     game = await started(service, "goat turn_timeout=30")
-    timers.arm(game)
+    timers.arm(game, messages.show_turn)
     for _ in range(2 * AWAY_AFTER + 2):  # both run out of time, turn after turn
         before = len(messages.turns)
         await clock.advance(30)
@@ -151,7 +157,7 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
         assert latest is not None
         if game_state(latest).phase is not Phase.PLAYING:
             break
-        timers.arm(latest)
+        timers.arm(latest, messages.show_turn)
         if any(p.away for p in latest.players):
             break
     latest = await storage.game(game.id)
@@ -175,13 +181,13 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
 async def test_a_move_in_time_stops_the_clock(storage: Storage) -> None:
     clock, service, timers, messages = clocks(storage)
     game = await started(service, "goat turn_timeout=60")
-    timers.arm(game)
+    timers.arm(game, messages.show_turn)
     state = game_state(game)
     mover = game.players[state.to_move]
     await clock.advance(20)
 
     async def shown(turn: Turn) -> None:
-        timers.arm(turn.game)
+        timers.arm(turn.game, messages.show_turn)
 
     await service.play(game.id, mover.user_id, game.version, legal_moves(state)[0], shown)
     await clock.advance(45)  # past the first deadline, before the second
@@ -194,10 +200,9 @@ async def test_after_a_restart_a_passed_deadline_fires_at_once(storage: Storage)
     game = await started(service, "goat turn_timeout=60")
     await timers.close()  # the bot stops without arming…
     clock.time += 3600  # …and comes back an hour later
-    again = Timers(service, messages, clock)  # type: ignore[arg-type]
-    again.show = messages.show_turn
+    again = Timers(service, messages, clock)
     (open_game,) = await storage.open_games()
-    again.arm(open_game)
+    again.arm(open_game, messages.show_turn)
     await clock.advance(0)
     assert [turn.timed_out for turn in messages.turns] == [game_state(game).to_move]
     await again.close()
@@ -216,7 +221,7 @@ async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
     creator = Player(0, 1, "Маша")
     game, _ = await service.new_lobby(-100, 0, creator, "")
     assert game.deadline == START + LOBBY_IDLE
-    timers.arm(game)
+    timers.arm(game, messages.show_turn)
     await clock.advance(LOBBY_IDLE - 100)
     await service.join(game.id, Player(0, 2, "Серёжа"))  # something happens: 10 min more
     joined = await storage.game(game.id)
@@ -225,11 +230,11 @@ async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
     assert (await storage.game(game.id)) == joined
     await clock.advance(100)
     assert messages.closed == []
-    await service.extend(game.id)  # and 10 more on top
+    await service.extend(game.chat_id, game.thread_id)  # and 10 more on top
     await clock.advance(2 * LOBBY_IDLE - 100 - 1)
     assert messages.closed == []
     await clock.advance(1)
-    assert messages.closed == [(game.id, "lobby-idle")]
+    assert messages.closed == [(game.id, "idle")]
     closed = await storage.game(game.id)
     assert closed is not None and closed.status == "cancelled" and closed.end_reason == "idle"
     await timers.close()

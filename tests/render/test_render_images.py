@@ -21,9 +21,9 @@ from render import (
     TableScene,
     render_score_sheet,
     render_table,
-    samples,
 )
 from render.text import ICONS, clean, coverage, fit, width
+from tests.render import samples
 
 GOLDEN = Path(__file__).with_name("golden")
 TOLERANCE = 1.0  # mean absolute difference per channel, out of 255

@@ -1,0 +1,56 @@
+"""People and chats: who they are, the languages they read, a chat's settings, and who waits
+for the chat's next game."""
+
+from __future__ import annotations
+
+from bot.core.records import ChatSettings, Player
+from bot.core.storage import Storage
+
+
+class Chats:
+    """Shared through the dispatcher; the handlers' way to people and chat settings."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def player(
+        self, user_id: int, name: str, username: str | None, language: str | None
+    ) -> Player:
+        """The user as a (not yet seated) player, remembered for the leaderboard."""
+        await self.storage.remember_user(user_id, name, username, language)
+        return Player(0, user_id, name)
+
+    async def opened_private_chat(
+        self, user_id: int, name: str, username: str | None, language: str | None
+    ) -> Player:
+        """/start in private: the bot may write to the user from now on."""
+        seated = await self.player(user_id, name, username, language)
+        await self.storage.set_started(user_id)
+        return seated
+
+    async def has_started(self, user_id: int) -> bool:
+        return bool(await self.storage.started_users([user_id]))
+
+    async def language(self, user_id: int) -> tuple[str | None, str | None]:
+        """(chosen, Telegram's) language of the user's private chat."""
+        return await self.storage.user_language(user_id)
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        await self.storage.set_user_language(user_id, language)
+
+    async def remember_chat(self, chat_id: int, kind: str, title: str) -> None:
+        await self.storage.remember_chat(chat_id, kind, title)
+
+    async def settings(self, chat_id: int) -> ChatSettings:
+        return await self.storage.chat_settings(chat_id)
+
+    async def save_settings(self, chat_id: int, settings: ChatSettings) -> None:
+        await self.storage.save_chat_settings(chat_id, settings)
+
+    async def wait_for_next_game(self, chat_id: int, user_id: int) -> bool:
+        """Tell the user when the chat's next game starts; False if already waiting."""
+        return await self.storage.add_waiter(chat_id, user_id)
+
+    async def moved(self, old_id: int, new_id: int) -> None:
+        """A group became a supergroup: everything of it follows the new id."""
+        await self.storage.migrate_chat(old_id, new_id)

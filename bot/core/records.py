@@ -1,0 +1,142 @@
+"""What the database keeps, as typed records: games and their seats, results, ratings, stats
+and chat settings. A game's rules and state are decoded once, when it is read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.ai import Level
+from bot.core import ratings as skills
+from bot.core.ratings import Skill
+from bot.game.rules import RuleSet
+from bot.game.state import GameState
+
+
+class GameStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
+
+
+class EndReason(StrEnum):
+    """Why a game is over: played to its end (the engine's reasons), or cancelled."""
+
+    TARGET = "target"  # someone reached the target: the goats are known
+    BALD_GOAT = "bald_goat"  # Sea Goat: out with 0-0 (or 6-6)
+    TIMEOUT = "timeout"  # a player left; settled by the timeout rule (RULES §2.7)
+    CANCELLED = "cancelled"  # the lobby's ✖ (creator or admin)
+    ENDED = "ended"  # /endgame, confirmed
+    IDLE = "idle"  # a lobby where nothing happened for too long
+    BOT_REMOVED = "bot_removed"  # the bot left the group
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+    user_id: int  # negative for a computer player
+    name: str
+    hand_message_id: int | None = None
+    computer: Level | None = None  # the computer's level, None for a person
+    missed: int = 0  # turns in a row the clock ran out and the computer played
+    away: bool = False  # the computer plays the seat until the person presses a button
+
+    @property
+    def human(self) -> bool:
+        return self.computer is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A lobby or game as stored; `state` is None until it starts."""
+
+    id: int
+    chat_id: int
+    thread_id: int
+    creator_id: int
+    status: GameStatus
+    rules: RuleSet
+    seed: int
+    state: GameState | None
+    version: int
+    lobby_message_id: int | None
+    table_message_id: int | None
+    end_reason: EndReason | None
+    players: tuple[Player, ...]
+    deadline: float | None = None  # when the person to move runs out of time (epoch s)
+    end_announced: bool = True  # the chat has been told the finished game's end
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((p.seat for p in self.players if p.user_id == user_id), None)
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    goats: int
+    rating_points: int
+    mu: float
+    sigma: float
+
+    @property
+    def rating(self) -> int:
+        """The number shown to players (`bot.core.ratings.display`)."""
+        return skills.display(Skill(self.mu, self.sigma))
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < skills.PROVISIONAL_GAMES
+
+    def order(self) -> tuple[int, int, int, int, int]:
+        """Leaderboard order: rating, then rating points, wins, fewer goats."""
+        return (-self.rating, -self.rating_points, -self.wins, self.goats, self.user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One person's result of a finished game, for the stats and the chat's ratings."""
+
+    user_id: int
+    seat: int
+    side: int
+    place: int
+    win: bool
+    goat: bool
+    score: int
+    rating_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A person's finished games (rated or not) in a chat or everywhere."""
+
+    games: int = 0
+    wins: int = 0
+    goats: int = 0
+    bald_goats: int = 0
+    fish_made: int = 0  # fish rounds they closed («рыбак»)
+    best_streak: int = 0  # most wins in a row
+    points_per_round: float | None = None  # their side's mean points of a round
+    favourite_preset: str | None = None  # the most played; a tie goes to the most recent
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSettings:
+    options: str = ""  # the chat's default /newgame preset and options
+    language: str = "ru"
+    computers: bool = True  # computer players allowed

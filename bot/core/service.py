@@ -1,0 +1,433 @@
+"""Game service: lobby and play on top of the engine and the storage.
+
+Every change runs under the game's lock and is committed in one transaction before the
+caller sends any message about it. Bad input raises `GameError` with a short answer for
+the user; nothing is changed then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.ai import Level
+from bot.core.errors import GameError, RulesError, engine_refusals
+from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
+from bot.core.storage import StaleVersionError, Storage
+from bot.core.turns import AfterTurn, Turn
+from bot.game.engine import abandon, apply, leave, new_game, next_round
+from bot.game.events import Event, RoundEnded
+from bot.game.moves import Move
+from bot.game.rules import MAX_PLAYERS, RuleError, parse_rules
+from bot.game.serial import NEXT_ROUND, abandon_entry, encode, leave_entry
+from bot.game.state import GameState, Phase
+
+
+def game_state(game: GameRow) -> GameState:
+    """The running game's state (a lobby has none)."""
+    if game.state is None:
+        raise GameError("no-such-game")
+    return game.state
+
+
+AWAY_AFTER = 3
+"""Turns in a row timed out after which the seat is away: the computer plays it at once."""
+LOBBY_IDLE = 600
+"""Seconds a lobby waits without anything happening before it is closed (/extend: more)."""
+
+
+class GameService:
+    """Lobbies and games of every chat; one instance shared by the handlers.
+
+    `clock` gives the time (epoch seconds) for turn deadlines. Every method that stores a
+    turn runs `then` (the after-turn path) under the game's lock once it is committed, so
+    its messages, computer moves and clock follow even when answering the press fails.
+    """
+
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
+        self.storage = storage
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: presses from different private chats arrive at once."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # -- reading -----------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self.storage.game(game_id)
+
+    async def open_game(self, chat_id: int, thread_id: int) -> GameRow | None:
+        """The lobby or running game of a chat (topic)."""
+        return await self.storage.open_game(chat_id, thread_id)
+
+    async def running_games_of(self, user_id: int) -> list[GameRow]:
+        """The running games the user sits in, each read between two turns."""
+        running = []
+        for game in await self.storage.open_games_of(user_id):
+            async with self.lock(game.id):
+                fresh = await self.storage.game(game.id)
+            if fresh is not None and fresh.status is GameStatus.ACTIVE:
+                running.append(fresh)
+        return running
+
+    async def open_games(self) -> list[GameRow]:
+        """Every lobby and running game, and the finished ones whose end the chat is still
+        owed, oldest first (what a start shows again)."""
+        owing = await self.storage.owing_games()
+        return sorted([*owing, *await self.storage.open_games()], key=lambda g: g.id)
+
+    # -- lobby -------------------------------------------------------------------------
+
+    async def new_lobby(
+        self, chat_id: int, thread_id: int, creator: Player, options: str, defaults: str = ""
+    ) -> tuple[GameRow, bool]:
+        """A lobby for the topic, or (the open game, False) if there is one already.
+
+        `options` as typed after /newgame go on top of the chat's `defaults`; naming a preset
+        starts from that preset instead.
+        """
+        words = options.split()
+        if not words or "=" in words[0]:
+            options = f"{defaults} {options}"
+        try:
+            rules = parse_rules(options)
+        except RuleError as error:
+            raise RulesError(error) from None
+        seed = secrets.randbits(48)
+        deadline = self._idle_until()
+        game = await self.storage.create_lobby(chat_id, thread_id, creator, rules, seed, deadline)
+        if game is not None:
+            return game, True
+        existing = await self.storage.open_game(chat_id, thread_id)
+        if existing is None:  # it ended between the two statements
+            return await self.new_lobby(chat_id, thread_id, creator, options, defaults)
+        return existing, False
+
+    async def lobby(self, game_id: int) -> GameRow:
+        """The lobby `game_id`; a game that has started (or ended) refuses lobby actions."""
+        game = await self.storage.game(game_id)
+        if game is None or not game.is_open:
+            raise GameError("no-such-game")
+        if game.status is not GameStatus.LOBBY:
+            raise GameError("game-started")
+        return game
+
+    async def lobby_of(self, game_id: int, user_id: int) -> GameRow:
+        """The lobby, for its creator (its settings)."""
+        game = await self.lobby(game_id)
+        if user_id != game.creator_id:
+            raise GameError("not-creator")
+        return game
+
+    def _idle_until(self) -> float:
+        """A lobby where something just happened waits `LOBBY_IDLE` seconds from now."""
+        return self.clock() + LOBBY_IDLE
+
+    async def extend(self, chat_id: int, thread_id: int) -> float:
+        """/extend: the topic's lobby waits `LOBBY_IDLE` seconds more; its new deadline."""
+        game = await self.storage.open_game(chat_id, thread_id)
+        if game is None or game.status is not GameStatus.LOBBY:
+            raise GameError("no-open-lobby")
+        async with self.lock(game.id):
+            game = await self.lobby(game.id)
+            deadline = max(game.deadline or 0.0, self.clock()) + LOBBY_IDLE
+            await self.storage.set_deadline(game.id, 0, deadline)
+            return deadline
+
+    async def close_idle(self, game_id: int) -> GameRow | None:
+        """Cancel the lobby if its time is up; the cancelled game, None if it lives on."""
+        async with self.lock(game_id):
+            game = await self.storage.game(game_id)
+            if game is None or game.status is not GameStatus.LOBBY or game.deadline is None:
+                return None
+            if game.deadline > self.clock():
+                return None
+            await self.storage.cancel(game_id, EndReason.IDLE)
+            return await self._reload(game_id)
+
+    async def join(self, game_id: int, player: Player) -> GameRow:
+        async with self.lock(game_id):
+            game = await self.lobby(game_id)
+            seated = list(game.players)
+            if game.seat_of(player.user_id) is not None:
+                return game
+            if len(seated) >= MAX_PLAYERS:
+                raise GameError("lobby-full")
+            await self.storage.set_seats(game_id, [*seated, player], self._idle_until())
+            return await self._reload(game_id)
+
+    async def add_computer(
+        self, game_id: int, user_id: int, level: Level, naming: Callable[[int], str]
+    ) -> GameRow:
+        """The creator seats a computer player at `level`, named `naming(number)`."""
+        async with self.lock(game_id):
+            game = await self.lobby_of(game_id, user_id)
+            if not (await self.storage.chat_settings(game.chat_id)).computers:
+                raise GameError("computers-off")
+            if len(game.players) >= MAX_PLAYERS:
+                raise GameError("lobby-full")
+            computer_id = min([p.user_id for p in game.players] + [0]) - 1
+            name = naming(-computer_id)
+            computer = Player(len(game.players), computer_id, name, computer=level)
+            await self.storage.set_seats(game_id, [*game.players, computer], self._idle_until())
+            return await self._reload(game_id)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            game = await self.lobby(game_id)
+            if game.seat_of(user_id) is None:
+                raise GameError("not-seated")
+            seats = [p for p in game.players if p.user_id != user_id]
+            await self.storage.set_seats(game_id, seats, self._idle_until())
+            return await self._reload(game_id)
+
+    async def set_option(self, game_id: int, user_id: int, key: str, value: str) -> GameRow:
+        """The creator changes the preset or an option in the lobby."""
+        async with self.lock(game_id):
+            game = await self.lobby_of(game_id, user_id)
+            text = value if key == "preset" else f"{game.rules.summary()} {key}={value}"
+            try:
+                rules = parse_rules(text)
+            except RuleError as error:
+                raise RulesError(error) from None
+            await self.storage.set_rules(game_id, rules, self._idle_until())
+            return await self._reload(game_id)
+
+    async def start(self, game_id: int, user_id: int, then: AfterTurn) -> None:
+        """Deal the first round for the players seated now."""
+        async with self.lock(game_id):
+            game = await self.lobby_of(game_id, user_id)
+            humans = [p for p in game.players if p.human]
+            if not humans:
+                raise GameError("need-a-human")
+            started = await self.storage.started_users([p.user_id for p in humans])
+            waiting = [p.name for p in humans if p.user_id not in started]
+            if waiting:
+                raise GameError("waiting-for", names=", ".join(waiting))
+            try:
+                rules = game.rules.with_players(len(game.players))
+            except RuleError as error:
+                raise RulesError(error, "cannot-start") from None
+            seats = [str(p.user_id) for p in game.players]
+            state, events = new_game(rules, seats, game.seed)
+            await self.storage.set_rules(game_id, rules)
+            game = replace(game, rules=rules)
+            await self._record(game, [], state, deadline=self._deadline(game, state))
+            await then(Turn(await self._reload(game_id), None, state, events))
+
+    async def cancel_lobby(self, game_id: int, user_id: int, admin: bool) -> GameRow:
+        """The lobby's ✖ (its creator or a chat admin); a game that has started is ended
+        only through /endgame's confirmation."""
+        async with self.lock(game_id):
+            game = await self.lobby(game_id)
+            return await self._cancel(game, user_id, admin, EndReason.CANCELLED)
+
+    async def end_game(self, game_id: int, user_id: int, admin: bool) -> GameRow:
+        """/endgame, confirmed: the lobby or running game ends unrated."""
+        async with self.lock(game_id):
+            game = await self.storage.game(game_id)
+            if game is None or not game.is_open:
+                raise GameError("no-such-game")
+            return await self._cancel(game, user_id, admin, EndReason.ENDED)
+
+    async def _cancel(self, game: GameRow, user_id: int, admin: bool, why: EndReason) -> GameRow:
+        if user_id != game.creator_id and not admin:
+            raise GameError("not-creator-or-admin")
+        await self.storage.cancel(game.id, why)
+        return await self._reload(game.id)
+
+    async def bot_removed(self, chat_id: int) -> list[GameRow]:
+        """The bot left the group: its open games are cancelled (and returned)."""
+        ended = []
+        for game in await self.storage.open_games_in(chat_id):
+            async with self.lock(game.id):
+                if await self.storage.cancel(game.id, EndReason.BOT_REMOVED):
+                    ended.append(await self._reload(game.id))
+        return ended
+
+    async def topic_game(self, chat_id: int, thread_id: int) -> GameRow:
+        """The topic's open game (for /endgame, /kick, /leave)."""
+        game = await self.storage.open_game(chat_id, thread_id)
+        if game is None:
+            raise GameError("no-open-game")
+        return game
+
+    async def remove(self, game: GameRow, user_id: int, then: AfterTurn) -> GameRow | None:
+        """The user leaves the lobby (the lobby as it is now), or the running game, where
+        the computer takes the seat (None)."""
+        if game.status is GameStatus.LOBBY:
+            return await self.leave_lobby(game.id, user_id)
+        await self.leave_game(game.id, user_id, then)
+        return None
+
+    # -- play --------------------------------------------------------------------------
+
+    async def _seated(self, game_id: int, user_id: int) -> tuple[GameRow, GameState, int]:
+        """A running game and the user's seat in it."""
+        game = await self.storage.game(game_id)
+        if game is None or game.status is not GameStatus.ACTIVE:
+            raise GameError("no-such-game")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise GameError("not-a-player")
+        return game, game_state(game), seat
+
+    async def _my_turn(
+        self, game_id: int, user_id: int, version: int
+    ) -> tuple[GameRow, GameState, int]:
+        game, state, seat = await self._seated(game_id, user_id)
+        if state.to_move != seat or state.phase is not Phase.PLAYING:
+            raise GameError("not-your-turn")
+        if version != game.version:
+            raise GameError("stale")
+        return game, state, seat
+
+    async def my_turn(self, game_id: int, user_id: int, version: int) -> GameRow:
+        """The game, if it is the presser's turn and the button is current."""
+        game, _, _ = await self._my_turn(game_id, user_id, version)
+        return game
+
+    async def play(
+        self, game_id: int, user_id: int, version: int, move: Move, then: AfterTurn
+    ) -> None:
+        async with self.lock(game_id):
+            game, state, _ = await self._my_turn(game_id, user_id, version)
+            with engine_refusals():
+                after, events = apply(state, move)
+            await then(await self._commit(game, state, after, events, [(user_id, encode(move))]))
+
+    async def present(self, game_id: int, user_id: int) -> GameRow | None:
+        """The person pressed one of their buttons: the count of their timed-out turns starts
+        again. The game when they had been away (on their turn their clock starts now).
+        Someone who left the game stays out."""
+        if not await self.storage.absent(game_id, user_id):  # every press asks: a small read
+            return None
+        async with self.lock(game_id):
+            game = await self._reload(game_id)
+            seat = game.seat_of(user_id)
+            assert seat is not None
+            if game.state is not None and seat in game.state.left:
+                raise GameError("left-game")
+            away = game.players[seat].away
+            await self.storage.set_missed(game_id, seat, 0, False)
+            game = await self._reload(game_id)
+            if not away:
+                return None
+            if game.status is GameStatus.ACTIVE and game_state(game).to_move == seat:
+                deadline = self._deadline(game, game_state(game))
+                await self.storage.set_deadline(game_id, game.version, deadline)
+                game = await self._reload(game_id)
+            return game
+
+    async def time_out(
+        self,
+        game_id: int,
+        version: int,
+        move: Callable[[GameState, int], Move],
+        then: AfterTurn,
+    ) -> None:
+        """The person to move at `version` ran out of time: `move(state, seat)` is played for
+        them; after `AWAY_AFTER` such turns in a row their seat is away."""
+        async with self.lock(game_id):
+            game = await self.storage.game(game_id)
+            if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
+                return  # they moved, or the game ended, in the meantime
+            state = game_state(game)
+            seat = state.to_move
+            player = game.players[seat]
+            if state.phase is not Phase.PLAYING or not player.human:
+                return
+            chosen = move(state, seat)
+            after, events = apply(state, chosen)
+            missed = player.missed + 1
+            await self.storage.set_missed(game_id, seat, missed, missed >= AWAY_AFTER)
+            game = await self._reload(game_id)
+            entries: list[tuple[int | None, dict[str, Any]]] = [(None, encode(chosen))]
+            turn = await self._commit(game, state, after, events, entries)
+            await then(replace(turn, timed_out=seat))
+
+    async def leave_game(self, game_id: int, user_id: int, then: AfterTurn) -> None:
+        """A player leaves a running game (or is removed): the computer plays their seat to
+        the end, where the timeout rule settles it (RULES §2.7). When no other person is
+        left at the table, the game ends now by that rule."""
+        async with self.lock(game_id):
+            game, state, seat = await self._seated(game_id, user_id)
+            staying = [
+                p for p in game.players if p.human and p.seat != seat and p.seat not in state.left
+            ]
+            events: tuple[Event, ...] = ()
+            with engine_refusals():  # e.g. they have left already
+                if staying:
+                    after, entry = leave(state, seat), leave_entry(seat)
+                else:  # nobody would watch the computers finish it
+                    (after, events), entry = abandon(state, seat), abandon_entry(seat)
+            # the computer plays an away seat; `present` keeps someone who left from coming back
+            await self.storage.set_missed(game_id, seat, 0, True)
+            game = await self._reload(game_id)
+            turn = await self._commit(game, state, after, events, [(user_id, entry)])
+            await then(replace(turn, left=seat))
+
+    async def _commit(
+        self,
+        game: GameRow,
+        before: GameState,
+        after: GameState,
+        events: tuple[Event, ...],
+        entries: list[tuple[int | None, dict[str, Any]]],
+    ) -> Turn:
+        """Deal on after a round, then store everything in one transaction."""
+        rounds = [(e.round_no, encode(e)) for e in events if isinstance(e, RoundEnded)]
+        closed = after if rounds else None
+        if after.phase is Phase.ROUND_OVER:
+            after, dealt = next_round(after)
+            events = (*events, *dealt)
+            entries.append((None, NEXT_ROUND))
+        ending = None
+        if after.outcome is not None:
+            seated = {p.seat: p for p in game.players}
+            standings = [
+                Standing(
+                    seated[p.seat].user_id,
+                    p.seat,
+                    p.side,
+                    p.place,
+                    p.place == 1,
+                    p.goat,
+                    p.score,
+                    p.rating_points,
+                )
+                for p in after.outcome.places
+                if seated[p.seat].human
+            ]
+            rated = all(p.human for p in game.players)  # computers: kept, but not rated
+            ending = (EndReason(after.outcome.reason), standings, rated)
+        deadline = self._deadline(game, after)
+        await self._record(game, entries, after, rounds, ending, deadline)
+        return Turn(await self._reload(game.id), before, after, events, closed)
+
+    async def _record(self, game: GameRow, *args: Any, **kwargs: Any) -> None:
+        """`Storage.record`; another writer that came first (another process on the same
+        database) makes the press stale."""
+        try:
+            await self.storage.record(game, *args, **kwargs)
+        except StaleVersionError:
+            raise GameError("stale") from None
+
+    def _deadline(self, game: GameRow, state: GameState) -> float | None:
+        """When the person now to move runs out of time; None when nobody is timed."""
+        timeout = state.rules.turn_timeout
+        if state.phase is not Phase.PLAYING or not timeout:
+            return None
+        player = game.players[state.to_move]
+        return None if not player.human or player.away else self.clock() + timeout
+
+    async def _reload(self, game_id: int) -> GameRow:
+        game = await self.storage.game(game_id)
+        assert game is not None
+        return game

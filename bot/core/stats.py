@@ -1,0 +1,56 @@
+"""A player's stats from their finished games: counts, streaks, points per round."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core.records import PlayerStats
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlayed:
+    """One finished game of the player, in the order played."""
+
+    game_id: int
+    win: bool
+    goat: bool
+    bald: bool
+    preset: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlayed:
+    """One round of those games: the player's seat and the stored round result."""
+
+    seat: int
+    result: dict[str, Any]
+
+
+def player_stats(games: Sequence[GamePlayed], rounds: Sequence[RoundPlayed]) -> PlayerStats:
+    if not games:
+        return PlayerStats()
+    fish_made = 0
+    points: list[int] = []
+    for played in rounds:
+        result, seat = played.result, played.seat
+        fish_made += result["reason"] == "fish" and result["seat"] == seat
+        points += [s["round_points"] for s in result["results"] if s["seat"] == seat]
+    streak = best_streak = 0
+    for game in games:
+        streak = streak + 1 if game.win else 0
+        best_streak = max(best_streak, streak)
+    presets = Counter(game.preset for game in games)
+    last = {game.preset: game.game_id for game in games}
+    return PlayerStats(
+        games=len(games),
+        wins=sum(game.win for game in games),
+        goats=sum(game.goat for game in games),
+        bald_goats=sum(game.bald for game in games),
+        fish_made=fish_made,
+        best_streak=best_streak,
+        points_per_round=sum(points) / len(points) if points else None,
+        favourite_preset=max(presets, key=lambda p: (presets[p], last[p])),
+    )

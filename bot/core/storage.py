@@ -1,0 +1,637 @@
+"""SQLite storage (aiosqlite): migrations, chats, players, games, the move log, ratings,
+stats, chat settings, languages, the next-game waiters and what each message shows.
+
+Every accepted move is written in one transaction — state, version, log entries, round
+results and, at the end, game results and ratings — before anything is sent about it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.ai import Level
+from bot.core import ratings as skills
+from bot.core.ratings import Skill
+from bot.core.records import (
+    OPEN,
+    ChatSettings,
+    EndReason,
+    GameRow,
+    GameStatus,
+    Player,
+    PlayerStats,
+    RatingRow,
+    Standing,
+)
+from bot.core.stats import GamePlayed, RoundPlayed, player_stats
+from bot.game.rules import RuleSet
+from bot.game.serial import state_from_json, state_to_json
+from bot.game.state import GameState
+
+
+class StaleVersionError(RuntimeError):
+    """The game moved on since the caller read it (another writer came first)."""
+
+
+def _migrations() -> list[tuple[int, str]]:
+    found = []
+    for item in resources.files("migrations").iterdir():
+        if item.name.endswith(".sql"):
+            found.append((int(item.name.split("_", 1)[0]), item.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class Storage:
+    """The bot's database; one instance per process, shared through the dispatcher."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        # one connection serves every coroutine: statements of concurrent handlers must not
+        # slip into each other's transactions
+        self._lock = asyncio.Lock()
+        # read on every update: kept in memory, changed only through this instance
+        self._chat_settings: dict[int, ChatSettings] = {}
+        self._languages: dict[int, tuple[str | None, str | None]] = {}
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement on its own; the number of rows it changed."""
+        async with self._lock:
+            cursor = await self._db.execute(sql, params)
+            return cursor.rowcount
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    @classmethod
+    async def open(cls, path: Path) -> Storage:
+        """Open (creating the folder), switch to WAL and apply pending migrations."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        storage = cls(db)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        (row,) = await self._rows("PRAGMA user_version")
+        return int(row[0])
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for number, sql in _migrations():
+            if number > current:
+                async with self._lock:
+                    await self._db.executescript(
+                        f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+                    )
+
+    # -- chats and users ---------------------------------------------------------------
+
+    async def remember_user(
+        self, user_id: int, name: str, username: str | None, telegram_language: str | None = None
+    ) -> None:
+        """Name and username; Telegram's language code too when it sent one."""
+        await self._write(
+            "INSERT INTO users (id, name, username, telegram_language) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET name = excluded.name, username = excluded.username, "
+            "telegram_language = COALESCE(excluded.telegram_language, telegram_language)",
+            (user_id, name, username, telegram_language),
+        )
+        if telegram_language is not None and user_id in self._languages:
+            self._languages[user_id] = (self._languages[user_id][0], telegram_language)
+
+    async def user_language(self, user_id: int) -> tuple[str | None, str | None]:
+        """(chosen, Telegram's): the language picked for the private chat (None: follow
+        Telegram) and the last language code Telegram sent."""
+        if user_id not in self._languages:
+            rows = await self._rows(
+                "SELECT language, telegram_language FROM users WHERE id = ?", (user_id,)
+            )
+            self._languages[user_id] = (rows[0][0], rows[0][1]) if rows else (None, None)
+        return self._languages[user_id]
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        await self._write("UPDATE users SET language = ? WHERE id = ?", (language, user_id))
+        self._languages.pop(user_id, None)
+
+    async def set_started(self, user_id: int) -> None:
+        await self._write("UPDATE users SET started = 1, blocked = 0 WHERE id = ?", (user_id,))
+
+    async def started_users(self, user_ids: Sequence[int]) -> set[int]:
+        """Those of `user_ids` who have opened a private chat with the bot."""
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._rows(
+            f"SELECT id FROM users WHERE started = 1 AND id IN ({marks})", tuple(user_ids)
+        )
+        return {row[0] for row in rows}
+
+    async def set_blocked(self, user_id: int) -> bool:
+        """Mark the user unreachable; whether that is news (so the group is told once)."""
+        changed = await self._write(
+            "UPDATE users SET blocked = 1 WHERE id = ? AND blocked = 0", (user_id,)
+        )
+        return changed > 0
+
+    async def remember_chat(self, chat_id: int, kind: str, title: str) -> None:
+        await self._write(
+            "INSERT INTO chats (id, type, title) VALUES (?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET type = excluded.type, title = excluded.title",
+            (chat_id, kind, title),
+        )
+
+    async def chat_settings(self, chat_id: int) -> ChatSettings:
+        """The chat's settings; defaults until saved."""
+        if chat_id not in self._chat_settings:
+            rows = await self._rows(
+                "SELECT options, language, computers FROM chat_settings WHERE chat_id = ?",
+                (chat_id,),
+            )
+            self._chat_settings[chat_id] = (
+                ChatSettings(rows[0][0], rows[0][1], bool(rows[0][2])) if rows else ChatSettings()
+            )
+        return self._chat_settings[chat_id]
+
+    async def save_chat_settings(self, chat_id: int, settings: ChatSettings) -> None:
+        await self._write(
+            "INSERT INTO chat_settings (chat_id, options, language, computers) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET options = excluded.options, "
+            "language = excluded.language, computers = excluded.computers",
+            (chat_id, settings.options, settings.language, int(settings.computers)),
+        )
+        self._chat_settings[chat_id] = settings
+
+    async def add_waiter(self, chat_id: int, user_id: int) -> bool:
+        """Tell the user when the chat's next game starts; False if already waiting."""
+        added = await self._write(
+            "INSERT OR IGNORE INTO waiters (chat_id, user_id) VALUES (?, ?)", (chat_id, user_id)
+        )
+        return added > 0
+
+    async def take_waiters(self, chat_id: int) -> list[int]:
+        """The chat's waiters, in the order they asked; they wait no more."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT user_id FROM waiters WHERE chat_id = ? ORDER BY rowid", (chat_id,)
+            ) as cursor:
+                users = [row[0] for row in await cursor.fetchall()]
+            await db.execute("DELETE FROM waiters WHERE chat_id = ?", (chat_id,))
+        return users
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> None:
+        """A group became a supergroup: games, results, ratings, settings and waiters follow
+        the new id."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE OR IGNORE chats SET id = ? WHERE id = ?", (new_id, old_id))
+            # the supergroup numbers its messages anew: old ids would hit other messages
+            await db.execute(
+                "UPDATE games SET chat_id = ?, lobby_message_id = NULL, table_message_id = NULL "
+                "WHERE chat_id = ?",
+                (new_id, old_id),
+            )
+            for table in ("ratings", "chat_settings", "waiters", "game_results"):
+                await db.execute(
+                    f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
+                )
+        self._chat_settings.pop(old_id, None)
+        self._chat_settings.pop(new_id, None)
+
+    # -- games -------------------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        chat_id: int,
+        thread_id: int,
+        creator: Player,
+        rules: RuleSet,
+        seed: int,
+        deadline: float | None = None,
+    ) -> GameRow | None:
+        """A new lobby with its creator seated (closed at `deadline` if nothing happens), or
+        None if the topic has an open game."""
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
+                    "deadline) VALUES (?, ?, ?, 'lobby', ?, ?, ?)",
+                    (
+                        chat_id,
+                        thread_id,
+                        creator.user_id,
+                        json.dumps(rules.options()),
+                        seed,
+                        deadline,
+                    ),
+                )
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                await db.execute(
+                    "INSERT INTO players (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, creator.user_id, creator.name),
+                )
+        except aiosqlite.IntegrityError:
+            return None
+        return await self.game(game_id)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+
+    async def open_game(self, chat_id: int, thread_id: int) -> GameRow | None:
+        """The lobby or running game of a chat (topic)."""
+        return await self._one(
+            "SELECT * FROM games WHERE chat_id = ? AND thread_id = ? AND status IN (?, ?)",
+            (chat_id, thread_id, *OPEN),
+        )
+
+    async def open_games(self) -> list[GameRow]:
+        """Every lobby and running game, oldest first."""
+        return await self._games("SELECT * FROM games WHERE status IN (?, ?) ORDER BY id", OPEN)
+
+    async def owing_games(self) -> list[GameRow]:
+        """Finished games whose end (or last round) was stored but not yet told the chat."""
+        return await self._games(
+            "SELECT * FROM games WHERE status = 'finished' AND (end_announced = 0 OR id IN "
+            "(SELECT game_id FROM round_results WHERE announced = 0)) ORDER BY id",
+            (),
+        )
+
+    async def owed_rounds(self, game_id: int) -> list[dict[str, Any]]:
+        """The results of the game's rounds not yet told the chat, in order."""
+        rows = await self._rows(
+            "SELECT result FROM round_results WHERE game_id = ? AND announced = 0 "
+            "ORDER BY round_no",
+            (game_id,),
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    async def set_announced(self, game_id: int, round_no: int | None = None) -> None:
+        """A round's result (`round_no`), or else the game's end, has been told the chat."""
+        if round_no is None:
+            await self._write("UPDATE games SET end_announced = 1 WHERE id = ?", (game_id,))
+        else:
+            await self._write(
+                "UPDATE round_results SET announced = 1 WHERE game_id = ? AND round_no = ?",
+                (game_id, round_no),
+            )
+
+    async def open_games_in(self, chat_id: int) -> list[GameRow]:
+        return await self._games(
+            "SELECT * FROM games WHERE chat_id = ? AND status IN (?, ?)", (chat_id, *OPEN)
+        )
+
+    async def last_finished_game(self, chat_id: int, thread_id: int) -> GameRow | None:
+        return await self._one(
+            "SELECT * FROM games WHERE chat_id = ? AND thread_id = ? AND status = 'finished' "
+            "ORDER BY id DESC LIMIT 1",
+            (chat_id, thread_id),
+        )
+
+    async def open_games_of(self, user_id: int) -> list[GameRow]:
+        return await self._games(
+            "SELECT g.* FROM games g JOIN players p ON p.game_id = g.id "
+            "WHERE p.user_id = ? AND g.status IN (?, ?) ORDER BY g.id",
+            (user_id, *OPEN),
+        )
+
+    async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
+        games = await self._games(sql, params)
+        return games[0] if games else None
+
+    async def _games(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
+        return [await self._game_row(row) for row in await self._rows(sql, params)]
+
+    async def _game_row(self, row: aiosqlite.Row) -> GameRow:
+        players = tuple(
+            Player(p[0], p[1], p[2], p[3], Level(p[4]) if p[4] else None, p[5], bool(p[6]))
+            for p in await self._rows(
+                "SELECT seat, user_id, name, hand_message_id, computer, missed, away FROM players "
+                "WHERE game_id = ? ORDER BY seat",
+                (row["id"],),
+            )
+        )
+        return GameRow(
+            id=row["id"],
+            chat_id=row["chat_id"],
+            thread_id=row["thread_id"],
+            creator_id=row["creator_id"],
+            status=GameStatus(row["status"]),
+            rules=RuleSet.from_options(json.loads(row["rules"])),
+            seed=row["seed"],
+            state=state_from_json(json.loads(row["state"])) if row["state"] else None,
+            version=row["version"],
+            lobby_message_id=row["lobby_message_id"],
+            table_message_id=row["table_message_id"],
+            end_reason=EndReason(row["end_reason"]) if row["end_reason"] else None,
+            players=players,
+            deadline=row["deadline"],
+            end_announced=bool(row["end_announced"]),
+        )
+
+    async def absent(self, game_id: int, user_id: int) -> bool:
+        """Whether the user's seat in the game has turns timed out, or is away (False when
+        not seated)."""
+        rows = await self._rows(
+            "SELECT missed > 0 OR away FROM players WHERE game_id = ? AND user_id = ?",
+            (game_id, user_id),
+        )
+        return bool(rows and rows[0][0])
+
+    async def set_missed(self, game_id: int, seat: int, missed: int, away: bool) -> None:
+        """How many turns in a row the seat's clock ran out, and whether it is away."""
+        await self._write(
+            "UPDATE players SET missed = ?, away = ? WHERE game_id = ? AND seat = ?",
+            (missed, int(away), game_id, seat),
+        )
+
+    async def set_deadline(self, game_id: int, version: int, deadline: float | None) -> None:
+        """A new deadline for the turn the game is at (if it still is at `version`)."""
+        await self._write(
+            "UPDATE games SET deadline = ? WHERE id = ? AND version = ?",
+            (deadline, game_id, version),
+        )
+
+    async def set_seats(
+        self, game_id: int, players: Iterable[Player], deadline: float | None = None
+    ) -> None:
+        """The lobby's players, seated in this order (and, given, its new idle deadline)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET deadline = COALESCE(?, deadline) WHERE id = ?",
+                (deadline, game_id),
+            )
+            await db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                "INSERT INTO players (game_id, seat, user_id, name, computer) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seat, p.user_id, p.name, p.computer) for seat, p in enumerate(players)],
+            )
+
+    async def set_rules(self, game_id: int, rules: RuleSet, deadline: float | None = None) -> None:
+        """The lobby's rules (and, given, its new idle deadline)."""
+        await self._write(
+            "UPDATE games SET rules = ?, deadline = COALESCE(?, deadline) "
+            "WHERE id = ? AND status = 'lobby'",
+            (json.dumps(rules.options()), deadline, game_id),
+        )
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self._write(
+            "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        await self._write(
+            "UPDATE games SET table_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+    async def set_hand_message(self, game_id: int, seat: int, message_id: int | None) -> None:
+        await self._write(
+            "UPDATE players SET hand_message_id = ? WHERE game_id = ? AND seat = ?",
+            (message_id, game_id, seat),
+        )
+
+    async def record(
+        self,
+        game: GameRow,
+        entries: Sequence[tuple[int | None, dict[str, Any]]],
+        state: GameState,
+        rounds: Sequence[tuple[int, dict[str, Any]]] = (),
+        ending: tuple[EndReason, Sequence[Standing], bool] | None = None,
+        deadline: float | None = None,
+    ) -> int:
+        """Append `(user_id, entry)`s and store the new state, all or nothing.
+
+        `game.version` must still be current (else `StaleVersionError`); `rounds` are round
+        results to keep; `ending` is `(reason, standings, rated)` when the game is
+        over, with a standing for every person's seat: their game results are kept, and if
+        `rated` the chat's ratings change too; `deadline` is when the next turn runs out.
+        Returns the new version.
+        """
+        version = game.version + len(entries)
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ? "
+                "WHERE id = ? AND version = ? AND status IN (?, ?)",
+                (json.dumps(state_to_json(state)), version, deadline, game.id, game.version, *OPEN),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersionError(f"game {game.id} is no longer at version {game.version}")
+            await db.executemany(
+                "INSERT INTO moves (game_id, seq, user_id, entry) VALUES (?, ?, ?, ?)",
+                [
+                    (game.id, game.version + i, user, json.dumps(entry))
+                    for i, (user, entry) in enumerate(entries, start=1)
+                ],
+            )
+            await db.executemany(
+                "INSERT INTO round_results (game_id, round_no, result, announced) "
+                "VALUES (?, ?, ?, 0)",
+                [(game.id, round_no, json.dumps(result)) for round_no, result in rounds],
+            )
+            if ending is not None:
+                reason, standings, rated = ending
+                await db.execute(
+                    "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP, "
+                    "end_announced = 0 WHERE id = ?",
+                    (GameStatus.FINISHED, reason, game.id),
+                )
+                await self._keep_results(db, game, reason, standings, rated)
+                if rated:
+                    await self._rate(db, game.chat_id, standings)
+        return version
+
+    @staticmethod
+    async def _keep_results(
+        db: aiosqlite.Connection,
+        game: GameRow,
+        reason: EndReason,
+        standings: Sequence[Standing],
+        rated: bool,
+    ) -> None:
+        preset = game.rules.preset
+        await db.executemany(
+            "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
+            "bald, score, rating_points, rated, preset) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game.id,
+                    game.chat_id,
+                    s.user_id,
+                    s.seat,
+                    s.side,
+                    s.place,
+                    int(s.win),
+                    int(s.goat),
+                    int(s.goat and reason is EndReason.BALD_GOAT),
+                    s.score,
+                    s.rating_points,
+                    int(rated),
+                    preset,
+                )
+                for s in standings
+            ],
+        )
+
+    @staticmethod
+    async def _rate(db: aiosqlite.Connection, chat_id: int, standings: Sequence[Standing]) -> None:
+        """Counters and skills of a rated game's players: each side a team at its place."""
+        users = [s.user_id for s in standings]
+        marks = ", ".join("?" * len(users))
+        async with db.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE chat_id = ? AND user_id IN ({marks})",
+            (chat_id, *users),
+        ) as cursor:
+            before = {row[0]: Skill(row[1], row[2]) for row in await cursor.fetchall()}
+        sides: dict[int, list[Standing]] = {}
+        for s in standings:
+            sides.setdefault(s.side, []).append(s)
+        teams = [sides[side] for side in sorted(sides)]
+        after = skills.rated(
+            before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
+        )
+        await db.executemany(
+            "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
+            "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
+            "games = games + 1, wins = wins + excluded.wins, goats = goats + excluded.goats, "
+            "rating_points = rating_points + excluded.rating_points, "
+            "mu = excluded.mu, sigma = excluded.sigma",
+            [
+                (
+                    chat_id,
+                    s.user_id,
+                    int(s.win),
+                    int(s.goat),
+                    s.rating_points,
+                    after[s.user_id].mu,
+                    after[s.user_id].sigma,
+                )
+                for s in standings
+            ],
+        )
+
+    async def cancel(self, game_id: int, reason: EndReason) -> bool:
+        """Cancel an open game (nothing is rated); whether it was open."""
+        changed = await self._write(
+            "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP "
+            "WHERE id = ? AND status IN (?, ?)",
+            (GameStatus.CANCELLED, reason, game_id, *OPEN),
+        )
+        return changed > 0
+
+    # -- what each message shows ---------------------------------------------------------
+
+    async def shown(self, chat_id: int, message_id: int) -> str | None:
+        """The digest of what the message showed when the bot last sent or edited it."""
+        rows = await self._rows(
+            "SELECT digest FROM shown WHERE chat_id = ? AND message_id = ?", (chat_id, message_id)
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def set_shown(self, chat_id: int, message_id: int, digest: str | None) -> None:
+        """Remember what the message shows now (None: it is gone)."""
+        if digest is None:
+            await self._write(
+                "DELETE FROM shown WHERE chat_id = ? AND message_id = ?", (chat_id, message_id)
+            )
+            return
+        await self._write(
+            "INSERT INTO shown (chat_id, message_id, digest) VALUES (?, ?, ?) "
+            "ON CONFLICT (chat_id, message_id) DO UPDATE SET digest = excluded.digest",
+            (chat_id, message_id, digest),
+        )
+
+    async def log(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's move log, in order."""
+        rows = await self._rows(
+            "SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    # -- ratings and stats -------------------------------------------------------------
+
+    async def ratings(self, chat_id: int) -> list[RatingRow]:
+        """The chat's leaderboard: rating, then rating points, wins, fewer goats."""
+        rows = await self._rows(
+            f"SELECT {_RATING_COLUMNS} FROM ratings r LEFT JOIN users u ON u.id = r.user_id "
+            "WHERE r.chat_id = ?",
+            (chat_id,),
+        )
+        return sorted((RatingRow(*row) for row in rows), key=RatingRow.order)
+
+    async def leaderboard(
+        self, chat_id: int, user_id: int, offset: int, limit: int
+    ) -> tuple[list[tuple[int, RatingRow]], int, tuple[int, RatingRow] | None]:
+        """One page of `(rank, row)`s of the leaderboard, how many rows it has, and the
+        user's own `(rank, row)` (None if not rated there)."""
+        ranked = list(enumerate(await self.ratings(chat_id), start=1))
+        mine = next(((i, r) for i, r in ranked if r.user_id == user_id), None)
+        return ranked[offset : offset + limit], len(ranked), mine
+
+    async def ratings_of(self, user_id: int) -> list[tuple[str, RatingRow]]:
+        """`(chat title, row)` of every chat the user is rated in, best rating first."""
+        rows = await self._rows(
+            f"SELECT COALESCE(NULLIF(c.title, ''), CAST(r.chat_id AS TEXT)), {_RATING_COLUMNS} "
+            "FROM ratings r LEFT JOIN users u ON u.id = r.user_id "
+            "LEFT JOIN chats c ON c.id = r.chat_id WHERE r.user_id = ?",
+            (user_id,),
+        )
+        found = [(row[0], RatingRow(*row[1:])) for row in rows]
+        return sorted(found, key=lambda chat: (chat[1].order(), chat[0]))
+
+    async def stats(self, user_id: int, chat_id: int | None) -> PlayerStats:
+        """The user's finished games in `chat_id` (every chat if None), rated or not."""
+        scope = "gr.user_id = ? AND g.status = 'finished'"
+        params: tuple[int, ...] = (user_id,)
+        if chat_id is not None:
+            scope += " AND gr.chat_id = ?"
+            params += (chat_id,)
+        games = await self._rows(
+            "SELECT gr.game_id, gr.win, gr.goat, gr.bald, gr.preset FROM game_results gr "
+            f"JOIN games g ON g.id = gr.game_id WHERE {scope} ORDER BY gr.game_id",
+            params,
+        )
+        rounds = (
+            await self._rows(
+                "SELECT gr.seat, r.result FROM round_results r "
+                "JOIN game_results gr ON gr.game_id = r.game_id "
+                f"JOIN games g ON g.id = gr.game_id WHERE {scope}",
+                params,
+            )
+            if games
+            else []
+        )
+        return player_stats(
+            [GamePlayed(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in games],
+            [RoundPlayed(seat, json.loads(text)) for seat, text in rounds],
+        )
+
+
+_RATING_COLUMNS = (
+    "r.user_id, COALESCE(u.name, CAST(r.user_id AS TEXT)), r.games, r.wins, r.goats, "
+    "r.rating_points, r.mu, r.sigma"
+)

@@ -1,0 +1,18 @@
+"""Routers, one per feature; `routers()` lists them in the order they must be tried."""
+
+from aiogram import Router
+
+from bot.telegram.handlers import admin, chat, fallback, info, lobby, play, ratings, settings
+
+
+def routers() -> list[Router]:
+    return [
+        chat.router,
+        lobby.router,
+        play.router,
+        admin.router,
+        info.router,
+        ratings.router,
+        settings.router,
+        fallback.router,
+    ]

@@ -1,0 +1,121 @@
+"""/endgame (creator or admin, confirmed), /kick (creator or admin), /leave and /extend."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot.core.errors import GameError
+from bot.core.records import GameRow
+from bot.core.service import LOBBY_IDLE, GameService
+from bot.core.turns import Turns
+from bot.telegram.buttons import EndGame
+from bot.telegram.handlers.common import IN_GROUP, admin_of, manages, replied_user, topic
+from bot.telegram.keyboards import end_game_keyboard
+from bot.telegram.messenger import Messenger
+from bot.ui.i18n import Texts
+
+router = Router(name="admin")
+
+
+async def _managed_game(message: Message, service: GameService, bot: Bot) -> GameRow:
+    """The topic's open game, if the sender created it or is a chat admin."""
+    assert message.from_user is not None
+    game = await service.topic_game(message.chat.id, topic(message))
+    if not await manages(bot, game, message.from_user.id):
+        raise GameError("not-creator-or-admin")
+    return game
+
+
+async def _remove(
+    service: GameService, messenger: Messenger, turns: Turns, game: GameRow, user_id: int
+) -> None:
+    """The user leaves the lobby, or the running game (the computer takes the seat)."""
+    lobby = await service.remove(game, user_id, turns.after)
+    if lobby is not None:
+        messenger.lobby.show(lobby)
+
+
+@router.message(Command("endgame"), IN_GROUP)
+async def end_game(message: Message, service: GameService, bot: Bot, t: Texts) -> None:
+    game = await _managed_game(message, service, bot)
+    await message.reply(t("endgame-ask"), reply_markup=end_game_keyboard(t, game.id))
+
+
+@router.callback_query(EndGame.filter(F.confirm))
+async def end_confirmed(
+    callback: CallbackQuery,
+    callback_data: EndGame,
+    service: GameService,
+    messenger: Messenger,
+    bot: Bot,
+    t: Texts,
+) -> None:
+    user_id = callback.from_user.id
+    admin = await admin_of(bot, await service.game(callback_data.game), user_id)
+    game = await service.end_game(callback_data.game, user_id, admin)
+    messenger.show_ended(game)
+    await callback.answer(t("cancelled"))
+    if isinstance(callback.message, Message):
+        await callback.message.edit_text(t("ended-by", name=callback.from_user.full_name))
+
+
+@router.callback_query(EndGame.filter(~F.confirm))
+async def end_declined(
+    callback: CallbackQuery, callback_data: EndGame, service: GameService, bot: Bot, t: Texts
+) -> None:
+    game = await service.game(callback_data.game)
+    if game is not None and not await manages(bot, game, callback.from_user.id):
+        raise GameError("not-creator-or-admin")
+    await callback.answer(t("endgame-keep"))
+    if isinstance(callback.message, Message):
+        await callback.message.edit_text(t("endgame-keep"))
+
+
+@router.message(Command("kick"), IN_GROUP)
+async def kick(
+    message: Message,
+    command: CommandObject,
+    service: GameService,
+    messenger: Messenger,
+    turns: Turns,
+    bot: Bot,
+    t: Texts,
+) -> None:
+    """Remove a player — the one whose message this replies to, or named after /kick — as if
+    they had left: from a lobby, or from a running game, where the computer takes the seat
+    and the timeout rule settles it (RULES §2.7)."""
+    assert message.from_user is not None
+    game = await _managed_game(message, service, bot)
+    replied = replied_user(message)
+    name = (command.args or "").strip().casefold()
+    if name:
+        seat = next((p.seat for p in game.players if p.name.casefold() == name), None)
+    elif replied is not None:
+        seat = game.seat_of(replied.id)
+    else:
+        raise GameError("kick-who")
+    if seat is None or not game.players[seat].human:
+        raise GameError("kick-not-seated")
+    target = game.players[seat]
+    if target.user_id == message.from_user.id:
+        raise GameError("kick-yourself")
+    await _remove(service, messenger, turns, game, target.user_id)
+    await message.reply(t("kicked", name=target.name))
+
+
+@router.message(Command("extend"), IN_GROUP)
+async def extend(message: Message, service: GameService, t: Texts) -> None:
+    await service.extend(message.chat.id, topic(message))
+    await message.reply(t("extended", minutes=LOBBY_IDLE // 60))
+
+
+@router.message(Command("leave"), IN_GROUP)
+async def leave(
+    message: Message, service: GameService, messenger: Messenger, turns: Turns, t: Texts
+) -> None:
+    assert message.from_user is not None
+    game = await service.topic_game(message.chat.id, topic(message))
+    await _remove(service, messenger, turns, game, message.from_user.id)
+    await message.reply(t("left-table"))

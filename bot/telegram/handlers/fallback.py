@@ -1,0 +1,24 @@
+"""Anything else: a short help in private, silence in groups, an alert for odd buttons."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.types import CallbackQuery, Message
+
+from bot.telegram.buttons import is_ours
+from bot.telegram.handlers.common import IN_PRIVATE
+from bot.ui.i18n import Texts
+
+router = Router(name="fallback")
+
+
+@router.message(IN_PRIVATE)
+async def private_help(message: Message, t: Texts) -> None:
+    await message.answer(t("help-private"))
+
+
+@router.callback_query()
+async def unknown_button(callback: CallbackQuery, t: Texts) -> None:
+    """A button nothing took: one of an older version (its format changed), or not ours."""
+    outdated = callback.data is not None and is_ours(callback.data)
+    await callback.answer(t("outdated-button" if outdated else "unknown-button"), show_alert=True)

@@ -1,0 +1,188 @@
+"""Lobby: /newgame, joining through the deep link, leave, computers, start, cancel, rules."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import (
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    ReplyParameters,
+)
+
+from bot.core.chats import Chats
+from bot.core.service import GameService
+from bot.core.turns import Turns
+from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption
+from bot.telegram.handlers.common import (
+    IN_GROUP,
+    IN_PRIVATE,
+    admin_of,
+    opened_private_chat,
+    player,
+    topic,
+)
+from bot.telegram.messenger import LobbyView, Messenger, message_link
+from bot.ui import texts
+from bot.ui.i18n import Texts
+
+router = Router(name="lobby")
+JOIN_PAYLOAD = re.compile(r"^j(\d{1,18})$")
+
+
+@router.message(Command("newgame"), IN_GROUP)
+async def new_game(
+    message: Message,
+    command: CommandObject,
+    service: GameService,
+    chats: Chats,
+    messenger: Messenger,
+    turns: Turns,
+    t: Texts,
+) -> None:
+    assert message.from_user is not None
+    chat = message.chat
+    await chats.remember_chat(chat.id, chat.type, chat.title or "")
+    creator = await player(chats, message.from_user)
+    defaults = (await chats.settings(chat.id)).options
+    game, created = await service.new_lobby(
+        chat.id, topic(message), creator, command.args or "", defaults
+    )
+    if created:
+        turns.follow(game)
+        messenger.lobby.show(game)
+        messenger.lobby.call_waiters(game, chat.title or "")
+        return
+    where = game.lobby_message_id if game.state is None else game.table_message_id
+    link = message_link(chat.id, where)
+    markup = (
+        InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=t("to-game"), url=link)]])
+        if link
+        else None
+    )
+    reply_to = (
+        ReplyParameters(message_id=where, allow_sending_without_reply=True) if where else None
+    )
+    await message.answer(t("already-running"), reply_markup=markup, reply_parameters=reply_to)
+
+
+@router.message(Command("newgame", "settings", "nextgame"), IN_PRIVATE)
+async def group_command_in_private(message: Message, t: Texts) -> None:
+    await message.answer(t("groups-only"))
+
+
+@router.message(CommandStart(deep_link=True, magic=F.args.regexp(JOIN_PAYLOAD)), IN_PRIVATE)
+async def join(
+    message: Message,
+    command: CommandObject,
+    service: GameService,
+    chats: Chats,
+    messenger: Messenger,
+    t: Texts,
+) -> None:
+    assert message.from_user is not None and command.args is not None
+    seated = await opened_private_chat(chats, message.from_user)
+    match = JOIN_PAYLOAD.match(command.args)
+    assert match is not None
+    game = await service.join(int(match.group(1)), seated)
+    messenger.lobby.show(game)
+    link = message_link(game.chat_id, game.lobby_message_id)
+    lines = [t("joined")] + ([t("joined-table", link=link)] if link else [])
+    await message.answer("\n".join(lines))
+
+
+@router.callback_query(LobbyAction.filter(F.action == LobbyAct.LEAVE))
+async def leave(
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
+) -> None:
+    game = await service.leave_lobby(callback_data.game, callback.from_user.id)
+    messenger.lobby.show(game)
+    await callback.answer(t("left-table"))
+
+
+@router.callback_query(AddComputer.filter())
+async def add_computer(
+    callback: CallbackQuery,
+    callback_data: AddComputer,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
+) -> None:
+    level = callback_data.level
+    game = await service.add_computer(
+        callback_data.game, callback.from_user.id, level, partial(texts.computer_name, t, level)
+    )
+    messenger.lobby.show(game)
+    await callback.answer()
+
+
+@router.callback_query(LobbyAction.filter(F.action == LobbyAct.START))
+async def start(
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    turns: Turns,
+    t: Texts,
+) -> None:
+    await service.start(callback_data.game, callback.from_user.id, turns.after)
+    await callback.answer(t("dealing"))
+
+
+@router.callback_query(LobbyAction.filter(F.action == LobbyAct.CANCEL))
+async def cancel(
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    messenger: Messenger,
+    bot: Bot,
+    t: Texts,
+) -> None:
+    """The lobby's ✖: only a lobby (a running game ends through /endgame's confirmation)."""
+    user_id = callback.from_user.id
+    admin = await admin_of(bot, await service.lobby(callback_data.game), user_id)
+    game = await service.cancel_lobby(callback_data.game, user_id, admin)
+    messenger.show_ended(game)
+    await callback.answer(t("cancelled"))
+
+
+@router.callback_query(
+    LobbyAction.filter(F.action.in_({LobbyAct.SETTINGS, LobbyAct.PRESETS, LobbyAct.BACK}))
+)
+async def rules_view(
+    callback: CallbackQuery,
+    callback_data: LobbyAction,
+    service: GameService,
+    messenger: Messenger,
+) -> None:
+    """The creator switches the lobby between its players, its rules and the presets."""
+    game = await service.lobby_of(callback_data.game, callback.from_user.id)
+    views = {
+        LobbyAct.SETTINGS: LobbyView.SETTINGS,
+        LobbyAct.PRESETS: LobbyView.PRESETS,
+        LobbyAct.BACK: LobbyView.MAIN,
+    }
+    messenger.lobby.show(game, views[callback_data.action])
+    await callback.answer()
+
+
+@router.callback_query(LobbyOption.filter())
+async def set_option(
+    callback: CallbackQuery,
+    callback_data: LobbyOption,
+    service: GameService,
+    messenger: Messenger,
+) -> None:
+    game = await service.set_option(
+        callback_data.game, callback.from_user.id, callback_data.key, callback_data.value
+    )
+    messenger.lobby.show(game, LobbyView.SETTINGS)
+    await callback.answer()

@@ -1,0 +1,152 @@
+"""Per-chat settings (/settings, admins), the private chat's language (/language) and
+/nextgame (a private note when the next table is gathered in a group)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+
+from bot.core.chats import Chats
+from bot.core.errors import GameError, RulesError
+from bot.core.records import ChatSettings
+from bot.game.rules import RuleError, parse_rules
+from bot.telegram.buttons import ChatOption, ChatView, LanguageChoice
+from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, is_admin
+from bot.telegram.keyboards import chat_presets_keyboard, chat_settings_keyboard, language_keyboard
+from bot.telegram.menus import set_chat_menu
+from bot.telegram.messenger import Messenger
+from bot.telegram.messenger.lobby import presets_text
+from bot.ui import texts
+from bot.ui.i18n import LANGUAGES, Texts, language_of, texts_for
+
+router = Router(name="settings")
+
+
+def _settings_text(t: Texts, title: str, settings: ChatSettings, view: ChatView) -> str:
+    rules = parse_rules(settings.options)
+    lines = [
+        t("settings-title", chat=title),
+        t("settings-rules", rules=texts.described(t, rules)),
+        t("settings-language", language=texts_for(settings.language)("language-name")),
+        t("settings-computers", state=t("settings-on" if settings.computers else "settings-off")),
+        t("settings-hint"),
+    ]
+    if view is ChatView.PRESETS:
+        lines += ["", presets_text(t)]
+    return "\n".join(lines)
+
+
+def _keyboard(t: Texts, settings: ChatSettings, view: ChatView) -> InlineKeyboardMarkup:
+    rules = parse_rules(settings.options)
+    if view is ChatView.PRESETS:
+        return chat_presets_keyboard(t, rules)
+    return chat_settings_keyboard(t, rules, settings.language, settings.computers)
+
+
+@router.message(Command("settings"), IN_GROUP)
+async def show_settings(message: Message, chats: Chats, bot: Bot, t: Texts) -> None:
+    assert message.from_user is not None
+    if not await is_admin(bot, message.chat.id, message.from_user.id):
+        raise GameError("admins-only")
+    settings = await chats.settings(message.chat.id)
+    view = ChatView.MAIN
+    await message.answer(
+        _settings_text(t, message.chat.title or "", settings, view),
+        reply_markup=_keyboard(t, settings, view),
+    )
+
+
+def _changed(settings: ChatSettings, key: str, value: str) -> ChatSettings:
+    """The settings with `key` set to `value` (a RuleError when the rules do not allow it)."""
+    if key == "language":
+        if value not in LANGUAGES:
+            raise RuleError(f"unknown language {value!r}", key, value, ", ".join(LANGUAGES))
+        return replace(settings, language=value)
+    if key == "computers":
+        return replace(settings, computers=value == "yes")
+    text = value if key == "preset" else f"{settings.options} {key}={value}"
+    return replace(settings, options=parse_rules(text).summary())
+
+
+@router.callback_query(ChatOption.filter(F.key == "view"))
+async def switch_view(
+    callback: CallbackQuery, callback_data: ChatOption, chats: Chats, bot: Bot, t: Texts
+) -> None:
+    """Between the chat's settings and its list of presets."""
+    message = await _admin_settings_message(callback, bot)
+    if callback_data.value not in set(ChatView):
+        raise GameError("unknown-button")
+    view = ChatView(callback_data.value)
+    settings = await chats.settings(message.chat.id)
+    await callback.answer()
+    text = _settings_text(t, message.chat.title or "", settings, view)
+    await message.edit_text(text, reply_markup=_keyboard(t, settings, view))
+
+
+@router.callback_query(ChatOption.filter())
+async def change(
+    callback: CallbackQuery, callback_data: ChatOption, chats: Chats, bot: Bot, t: Texts
+) -> None:
+    message = await _admin_settings_message(callback, bot)
+    chat = message.chat
+    settings = await chats.settings(chat.id)
+    try:
+        settings = _changed(settings, callback_data.key, callback_data.value)
+    except RuleError as error:
+        raise RulesError(error) from None
+    await chats.save_settings(chat.id, settings)
+    if callback_data.key == "language":
+        await set_chat_menu(bot, chat.id, settings.language)
+    t = texts_for(settings.language)
+    await callback.answer(t("settings-saved"))
+    view = ChatView.MAIN
+    text = _settings_text(t, chat.title or "", settings, view)
+    await message.edit_text(text, reply_markup=_keyboard(t, settings, view))
+
+
+async def _admin_settings_message(callback: CallbackQuery, bot: Bot) -> Message:
+    """The group's /settings message a chat admin pressed on."""
+    message = callback.message
+    if not isinstance(message, Message) or message.chat.type == "private":
+        raise GameError("unknown-button")
+    if not await is_admin(bot, message.chat.id, callback.from_user.id):
+        raise GameError("admins-only")
+    return message
+
+
+@router.message(Command("language"), IN_PRIVATE)
+async def pick_language(message: Message, chats: Chats, t: Texts) -> None:
+    assert message.from_user is not None
+    chosen, _ = await chats.language(message.from_user.id)
+    await message.answer(t("language-pick"), reply_markup=language_keyboard(t, chosen))
+
+
+@router.callback_query(LanguageChoice.filter())
+async def set_language(
+    callback: CallbackQuery, callback_data: LanguageChoice, chats: Chats
+) -> None:
+    code = callback_data.language
+    user = callback.from_user
+    if code and code not in LANGUAGES:
+        raise GameError("unknown-button")
+    await chats.player(user.id, user.full_name, user.username, user.language_code)
+    await chats.set_language(user.id, code or None)
+    t = texts_for(language_of(code or None, user.language_code))
+    await callback.answer(t("language-set"))
+    if isinstance(callback.message, Message):
+        keyboard = language_keyboard(t, code or None)
+        await callback.message.edit_text(t("language-pick"), reply_markup=keyboard)
+
+
+@router.message(Command("nextgame"), IN_GROUP)
+async def next_game(message: Message, chats: Chats, messenger: Messenger, t: Texts) -> None:
+    assert message.from_user is not None
+    user = message.from_user
+    if not await chats.has_started(user.id):
+        await message.reply(t("next-game-open-bot", url=messenger.start_link()))
+        return
+    added = await chats.wait_for_next_game(message.chat.id, user.id)
+    await message.reply(t("next-game-saved" if added else "next-game-already"))

@@ -1,0 +1,238 @@
+"""Inline keyboards: the lobby and its rules, the chat's settings, languages, leaderboard
+pages, the private hand and /endgame's confirmation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.ai import Level
+from bot.game.moves import Move, Play
+from bot.game.rules import PRESETS, DrawMode, RuleSet, Scoring
+from bot.game.tiles import Tile
+from bot.telegram.buttons import (
+    AddComputer,
+    ChatOption,
+    ChatView,
+    EndGame,
+    LanguageChoice,
+    LobbyAct,
+    LobbyAction,
+    LobbyOption,
+    RatingPage,
+    back_button,
+    move_button,
+    tile_button,
+)
+from bot.ui import texts
+from bot.ui.i18n import LANGUAGES, Texts, texts_for
+
+TILES_PER_ROW = 4
+TARGETS = {
+    Scoring.GOAT: ("101", "125", "150"),
+    Scoring.SEA_GOAT: ("125", "150", "200"),
+    Scoring.CLASSIC: ("100", "150", "200"),
+}
+"""The targets offered as buttons, per kind of scoring (any other is typed: target=N)."""
+TIMEOUTS = ("30", "60", "120", "0")
+
+Button = Callable[[str, str], CallbackData]
+"""The data of a rules button that sets option `key` to `value`."""
+
+
+def lobby_keyboard(t: Texts, game_id: int, join_url: str, computers: bool) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("join"), url=join_url)
+    for action in (LobbyAct.LEAVE, LobbyAct.START, LobbyAct.SETTINGS, LobbyAct.CANCEL):
+        builder.button(text=t(action), callback_data=LobbyAction(game=game_id, action=action))
+    levels = list(Level) if computers else []
+    for level in levels:
+        builder.button(
+            text=t("add-computer", level=texts.computer_level(t, level)),
+            callback_data=AddComputer(game=game_id, level=level),
+        )
+    builder.adjust(1, 2, 2, *([len(levels)] if levels else []))
+    return builder.as_markup()
+
+
+def _marked(text: str, current: bool) -> str:
+    return f"● {text}" if current else text
+
+
+def option_choices(rules: RuleSet) -> list[tuple[str, tuple[str, ...]]]:
+    """The options offered as buttons for these rules: only those that apply to them."""
+    choices: list[tuple[str, tuple[str, ...]]] = [("target", TARGETS[rules.scoring])]
+    if rules.low_wins:
+        choices.append(("fish", ("one", "all")))
+    if rules.draw is not DrawMode.NONE:
+        choices.append(("auto_draw", ("yes", "no")))
+    choices.append(("turn_timeout", TIMEOUTS))
+    return choices
+
+
+def _rule_buttons(
+    t: Texts, builder: InlineKeyboardBuilder, rules: RuleSet, button: Button, presets: CallbackData
+) -> list[int]:
+    """The preset (a button to the list of presets), then the options that apply to it with
+    the current value marked; the row sizes."""
+    builder.button(
+        text=t("preset-button", name=t(f"preset-name-{rules.preset}")), callback_data=presets
+    )
+    sizes = [1]
+    options = rules.options()
+    for key, values in option_choices(rules):
+        for value in values:
+            current = texts.option_value(options[key]) == value
+            builder.button(
+                text=_marked(texts.option_label(t, key, value), current),
+                callback_data=button(key, value),
+            )
+        sizes.append(len(values))
+    return sizes
+
+
+def _preset_buttons(
+    t: Texts, builder: InlineKeyboardBuilder, rules: RuleSet, button: Button, back: CallbackData
+) -> InlineKeyboardMarkup:
+    """One preset a row (its description is in the message), then back."""
+    for name in PRESETS:
+        text = _marked(t(f"preset-name-{name}"), rules.preset == name)
+        builder.button(text=text, callback_data=button("preset", name))
+    builder.button(text=t("back"), callback_data=back)
+    builder.adjust(1)
+    return builder.as_markup()
+
+
+def settings_keyboard(t: Texts, game_id: int, rules: RuleSet) -> InlineKeyboardMarkup:
+    """The lobby's rules, then back to the lobby."""
+    builder = InlineKeyboardBuilder()
+
+    def button(key: str, value: str) -> CallbackData:
+        return LobbyOption(game=game_id, key=key, value=value)
+
+    presets = LobbyAction(game=game_id, action=LobbyAct.PRESETS)
+    sizes = _rule_buttons(t, builder, rules, button, presets)
+    builder.button(text=t("done"), callback_data=LobbyAction(game=game_id, action=LobbyAct.BACK))
+    builder.adjust(*sizes, 1)
+    return builder.as_markup()
+
+
+def presets_keyboard(t: Texts, game_id: int, rules: RuleSet) -> InlineKeyboardMarkup:
+    """The lobby's choice of preset; back to its rules."""
+
+    def button(key: str, value: str) -> CallbackData:
+        return LobbyOption(game=game_id, key=key, value=value)
+
+    back = LobbyAction(game=game_id, action=LobbyAct.SETTINGS)
+    return _preset_buttons(t, InlineKeyboardBuilder(), rules, button, back)
+
+
+def _chat_button(key: str, value: str) -> CallbackData:
+    return ChatOption(key=key, value=value)
+
+
+def chat_settings_keyboard(
+    t: Texts, rules: RuleSet, language: str, computers: bool
+) -> InlineKeyboardMarkup:
+    """/settings: the chat's default rules, its language and whether computers may play."""
+    builder = InlineKeyboardBuilder()
+    presets = ChatOption(key="view", value=ChatView.PRESETS)
+    sizes = _rule_buttons(t, builder, rules, _chat_button, presets)
+    for code in LANGUAGES:
+        builder.button(
+            text=_marked(texts_for(code)("language-name"), code == language),
+            callback_data=ChatOption(key="language", value=code),
+        )
+    state = t("settings-on" if computers else "settings-off")
+    builder.button(
+        text=t("settings-computers-button", state=state),
+        callback_data=ChatOption(key="computers", value="no" if computers else "yes"),
+    )
+    builder.adjust(*sizes, len(LANGUAGES), 1)
+    return builder.as_markup()
+
+
+def chat_presets_keyboard(t: Texts, rules: RuleSet) -> InlineKeyboardMarkup:
+    """/settings: the choice of the chat's default preset; back to the settings."""
+    back = ChatOption(key="view", value=ChatView.MAIN)
+    return _preset_buttons(t, InlineKeyboardBuilder(), rules, _chat_button, back)
+
+
+def language_keyboard(t: Texts, chosen: str | None) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    for code in LANGUAGES:
+        builder.button(
+            text=_marked(texts_for(code)("language-name"), code == chosen),
+            callback_data=LanguageChoice(language=code),
+        )
+    builder.button(
+        text=_marked(t("language-telegram"), chosen is None),
+        callback_data=LanguageChoice(language=""),
+    )
+    builder.adjust(len(LANGUAGES), 1)
+    return builder.as_markup()
+
+
+def pages_keyboard(t: Texts, page: int, pages: int) -> InlineKeyboardMarkup | None:
+    """◀ / ▶ under a leaderboard page, when there is more than one page."""
+    builder = InlineKeyboardBuilder()
+    if page > 0:
+        builder.button(text=t("page-prev"), callback_data=RatingPage(page=page - 1))
+    if page + 1 < pages:
+        builder.button(text=t("page-next"), callback_data=RatingPage(page=page + 1))
+    return builder.as_markup() if pages > 1 else None
+
+
+def hand_keyboard(
+    t: Texts,
+    game_id: int,
+    version: int,
+    rules: RuleSet,
+    hand: Sequence[Tile],
+    legal: Sequence[Move],
+    choosing: Tile | None = None,
+) -> InlineKeyboardMarkup:
+    """One button per tile (legal ones marked), then draw / pass / double pair if legal.
+
+    With `choosing`, that tile fits two ends differently: the keyboard asks which end.
+    """
+    tiles = rules.tiles
+    builder = InlineKeyboardBuilder()
+    if choosing is not None:
+        for move in legal:
+            if isinstance(move, Play) and move.tile == choosing:
+                builder.button(
+                    text=t("end-left" if move.end == 0 else "end-right"),
+                    callback_data=move_button(game_id, version, move),
+                )
+        builder.button(text=t("back"), callback_data=back_button(game_id, version))
+        builder.adjust(2, 1)
+        return builder.as_markup()
+    playable = {m.tile for m in legal if isinstance(m, Play)}
+    for tile in hand:
+        mark = texts.PLAYABLE if tile in playable else ""
+        builder.button(
+            text=f"{mark}{tiles.name(tile)}", callback_data=tile_button(game_id, version, tile)
+        )
+    extras = [m for m in legal if not isinstance(m, Play)]
+    builder.adjust(TILES_PER_ROW)
+    row = [
+        InlineKeyboardButton(
+            text=texts.move_label(t, m, rules),
+            callback_data=move_button(game_id, version, m).pack(),
+        )
+        for m in extras
+    ]
+    if row:
+        builder.row(*row)
+    return builder.as_markup()
+
+
+def end_game_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    builder.button(text=t("end-yes"), callback_data=EndGame(game=game_id, confirm=True))
+    builder.button(text=t("end-no"), callback_data=EndGame(game=game_id, confirm=False))
+    return builder.as_markup()

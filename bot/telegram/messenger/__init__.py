@@ -1,0 +1,119 @@
+"""The Telegram side of the games (`Screen`): the lobby, the table picture, the private hands.
+
+Nothing here waits for Telegram: each message is posted to its chat's lane in the `Outbox`
+(paced, and coalesced so that the table and each hand show only their newest state), and
+the job reads the game as stored when it runs (message ids, names). A job sends a fresh
+message when an old one cannot be edited, follows a group that became a supergroup, skips
+an edit that would change nothing, and turns a 403 from a player's private chat into one
+notice in the group.
+"""
+
+from __future__ import annotations
+
+from aiogram import Bot
+
+from bot.core.records import EndReason, GameRow, GameStatus
+from bot.core.service import LOBBY_IDLE
+from bot.core.storage import Storage
+from bot.core.turns import Turn
+from bot.game.state import Phase
+from bot.telegram.messenger.gateway import Gateway
+from bot.telegram.messenger.hands import LEFT, HandNews, Hands
+from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link
+from bot.telegram.messenger.table import Table, TableNews
+from bot.telegram.outbox import Outbox
+
+__all__ = ["LobbyView", "Messenger", "message_link"]
+
+CLOSING = {
+    EndReason.CANCELLED: "cancelled",
+    EndReason.ENDED: "cancelled",
+    EndReason.BOT_REMOVED: "removed-from-group",
+}
+"""What the lobby and the hands say when a game ends unplayed (an idle lobby says more)."""
+
+
+class Messenger:
+    """Posts and edits a game's messages; shared through the dispatcher."""
+
+    def __init__(self, bot: Bot, storage: Storage, username: str, outbox: Outbox) -> None:
+        self.gateway = Gateway(bot, storage, outbox, username)
+        self.outbox = outbox
+        self.lobby = Lobby(self.gateway)
+        self.table = Table(self.gateway)
+        self.hands = Hands(self.gateway)
+
+    def add_to_group_link(self) -> str:
+        return self.gateway.add_to_group_link()
+
+    def start_link(self) -> str:
+        return self.gateway.start_link("hi")
+
+    # -- Screen --------------------------------------------------------------------------
+
+    async def show_turn(self, turn: Turn) -> None:
+        """Post the table, round results, game end and hands after `turn` (stored)."""
+        game = turn.game
+        if turn.before is None:
+            self.lobby.close(game, "game-started-players", names=", ".join(game.names))
+        elif turn.left is None:
+            self.hands.note_move(game, turn.before.to_move, turn.timed_out)
+        else:
+            self.hands.show(game, turn.left, HandNews(None, game.version, closing=LEFT))
+        closed = turn.closed
+        t = await self.gateway.group_texts(game.chat_id)
+        self.table.show(game, TableNews(closed or turn.state, turn.events, Table.notes(t, turn)))
+        for ended in turn.rounds:
+            self.table.tell_round(game, ended, closed)
+        outcome = turn.ended
+        if outcome is not None:
+            self.table.tell_end(game, outcome)
+            self.hands.close(game, "game-over-private")
+            return
+        if closed is not None:
+            self.table.show(game, TableNews(turn.state, turn.events, fresh=True))
+        self.hands.show_changed(game, turn.state, turn.before, turn.drawn)
+
+    async def warn(self, game_id: int, version: int, seconds: int) -> None:
+        await self.hands.warn(game_id, version, seconds)
+
+    def show_ended(self, game: GameRow) -> None:
+        """A lobby or game ended without being played out: the lobby message, the table's
+        caption and every hand say so, and no button of it is left; when the bot was
+        removed from the group, only the hands (the group cannot be reached)."""
+        reason = game.end_reason
+        if reason is EndReason.IDLE:
+            self.lobby.close(game, "lobby-idle", minutes=LOBBY_IDLE // 60)
+            return
+        assert reason is not None
+        closing = CLOSING.get(reason, "cancelled")
+        if reason is not EndReason.BOT_REMOVED:
+            if game.state is None:
+                self.lobby.close(game, closing)
+            else:
+                self.table.close(game)
+        self.hands.close(game, closing)
+
+    async def resume(self, game: GameRow) -> None:
+        """After a restart: tell what a crash cut off and show the stored state, in case it
+        outran the last messages (a round told only now gets a fresh table below its
+        result; the player to move gets their hand anew, which notifies)."""
+        owed = await self.table.catch_up(game)
+        if game.status is GameStatus.FINISHED and not game.end_announced:
+            self.hands.close(game, "game-over-private")  # the end was cut off: so were they
+        if game.status is GameStatus.LOBBY:
+            self.lobby.show(game)
+            return
+        state = game.state
+        if game.status is not GameStatus.ACTIVE or state is None:
+            return
+        self.table.show(game, TableNews(state, (), fresh=owed))
+        for player in game.players:
+            if not player.human:
+                continue
+            if player.seat in state.left:
+                news = HandNews(None, game.version, closing=LEFT)
+            else:  # the mover's anew: below any hand a crash left unrecorded
+                moving = state.phase is Phase.PLAYING and state.to_move == player.seat
+                news = HandNews(state, game.version, fresh=moving)
+            self.hands.show(game, player.seat, news)

@@ -1,0 +1,208 @@
+"""Each player's private hand message: tiles as buttons, the legal ones marked on their
+turn; the choice of an end; the turn clock's warning; a last text once they are out."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from aiogram.methods import EditMessageReplyMarkup, EditMessageText, SendMessage
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.core.records import GameRow, GameStatus, Player
+from bot.game.state import GameState, Phase
+from bot.game.tiles import tiles_of
+from bot.game.view import seat_view
+from bot.telegram.keyboards import hand_keyboard
+from bot.telegram.messenger.gateway import Gateway
+from bot.ui import texts
+
+LEFT = "hand-left"
+"""What the hand of someone who left the game says from then on."""
+AT_THE_TABLE = 120.0
+"""Seconds after a person's own move during which their next turn is shown in place (they
+are playing: their hand is in front of them); later it comes as a new message, which
+notifies."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandNews:
+    """What a player's hand message should show: their hand at `version`, or (`closing`)
+    a last text without buttons. A waiting one takes the newer state, keeps the tiles drawn
+    in the same round, and a fresh message (their turn: it notifies) stays fresh."""
+
+    state: GameState | None
+    version: int
+    drawn: tuple[int, ...] = ()
+    fresh: bool = False
+    closing: str | None = None
+
+    def then(self, newer: HandNews) -> HandNews:
+        if newer.closing is not None or self.state is None or newer.state is None:
+            return newer
+        same_round = self.state.round_no == newer.state.round_no
+        drawn = self.drawn + newer.drawn if same_round else newer.drawn
+        return HandNews(newer.state, newer.version, drawn, self.fresh or newer.fresh)
+
+
+class Hands:
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+        self.storage = gateway.storage
+        self._moved_at: dict[tuple[int, int], float] = {}  # (game, seat) → their last move
+
+    def show_changed(
+        self,
+        game: GameRow,
+        state: GameState,
+        before: GameState | None,
+        drawn: dict[int, tuple[int, ...]],
+    ) -> None:
+        """The hands that changed. The seat to move gets a new message, which notifies —
+        unless they made a move in the last `AT_THE_TABLE` seconds: then it is edited in
+        place like every other hand."""
+        for player in game.players:
+            seat = player.seat
+            if not player.human or seat in state.left:
+                continue
+            moving = state.phase is Phase.PLAYING and state.to_move == seat
+            changed = (
+                before is None
+                or before.round_no != state.round_no
+                or before.hands[seat] != state.hands[seat]
+                or seat in (before.to_move, state.to_move)
+            )
+            if changed:
+                fresh = (
+                    moving
+                    and (
+                        before is None
+                        or before.to_move != seat
+                        or before.round_no != state.round_no
+                    )
+                    and not self._at_the_table(game.id, seat)
+                )
+                news = HandNews(state, game.version, drawn.get(seat, ()), fresh)
+                self.show(game, seat, news)
+
+    def note_move(self, game: GameRow, seat: int, timed_out: int | None) -> None:
+        """Remember when a person moved (not the clock, not the computer of an away seat)."""
+        mover = game.players[seat]
+        if timed_out is None and mover.human and not mover.away:
+            self._moved_at[game.id, seat] = asyncio.get_running_loop().time()
+
+    def _at_the_table(self, game_id: int, seat: int) -> bool:
+        moved = self._moved_at.get((game_id, seat))
+        return moved is not None and asyncio.get_running_loop().time() - moved < AT_THE_TABLE
+
+    def show(self, game: GameRow, seat: int, news: HandNews) -> None:
+        """Post one player's hand message (its newest state)."""
+        user_id = game.players[seat].user_id
+        state = news.state
+        to_move = state is None or (state.phase is Phase.PLAYING and state.to_move == seat)
+        self.gateway.outbox.post(
+            user_id,
+            self._hand,
+            (game.id, seat, news),
+            key=("hand", game.id, seat),
+            merge=_newer,
+            urgent=to_move,
+        )
+
+    async def _hand(self, job: tuple[int, int, HandNews]) -> None:
+        """One player's hand message: tiles as buttons, legal ones marked on their turn; or
+        the closing text without buttons."""
+        game_id, seat, news = job
+        game = await self.storage.game(game_id)
+        if game is None:
+            return
+        player = game.players[seat]
+        user_id, old = player.user_id, player.hand_message_id
+        t = await self.gateway.user_texts(user_id)
+        if news.closing is not None or news.state is None:
+            if old is not None:
+                text = t(news.closing or "game-over-private")
+                await self.gateway.private(
+                    game, user_id, EditMessageText(chat_id=user_id, message_id=old, text=text)
+                )
+            return
+        if game.status is not GameStatus.ACTIVE:
+            return
+        view = seat_view(news.state, seat)
+        hand = list(tiles_of(view.hand))
+        keyboard = hand_keyboard(
+            t, game.id, news.version, news.state.rules, hand, view.legal_moves()
+        )
+        text = texts.hand(t, news.state, seat, news.drawn)
+        if old is not None and not news.fresh:
+            edit = EditMessageText(
+                chat_id=user_id, message_id=old, text=text, reply_markup=keyboard
+            )
+            if await self.gateway.private(game, user_id, edit) is not False:
+                return  # edited (or the chat is closed: nothing else would reach it)
+        quiet = news.state.phase is not Phase.PLAYING or news.state.to_move != seat
+        send = SendMessage(
+            chat_id=user_id, text=text, reply_markup=keyboard, disable_notification=quiet
+        )
+        sent = await self.gateway.private(game, user_id, send)
+        if sent is None:
+            return  # the old hand stays: its buttons still answer (stale ones say so)
+        await self.storage.set_hand_message(game.id, seat, sent.message_id)
+        if old is not None:
+            await self.gateway.delete(user_id, old)
+
+    def show_choice(
+        self, game: GameRow, user_id: int, message_id: int, keyboard: InlineKeyboardMarkup
+    ) -> None:
+        """Swap a hand's buttons (asking which end) without touching the game."""
+        swap = EditMessageReplyMarkup(chat_id=user_id, message_id=message_id, reply_markup=keyboard)
+        self.gateway.outbox.post(user_id, self._swap, (game, user_id, swap))
+
+    async def _swap(self, job: tuple[GameRow, int, EditMessageReplyMarkup]) -> None:
+        await self.gateway.private(*job)
+
+    def again(self, game: GameRow, user_id: int) -> None:
+        """A player opened the private chat again (e.g. after blocking): resend their hand."""
+        seat = game.seat_of(user_id)
+        if game.state is None or seat is None or seat in game.state.left:
+            return
+        self.show(game, seat, HandNews(game.state, game.version, fresh=True))
+
+    def close(self, game: GameRow, key: str) -> None:
+        """Every hand message says `key` (in its reader's language) and loses its buttons."""
+        for player in game.players:
+            self._moved_at.pop((game.id, player.seat), None)
+            if player.human:
+                self.show(game, player.seat, HandNews(None, game.version, closing=key))
+
+    async def warn(self, game_id: int, version: int, seconds: int) -> None:
+        """The person to move at `version` has `seconds` left (a message of its own: it
+        notifies; not sent once the turn is over)."""
+        moving = await self._mover_at(game_id, version)
+        if moving is not None:
+            user_id = moving[1].user_id
+            self.gateway.outbox.post(user_id, self._warning, (game_id, version, seconds))
+
+    async def _warning(self, job: tuple[int, int, int]) -> None:
+        game_id, version, seconds = job
+        moving = await self._mover_at(game_id, version)
+        if moving is None:
+            return
+        game, player = moving
+        t = await self.gateway.user_texts(player.user_id)
+        send = SendMessage(chat_id=player.user_id, text=t("turn-warning", seconds=seconds))
+        await self.gateway.private(game, player.user_id, send)
+
+    async def _mover_at(self, game_id: int, version: int) -> tuple[GameRow, Player] | None:
+        """The game and its player to move, while the game is still at `version`."""
+        game = await self.storage.game(game_id)
+        if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
+            return None
+        assert game.state is not None
+        return game, game.players[game.state.to_move]
+
+
+def _newer(
+    older: tuple[int, int, HandNews], newer: tuple[int, int, HandNews]
+) -> tuple[int, int, HandNews]:
+    return newer[0], newer[1], older[2].then(newer[2])

@@ -1,0 +1,129 @@
+"""The lobby message in the group (its rules and presets views for the creator), and the
+private pings of those who asked for the chat's next game."""
+
+from __future__ import annotations
+
+import logging
+from enum import StrEnum
+
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.methods import EditMessageText, SendMessage
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.core.records import GameRow, GameStatus
+from bot.core.service import LOBBY_IDLE
+from bot.game.rules import PRESETS
+from bot.telegram.keyboards import lobby_keyboard, presets_keyboard, settings_keyboard
+from bot.telegram.messenger.gateway import Gateway
+from bot.ui import texts
+from bot.ui.i18n import Texts
+
+log = logging.getLogger(__name__)
+
+
+class LobbyView(StrEnum):
+    MAIN = "main"  # who sits, join, start
+    SETTINGS = "settings"  # the rules that apply to the chosen preset
+    PRESETS = "presets"  # every preset with its description
+
+
+def message_link(chat_id: int, message_id: int | None) -> str | None:
+    """A t.me link to a supergroup message (basic groups have none)."""
+    text = str(chat_id)
+    if message_id is None or not text.startswith("-100"):
+        return None
+    return f"https://t.me/c/{text[4:]}/{message_id}"
+
+
+def presets_text(t: Texts) -> str:
+    """Every preset in one line with its description."""
+    return "\n".join([t("presets-pick"), *(f"• {t(f'preset-{name}')}" for name in PRESETS)])
+
+
+class Lobby:
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+        self.storage = gateway.storage
+
+    def join_url(self, game: GameRow) -> str:
+        return self.gateway.start_link(f"j{game.id}")
+
+    def show(self, game: GameRow, view: LobbyView = LobbyView.MAIN) -> None:
+        """Post the lobby, or edit it in place (its newest state)."""
+        self.gateway.outbox.post(game.chat_id, self._lobby, (game.id, view), key=("lobby", game.id))
+
+    async def _lobby(self, news: tuple[int, LobbyView]) -> None:
+        game_id, view = news
+        game = await self.storage.game(game_id)
+        if game is None or game.status is not GameStatus.LOBBY:
+            return
+        humans = [p for p in game.players if p.human]
+        started = await self.storage.started_users([p.user_id for p in humans])
+        waiting = [p.name for p in humans if p.user_id not in started]
+        chat = await self.storage.chat_settings(game.chat_id)
+        t = await self.gateway.group_texts(game.chat_id)
+        text = texts.lobby(t, game.rules, game.names, waiting, chat.computers, LOBBY_IDLE // 60)
+        markup: InlineKeyboardMarkup
+        if view is LobbyView.SETTINGS:
+            markup = settings_keyboard(t, game.id, game.rules)
+        elif view is LobbyView.PRESETS:
+            text = f"{text}\n\n{presets_text(t)}"
+            markup = presets_keyboard(t, game.id, game.rules)
+        else:
+            markup = lobby_keyboard(t, game.id, self.join_url(game), chat.computers)
+        if game.lobby_message_id is None:
+            sent = await self.gateway.group_text(game, text, markup)
+            await self.storage.set_lobby_message(game.id, sent.message_id)
+            return
+        await self.gateway.edit(
+            EditMessageText(
+                chat_id=game.chat_id,
+                message_id=game.lobby_message_id,
+                text=text,
+                reply_markup=markup,
+            )
+        )
+
+    def close(self, game: GameRow, key: str, **values: str | int) -> None:
+        """The lobby message says what happened (catalog text `key`) and loses its buttons."""
+        post = self.gateway.outbox.post
+        post(game.chat_id, self._close, (game.id, key, values), key=("lobby", game.id))
+
+    async def _close(self, news: tuple[int, str, dict[str, str | int]]) -> None:
+        game_id, key, values = news
+        game = await self.storage.game(game_id)
+        if game is None or game.lobby_message_id is None:
+            return
+        said = (await self.gateway.group_texts(game.chat_id))(key, **values)
+        edit = EditMessageText(chat_id=game.chat_id, message_id=game.lobby_message_id, text=said)
+        try:
+            await self.gateway.edit(edit)
+        except TelegramBadRequest as error:
+            log.warning("lobby of game %s not closed: %s", game.id, error.message)
+
+    def call_waiters(self, game: GameRow, title: str) -> None:
+        """Tell everyone who asked with /nextgame, once, that a table is being gathered
+        (after the lobby message is out, so the ping links to it)."""
+        self.gateway.outbox.post(game.chat_id, self._call_waiters, (game.id, title))
+
+    async def _call_waiters(self, news: tuple[int, str]) -> None:
+        game_id, title = news
+        game = await self.storage.game(game_id)
+        if game is None:
+            return
+        link = message_link(game.chat_id, game.lobby_message_id)
+        for user_id in await self.storage.take_waiters(game.chat_id):
+            self.gateway.outbox.post(user_id, self._ping, (user_id, link, title))
+
+    async def _ping(self, news: tuple[int, str | None, str]) -> None:
+        user_id, link, title = news
+        t = await self.gateway.user_texts(user_id)
+        text = (
+            t("next-game-ping", chat=title, link=link)
+            if link
+            else t("next-game-ping-plain", chat=title)
+        )
+        try:
+            await self.gateway.send(SendMessage(chat_id=user_id, text=text))
+        except TelegramForbiddenError:
+            await self.storage.set_blocked(user_id)

@@ -1,0 +1,153 @@
+"""The group's side of a running game: the table picture, round results, the game's end."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from aiogram.methods import EditMessageMedia, SendPhoto
+from aiogram.types import BufferedInputFile, InputMediaPhoto
+
+from bot.core.records import GameRow, GameStatus
+from bot.core.turns import Turn
+from bot.game.events import Event, GameEnded, RoundEnded
+from bot.game.serial import decode
+from bot.game.state import GameState
+from bot.telegram.messenger.gateway import Gateway
+from bot.ui import texts
+from bot.ui.i18n import Texts
+from bot.ui.scenes import score_sheet, table_scene
+from render import render_score_sheet, render_table
+
+CAPTION = 1024  # Telegram's limit for a photo's caption
+
+
+@dataclass(frozen=True, slots=True)
+class TableNews:
+    """What the table message of a round should show; a newer one replaces it while it
+    waits (its notes are kept, a fresh message stays fresh, an end stays ended)."""
+
+    state: GameState
+    events: tuple[Event, ...]
+    notes: tuple[str, ...] = ()
+    fresh: bool = False  # a new message (a new round, or after a restart's owed results)
+    ended: str | None = None  # the game ended unplayed: the catalog text saying why
+
+    def then(self, newer: TableNews) -> TableNews:
+        notes = self.notes + tuple(n for n in newer.notes if n not in self.notes)
+        ended = newer.ended or self.ended
+        return TableNews(newer.state, newer.events, notes, self.fresh or newer.fresh, ended)
+
+
+class Table:
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+        self.storage = gateway.storage
+
+    def show(self, game: GameRow, news: TableNews) -> None:
+        """The round's table message: edited in place, or a new one when `news.fresh`."""
+        key = ("table", game.id, news.state.round_no)
+        self.gateway.outbox.post(
+            game.chat_id, self._table, (game.id, news), key=key, merge=_newer, urgent=news.fresh
+        )
+
+    async def _table(self, job: tuple[int, TableNews]) -> None:
+        game_id, news = job
+        game = await self.storage.game(game_id)
+        if game is None:
+            return
+        t = await self.gateway.group_texts(game.chat_id)
+        scene = table_scene(t, news.state, game.names)
+        photo = BufferedInputFile(await asyncio.to_thread(render_table, scene), "table.png")
+        caption = texts.table_caption(
+            t, news.state, game.names, news.events, news.notes, news.ended
+        )
+        if not news.fresh and game.table_message_id is not None:
+            media = InputMediaPhoto(media=photo, caption=caption)
+            edit = EditMessageMedia(
+                chat_id=game.chat_id, message_id=game.table_message_id, media=media
+            )
+            if await self.gateway.edit(edit) or news.ended is not None:
+                return
+        sent = await self.gateway.send(
+            SendPhoto(
+                chat_id=game.chat_id,
+                photo=photo,
+                caption=caption,
+                message_thread_id=game.thread_id or None,
+            )
+        )
+        await self.storage.set_table_message(game.id, sent.message_id)
+
+    def close(self, game: GameRow) -> None:
+        """A game ended without being played out: its table says why, nobody is to move."""
+        if game.state is not None and game.end_reason is not None:
+            ended = f"table-ended-{game.end_reason}"
+            self.show(game, TableNews(game.state, (), ended=ended))
+
+    def tell_round(self, game: GameRow, ended: RoundEnded, closed: GameState | None) -> None:
+        """A round's result: the score sheet picture with the hands (as plain text when the
+        round's last state is gone, after a restart); marked as told once it is sent."""
+        self.gateway.outbox.post(game.chat_id, self._round_result, (game.id, ended, closed))
+
+    async def _round_result(self, job: tuple[int, RoundEnded, GameState | None]) -> None:
+        game_id, ended, closed = job
+        game = await self.storage.game(game_id)
+        if game is None:
+            return
+        t = await self.gateway.group_texts(game.chat_id)
+        caption = texts.round_result(t, ended, game.rules, game.names)
+        if closed is None:
+            await self.gateway.group_text(game, caption)
+        else:
+            sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, game.names))
+            await self.gateway.send(
+                SendPhoto(
+                    chat_id=game.chat_id,
+                    photo=BufferedInputFile(sheet, "score.png"),
+                    caption=caption[:CAPTION],
+                    message_thread_id=game.thread_id or None,
+                )
+            )
+        await self.storage.set_announced(game.id, ended.round_no)
+
+    def tell_end(self, game: GameRow, outcome: GameEnded) -> None:
+        """The game's end: places and goats in the group."""
+        self.gateway.outbox.post(game.chat_id, self._game_end, (game.id, outcome))
+
+    async def _game_end(self, job: tuple[int, GameEnded]) -> None:
+        game_id, outcome = job
+        game = await self.storage.game(game_id)
+        if game is None:
+            return
+        t = await self.gateway.group_texts(game.chat_id)
+        await self.gateway.group_text(game, texts.game_end(t, outcome, game.names))
+        await self.storage.set_announced(game.id)
+
+    async def catch_up(self, game: GameRow) -> bool:
+        """After a restart: tell the chat what a crash cut off — round results, the game's
+        end. Whether anything was owed."""
+        owed = [decode(result) for result in await self.storage.owed_rounds(game.id)]
+        ended = game.status is GameStatus.FINISHED and not game.end_announced
+        for result in owed:
+            self.tell_round(game, result, None)
+        outcome = game.state.outcome if ended and game.state is not None else None
+        if outcome is not None:
+            self.tell_end(game, outcome)
+        return bool(owed) or ended
+
+    @staticmethod
+    def notes(t: Texts, turn: Turn) -> tuple[str, ...]:
+        """The table says when someone left, when the computer moved for someone, and when
+        they are away."""
+        if turn.left is not None and turn.ended is None:
+            return (t("left-game-note", name=turn.game.players[turn.left].name),)
+        if turn.timed_out is None:
+            return ()
+        player = turn.game.players[turn.timed_out]
+        notes = (t("timed-out", name=player.name),)
+        return (*notes, t("away", name=player.name)) if player.away else notes
+
+
+def _newer(older: tuple[int, TableNews], newer: tuple[int, TableNews]) -> tuple[int, TableNews]:
+    return newer[0], older[1].then(newer[1])

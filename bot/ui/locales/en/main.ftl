@@ -1,0 +1,271 @@
+# English.
+
+## buttons
+join = 🎲 Take a seat
+leave = Leave
+start = ▶ Start
+settings = ⚙ Settings
+cancel = ✖ Cancel
+done = ✔ Done
+back = ↩ Back
+end-left = ⬅ Left
+end-right = Right ➡
+end-yes = Yes, end it
+end-no = No, play on
+add-computer = 🤖 +{ $level }
+add-to-group = ➕ Add to a group
+open-bot = Open the bot
+to-game = → to the game
+draw = 🎒 Draw from the bazaar
+pass = Pass
+double-pair = Two doubles: { $tiles }
+page-prev = ◀ Back
+page-next = Next ▶
+
+## short answers
+not-your-turn = It is not your turn.
+stale = This button is out of date: the move has been made.
+not-a-player = You are not playing in this game.
+no-such-game = This game is over.
+not-creator = Only the player who created the game can do this.
+not-creator-or-admin = Only the game's creator or a chat admin can do this.
+admins-only = Only a chat admin can do this.
+lobby-full = There are no free seats at the table.
+not-seated = You are not at this table.
+groups-only = This command works in a group: add me to a chat and send /newgame there.
+unknown-button = This button does nothing.
+game-started = The game has already started.
+pick-end = Which end?
+need-a-human = At least one person must sit at the table.
+computers-off = Computer players are switched off in this chat's settings.
+does-not-fit = This tile does not fit now.
+already-running = There is a game here already — here it is.
+joined = You are at the table! Your tiles will come here when the game starts.
+joined-table = Table: { $link }
+left-table = You left the table.
+dealing = Dealing!
+cancelled = The game was cancelled.
+removed-from-group = The game was cancelled: the bot was removed from the group.
+endgame-ask = End the game? Its points will not count for the rating.
+endgame-keep = Playing on.
+ended-by = { $name } ended the game. It does not count for the rating.
+no-open-game = There is no game here now. Start one with /newgame.
+no-games-yet = No game has been finished in this chat yet.
+no-rating-yet = No rating yet: play the first game (/newgame).
+no-rating-anywhere = You have not played a rated game yet.
+something-wrong = Something went wrong, please try again.
+game-started-players = The game has started! Playing: { $names }.
+game-over-private = The game is over. Thanks for playing!
+cannot-start = Cannot start yet. { $reason }
+waiting-for = First open a private chat with the bot (the «Take a seat» button): { $names }
+unreachable = { $name }, I cannot write to you in private. Open the chat: { $url }
+
+## illegal moves
+illegal-not_in_hand = You do not have this tile.
+illegal-does_not_fit = This tile does not fit there.
+illegal-must_lead = The first move is the double named in the message.
+illegal-bad_end = The first tile opens the line.
+illegal-must_play = You have a tile that fits — play it.
+illegal-cannot_draw = You cannot draw from the bazaar any more.
+illegal-no_pass = You cannot pass.
+illegal-no_double_pair = Two doubles do not fit here.
+illegal-not_your_turn = It is not your turn.
+illegal-unknown_move = There is no such move.
+illegal-round_over = The round is over.
+illegal-not_round_over = The round is still on.
+illegal-game_over = The game is over.
+illegal-left = This player has already left the game.
+
+## rules and options
+rule-error-players = These rules do not suit this number of players
+rule-error-preset = I do not know the rule set «{ $value }»
+rule-error-value = The option { $key }={ $value } does not fit
+rule-error-key = I do not understand the option { $key }
+rule-error-valid = { $text }. Possible: { $valid }
+rule-error-end = { $text }.
+option-target = to { $value }
+option-fish-one = fish on one
+option-fish-all = fish on all
+option-auto_draw-yes = bazaar: auto
+option-auto_draw-no = bazaar: by hand
+preset-goat = Goat: 2–4 players to 101, remembered points, fish on one
+preset-goat_teams = Goat 2×2: partners sit opposite and score together
+preset-sea_goat = Sea Goat: the winner records 25 or more, to 125, bald goat
+preset-classic = Classic draw: the player who goes out collects the others' pips, to 100
+preset-described = { $summary } — { $description }
+rules-docs = Every rule and decision of the bot: docs/RULES.md in the project.
+rules-text =
+    Rules:
+    { $rules }
+    Players: { $players }, { $hand } tiles each.
+
+## computer players
+computer-easy = novice
+computer-normal = amateur
+computer-hard = master
+computer-name = 🤖 { $level } { $number }
+
+## the lobby
+lobby-title = 🁫 Gathering a table
+lobby-rules = Rules: { $rules }
+lobby-players = Players: { $names }
+lobby-nobody = nobody yet
+lobby-waiting = Open a private chat with the bot with the «Take a seat» button: { $names }
+lobby-no-computers = Computer players are switched off in this chat (/settings).
+lobby-press-join = Press «Take a seat» to play.
+lobby-idle-hint = If nothing happens for { $minutes } minutes the table closes; /extend — wait longer.
+lobby-idle = The table is closed: nothing happened for { $minutes } minutes. A new one: /newgame.
+extended = The table will wait { $minutes } minutes longer.
+no-open-lobby = Nobody is gathering a table here now. Start one: /newgame.
+kick-who = Whom? Reply /kick to the player's message or send /kick and their name.
+kick-not-seated = There is no such player at the table.
+kick-yourself = To leave yourself, use /leave.
+kicked = { $name } was removed from the table.
+next-game-ping = A table is being gathered in «{ $chat }»: { $link }
+next-game-ping-plain = A table is being gathered in «{ $chat }» — have a look at the group.
+
+## the table and the hands
+partners = { $first } & { $second }
+event-played = { $name }: { $tile }
+event-played-left = { $name }: { $tile } on the left
+event-played-right = { $name }: { $tile } on the right
+event-doubles = { $name }: two doubles { $tiles }
+event-drawn = { $name } draws from the bazaar: { $number }
+event-knocked = { $name } knocks
+event-passed = { $name }: pass
+event-redeal = Redeal ×{ $number }: someone had too many doubles or one suit
+caption-round = Round { $round } · bazaar: { $bazaar }
+caption-to-move = To move: { $name }
+hand-title = Your tiles · round { $round }
+hand-drawn = From the bazaar: { $tiles }
+hand-wait = Wait for your turn — the table is in the group.
+hand-lead = Your move: lead with { $tile }.
+hand-turn = Your move! Ends: { $ends }. ✅ — the tiles that fit.
+hand-ends = { $first } and { $second }
+hand-empty-table = the table is empty
+timed-out = ⏰ { $name }: time is up, the computer moved.
+away = { $name } is away: the computer moves for this player until they press any of their buttons.
+turn-warning = ⏰ { $seconds } seconds left — then the computer moves for you.
+welcome-back = Welcome back! You move yourself again.
+left-game = You have left this game: the computer plays for you.
+hand-left = You have left this game. The computer plays your seat to the end; you are settled by the timeout rule: last, the goat, rating +0.
+left-game-note = 🚪 { $name } left the table: the computer plays their seat to the end, settled by the timeout rule.
+option-turn_timeout = ⏰ { $value } s
+option-turn_timeout-0 = ⏰ untimed
+
+## pictures
+picture-round = Round { $round }
+picture-eggs = Round { $round }: fish, eggs 🥚 { $carry }
+picture-fish = Round { $round }: fish, blocked by { $name }
+picture-out = Round { $round }: { $name } went out
+picture-bazaar = bazaar
+sheet-player = player
+sheet-previous = before
+sheet-round = round
+sheet-total = total
+sheet-fish = fish 🐟
+sheet-goat = goat
+sheet-eggs = the eggs go on to the next round
+
+## round and game results
+round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.
+round-fish = Round { $round }: fish 🐟, blocked by { $name }.
+round-out = Round { $round }: { $name } went out.
+round-hand = { $name }: { $tiles } = { $value }
+round-sheet = Score (before → round → after):
+round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
+game-over-timeout = The game is over: { $name } left the table.
+game-over-bald = The game is over: bald goat!
+game-over-left = { $name } left the table during the game: by the timeout rule the goat, rating +0.
+game-over = The game is over!
+game-place = { $place }. { $name } — { $score }{ $goat }, rating +{ $points }
+game-place-goat = { " " }🐐 goat
+score-after = Score after round { $round }:
+
+## ratings and stats
+rating-title = Rating of «{ $chat }» — places { $first }–{ $last } of { $total }
+rating-columns = rating · games · wins · goats · points
+rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
+rating-you = You: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
+rating-provisional-mark = *
+rating-provisional-note = * — provisional rating: fewer than { $games } games.
+rating-private-title = Your rating by chat:
+rating-private-row = «{ $chat }»: { $rating }{ $provisional } · games: { $games } · points: { $points }
+stats-title = Stats: { $name }{ $where }
+stats-where-chat = { " " }in «{ $chat }»
+stats-none = { $name } has not finished a game yet{ $where }.
+stats-body =
+    Games: { $games }, wins: { $wins }, goats: { $goats }
+    Average points per round: { $per_round }
+    Fish: { $fish }, bald goats: { $bald }
+    Best win streak: { $streak }
+    Favourite rules: { $preset }
+stats-no-value = —
+
+## chat settings and languages
+settings-title = ⚙ Settings of «{ $chat }»
+settings-rules = Rules for /newgame: { $rules }
+settings-language = Group language: { $language }
+settings-computers = Computer players: { $state }
+settings-on = allowed
+settings-off = not allowed
+settings-hint = Choose what to change. Only admins can do this.
+settings-saved = Saved.
+settings-computers-button = 🤖 Computers: { $state }
+language-name = English
+language-pick = Choose the language of this chat:
+language-set = I speak English now.
+language-telegram = As in Telegram
+next-game-saved = Fine! I will write to you in private when a table is gathered here.
+next-game-already = You are on the list already: I will write when a table is gathered here.
+next-game-open-bot = First open a private chat with me: { $url }
+
+## help and commands
+help-private =
+    I run games of dominoes «Goat» («Козёл») in group chats.
+
+    1. Add me to a group.
+    2. Send /newgame there (for example: /newgame sea_goat target=150).
+    3. Players press «Take a seat» — I send each their tiles here, to the private chat.
+
+    Group commands: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
+    Here: /rating — your rating in every chat, /stats, /language — the language.
+help-group =
+    /newgame [rule set] [options] — gather a table (rule sets: goat, goat_teams, sea_goat, classic)
+    /score — the game's score
+    /rating — the chat's rating
+    /stats — your stats (as a reply — someone else's)
+    /rules — the current game's rules
+    /settings — chat settings (admins)
+    /nextgame — tell me in private when the next game starts
+    /extend — wait { $minutes } more minutes for players
+    /kick — remove a player (as a reply to their message, or by name); in a game the computer takes the seat
+    /endgame — end the game
+    /leave — leave the game (the computer takes your seat)
+command-newgame = new game
+command-score = the game's score
+command-rating = the chat's rating
+command-stats = a player's stats
+command-rules = the current game's rules
+command-settings = chat settings
+command-nextgame = tell me about the next game
+command-endgame = end the game
+command-leave = leave the game
+command-extend = wait longer for players
+command-kick = remove a player from the table
+command-help = help
+command-start = what the bot does
+command-rating-private = my rating in every chat
+command-stats-private = my stats
+command-language = this chat's language
+
+## rules menus
+preset-button = 🎲 Rules: { $name } ▸
+preset-name-goat = Goat
+preset-name-goat_teams = Goat 2×2
+preset-name-sea_goat = Sea Goat
+preset-name-classic = Classic
+presets-pick = Pick the rules:
+outdated-button = This button is out of date — use the newest message.
+table-ended-cancelled = ⛔ The game was cancelled.
+table-ended-ended = ⛔ The game was stopped with /endgame, unrated.

@@ -1,0 +1,42 @@
+# The rules of each preset for /rules: plain text for the group, the preset's defaults.
+# See docs/RULES.md (§2 Goat, §2.8 teams, §3 Sea Goat, §9 classic).
+
+rules-goat =
+    🐐 Goat: 2–4 players, each for themselves.
+    • 7 tiles each, the rest is the bazaar (no bazaar with 4). Redeal if a hand has 5 doubles or 6 tiles of one suit.
+    • Round 1 opens with 1-1 (if nobody has it: 2-2, 3-3 … 6-6, 0-0). Later the player who went out, or the fisherman, leads with any tile.
+    • You must play if you can. If not, the bot draws for you from the bazaar until a tile fits; with the bazaar empty you knock.
+    • A round ends when someone goes out, or with a fish: both ends show one suit and all its tiles are on the table.
+    • Losers score the pips in hand (a lone 0-0 = 10). Until your account opens, under 13 is remembered; 13 or more opens it, remembered points included. Going out clears yours.
+    • Fish on one: the biggest hand takes all the points. A tie is eggs: the points go to the biggest loser of the next round.
+    • Whoever reaches 101 is the goat.
+
+rules-goat_teams =
+    🐐 Goat 2×2: 4 players, partners sit opposite and share a score.
+    • 7 tiles each, no bazaar. Redeal if a hand has 5 doubles or 6 tiles of one suit.
+    • Round 1 opens with 1-1. Later the player who went out, or the fisherman, leads with any tile.
+    • You must play if you can; if not, you knock and the turn passes.
+    • A round ends when someone goes out (their pair wins), or with a fish: both ends show one suit and all its tiles are on the table.
+    • The losing pair scores both partners' pips (a lone 0-0 = 10). Until a pair's account opens, under 13 is remembered; the winning pair's remembered points are cleared.
+    • Fish on one: the pair holding more takes all the points. A tie is eggs: the points go to the losing pair of the next round.
+    • The pair that reaches 101 are the goats.
+
+rules-sea_goat =
+    ⚓ Sea Goat: 2 players, or 2×2 (/newgame sea_goat teams=yes players=4). Here points are good.
+    • 7 tiles each, the rest is the bazaar. Round 1 opens with 1-1 (else 2-2 … 6-6, 0-0); later the player who went out, or the fisherman, leads.
+    • You must play if you can; if not, the bot draws until a tile fits; with the bazaar empty you knock. Two doubles, one on each end, may go in one move.
+    • Whoever goes out records the opponents' pips if they come to 25 or more. A lone 0-0 = 25, a lone 6-6 = 50, 0-0 with 6-6 = 75.
+    • Only one side may hold points: if another side wins with 25+, all points are written off and it records nothing.
+    • Fish: the smaller hand wins. A tie is eggs, taken by the next winner.
+    • Bald goat: going out with 0-0 wins the game at once. So does going out with 6-6 while an opponent holds 25+.
+    • Whoever reaches 125 wins; the others are goats.
+
+rules-classic =
+    🁫 Classic dominoes: 2–4 players, each for themselves.
+    • 7 tiles each for 2 players, 5 each for 3–4; the rest is the bazaar. No redeals.
+    • Every round opens with the highest double: 6-6, else 5-5 … 0-0; if nobody has a double, the highest tile (6-5 …).
+    • You must play if you can; if not, the bot draws for you until a tile fits; with the bazaar empty you knock.
+    • A round ends when someone goes out, or with a fish: nobody can move.
+    • Whoever goes out records all the pips left in the opponents' hands (0-0 = 0).
+    • Fish: the smallest hand wins and records all hands minus its own. A tie is a draw, nobody records.
+    • The first to reach 100 wins; the others are goats.

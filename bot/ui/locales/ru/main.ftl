@@ -1,0 +1,271 @@
+# Russian: the default language, in the words of the seeds («базар», «рыба», «козёл»).
+
+## buttons
+join = 🎲 Сесть за стол
+leave = Выйти
+start = ▶ Начать
+settings = ⚙ Настройки
+cancel = ✖ Отменить
+done = ✔ Готово
+back = ↩ Назад
+end-left = ⬅ Налево
+end-right = Направо ➡
+end-yes = Да, закончить
+end-no = Нет, играем
+add-computer = 🤖 +{ $level }
+add-to-group = ➕ Добавить в группу
+open-bot = Открыть бота
+to-game = → к игре
+draw = 🎒 Взять из базара
+pass = Пас
+double-pair = Два дубля: { $tiles }
+page-prev = ◀ Назад
+page-next = Дальше ▶
+
+## short answers
+not-your-turn = Сейчас не ваш ход.
+stale = Эта кнопка устарела: ход уже сделан.
+not-a-player = Вы не играете в этой партии.
+no-such-game = Эта игра уже закончилась.
+not-creator = Это может только тот, кто создал игру.
+not-creator-or-admin = Это может создатель игры или администратор чата.
+admins-only = Это может только администратор чата.
+lobby-full = За столом нет свободных мест.
+not-seated = Вас нет за этим столом.
+groups-only = Эта команда работает в группе: добавьте меня в чат и напишите /newgame.
+unknown-button = Эта кнопка ничего не делает.
+game-started = Игра уже началась.
+pick-end = Куда поставить?
+need-a-human = За столом должен быть хотя бы один человек.
+computers-off = Компьютерные игроки выключены в настройках чата.
+does-not-fit = Эта кость сейчас не подходит.
+already-running = Здесь уже есть игра — вот она.
+joined = Вы за столом! Кости придут сюда, когда игра начнётся.
+joined-table = Стол: { $link }
+left-table = Вы вышли из-за стола.
+dealing = Раздаю!
+cancelled = Игра отменена.
+removed-from-group = Игра отменена: бота удалили из группы.
+endgame-ask = Закончить игру? Очки не пойдут в рейтинг.
+endgame-keep = Играем дальше.
+ended-by = Игру закончил(а) { $name }. Она не идёт в рейтинг.
+no-open-game = Здесь сейчас нет игры. Начните её командой /newgame.
+no-games-yet = В этом чате ещё не было законченных игр.
+no-rating-yet = Рейтинга пока нет: сыграйте первую партию (/newgame).
+no-rating-anywhere = Вы ещё не играли рейтинговых партий.
+something-wrong = Что-то пошло не так, попробуйте ещё раз.
+game-started-players = Игра началась! Играют: { $names }.
+game-over-private = Игра окончена. Спасибо за игру!
+cannot-start = Пока нельзя начать. { $reason }
+waiting-for = Сначала откройте личный чат с ботом (кнопка «Сесть за стол»): { $names }
+unreachable = { $name }, я не могу написать вам в личный чат. Откройте его: { $url }
+
+## illegal moves
+illegal-not_in_hand = Этой кости у вас нет.
+illegal-does_not_fit = Эта кость сюда не подходит.
+illegal-must_lead = Первый ход — с дубля, который назван в сообщении.
+illegal-bad_end = Первая кость открывает линию.
+illegal-must_play = У вас есть подходящая кость — ходите ею.
+illegal-cannot_draw = Из базара брать больше нельзя.
+illegal-no_pass = Пасовать нельзя.
+illegal-no_double_pair = Два дубля сюда не встают.
+illegal-not_your_turn = Сейчас не ваш ход.
+illegal-unknown_move = Такого хода нет.
+illegal-round_over = Раунд уже окончен.
+illegal-not_round_over = Раунд ещё идёт.
+illegal-game_over = Игра уже окончена.
+illegal-left = Этот игрок уже вышел из игры.
+
+## rules and options
+rule-error-players = Для этих правил не подходит столько игроков
+rule-error-preset = Не знаю набор правил «{ $value }»
+rule-error-value = Не подходит опция { $key }={ $value }
+rule-error-key = Не понимаю опцию { $key }
+rule-error-valid = { $text }. Можно: { $valid }
+rule-error-end = { $text }.
+option-target = до { $value }
+option-fish-one = рыба на одного
+option-fish-all = рыба на всех
+option-auto_draw-yes = базар: сам
+option-auto_draw-no = базар: вручную
+preset-goat = Козёл: 2–4 игрока, до 101, запомненные очки, рыба на одного
+preset-goat_teams = Козёл двое на двое: партнёры сидят напротив, очки на пару
+preset-sea_goat = Морской козёл: победитель пишет от 25, до 125, лысый козёл
+preset-classic = Классическое домино: вышедший забирает очки соперников, до 100
+preset-described = { $summary } — { $description }
+rules-docs = Все правила и решения бота — в файле docs/RULES.md проекта.
+rules-text =
+    Правила:
+    { $rules }
+    Игроков: { $players }, по { $hand } костей.
+
+## computer players
+computer-easy = новичок
+computer-normal = любитель
+computer-hard = мастер
+computer-name = 🤖 { $level } { $number }
+
+## the lobby
+lobby-title = 🁫 Собираем стол
+lobby-rules = Правила: { $rules }
+lobby-players = Игроки: { $names }
+lobby-nobody = пока никого
+lobby-waiting = Откройте личный чат с ботом кнопкой «Сесть за стол»: { $names }
+lobby-no-computers = Компьютерные игроки в этом чате выключены (/settings).
+lobby-press-join = Нажмите «Сесть за стол», чтобы играть.
+lobby-idle-hint = Если { $minutes } минут ничего не происходит, стол закрывается; /extend — подождать ещё.
+lobby-idle = Стол закрыт: { $minutes } минут ничего не происходило. Новый — /newgame.
+extended = Стол подождёт на { $minutes } минут дольше.
+no-open-lobby = Здесь сейчас никто не собирает стол. Начните: /newgame.
+kick-who = Кого убрать? Ответьте /kick на сообщение игрока или напишите /kick и его имя.
+kick-not-seated = Такого игрока за столом нет.
+kick-yourself = Чтобы выйти самому, есть /leave.
+kicked = { $name } убран(а) из-за стола.
+next-game-ping = В «{ $chat }» собирают стол: { $link }
+next-game-ping-plain = В «{ $chat }» собирают стол — загляните в группу.
+
+## the table and the hands
+partners = { $first } и { $second }
+event-played = { $name }: { $tile }
+event-played-left = { $name }: { $tile } слева
+event-played-right = { $name }: { $tile } справа
+event-doubles = { $name }: два дубля { $tiles }
+event-drawn = { $name } берёт из базара: { $number }
+event-knocked = { $name } стучит
+event-passed = { $name }: пас
+event-redeal = Пересдача ×{ $number }: у кого-то было много дублей или одной масти
+caption-round = Раунд { $round } · базар: { $bazaar }
+caption-to-move = Ходит: { $name }
+hand-title = Ваши кости · раунд { $round }
+hand-drawn = Из базара пришли: { $tiles }
+hand-wait = Ждите своего хода — стол в группе.
+hand-lead = Ваш ход: заходите с { $tile }.
+hand-turn = Ваш ход! Концы: { $ends }. ✅ — кости, которые подходят.
+hand-ends = { $first } и { $second }
+hand-empty-table = стол пуст
+timed-out = ⏰ { $name }: время вышло, сходил компьютер.
+away = { $name } не у стола: за этого игрока ходит компьютер, пока тот не нажмёт любую свою кнопку.
+turn-warning = ⏰ Осталось { $seconds } секунд — потом за вас сходит компьютер.
+welcome-back = С возвращением! Вы снова ходите сами.
+left-game = Вы вышли из этой партии: за вас играет компьютер.
+hand-left = Вы вышли из этой партии. До конца за вас играет компьютер; итог для вас — по правилу таймаута: последнее место, козёл, рейтинг +0.
+left-game-note = 🚪 { $name } покинул(а) стол: до конца партии за него ходит компьютер, итог — по правилу таймаута.
+option-turn_timeout = ⏰ { $value } с
+option-turn_timeout-0 = ⏰ без часов
+
+## pictures
+picture-round = Раунд { $round }
+picture-eggs = Раунд { $round }: рыба, яйца 🥚 { $carry }
+picture-fish = Раунд { $round }: рыба, рыбак { $name }
+picture-out = Раунд { $round }: вышел { $name }
+picture-bazaar = базар
+sheet-player = игрок
+sheet-previous = было
+sheet-round = раунд
+sheet-total = итого
+sheet-fish = рыба 🐟
+sheet-goat = козёл
+sheet-eggs = яйца переходят в следующий раунд
+
+## round and game results
+round-eggs = Раунд { $round }: рыба, яйца! 🥚 { $carry } переходят дальше.
+round-fish = Раунд { $round }: рыба 🐟, рыбак — { $name }.
+round-out = Раунд { $round }: { $name } вышел(а).
+round-hand = { $name }: { $tiles } = { $value }
+round-sheet = Счёт (было → раунд → стало):
+round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
+game-over-timeout = Игра окончена: { $name } покинул(а) стол.
+game-over-bald = Игра окончена: лысый козёл!
+game-over-left = { $name } покинул(а) стол во время партии: по правилу таймаута — козёл, рейтинг +0.
+game-over = Игра окончена!
+game-place = { $place }. { $name } — { $score }{ $goat }, рейтинг +{ $points }
+game-place-goat = { " " }🐐 козёл
+score-after = Счёт после раунда { $round }:
+
+## ratings and stats
+rating-title = Рейтинг «{ $chat }» — места { $first }–{ $last } из { $total }
+rating-columns = рейтинг · игры · победы · козлы · очки
+rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
+rating-you = Вы: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
+rating-provisional-mark = *
+rating-provisional-note = * — рейтинг предварительный: меньше { $games } игр.
+rating-private-title = Ваш рейтинг по чатам:
+rating-private-row = «{ $chat }»: { $rating }{ $provisional } · игр: { $games } · очков: { $points }
+stats-title = Статистика: { $name }{ $where }
+stats-where-chat = { " " }в «{ $chat }»
+stats-none = { $name } ещё не доиграл(а) ни одной партии{ $where }.
+stats-body =
+    Игры: { $games }, победы: { $wins }, козлы: { $goats }
+    Очков за раунд в среднем: { $per_round }
+    Рыб: { $fish }, лысых козлов: { $bald }
+    Лучшая серия побед: { $streak }
+    Любимые правила: { $preset }
+stats-no-value = —
+
+## chat settings and languages
+settings-title = ⚙ Настройки чата «{ $chat }»
+settings-rules = Правила для /newgame: { $rules }
+settings-language = Язык группы: { $language }
+settings-computers = Компьютерные игроки: { $state }
+settings-on = можно
+settings-off = нельзя
+settings-hint = Выберите, что поменять. Это могут только администраторы.
+settings-saved = Сохранено.
+settings-computers-button = 🤖 Компьютеры: { $state }
+language-name = Русский
+language-pick = Выберите язык личного чата:
+language-set = Теперь я говорю по-русски.
+language-telegram = Как в Telegram
+next-game-saved = Хорошо! Напишу вам в личный чат, когда здесь начнут собирать стол.
+next-game-already = Вы уже в списке: напишу, когда здесь соберут стол.
+next-game-open-bot = Сначала откройте личный чат со мной: { $url }
+
+## help and commands
+help-private =
+    Я веду партии в домино «Козёл» в групповых чатах.
+
+    1. Добавьте меня в группу.
+    2. Там напишите /newgame (например: /newgame sea_goat target=150).
+    3. Игроки жмут «Сесть за стол» — я пришлю каждому его кости сюда, в личный чат.
+
+    Команды в группе: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
+    Здесь: /rating — ваш рейтинг во всех чатах, /stats, /language — язык.
+help-group =
+    /newgame [набор правил] [опции] — собрать стол (наборы: goat, goat_teams, sea_goat, classic)
+    /score — счёт партии
+    /rating — рейтинг чата
+    /stats — ваша статистика (ответом на сообщение — чужая)
+    /rules — правила текущей игры
+    /settings — настройки чата (администраторы)
+    /nextgame — позвать меня в личку, когда начнут следующую игру
+    /extend — подождать игроков ещё { $minutes } минут
+    /kick — убрать игрока (ответом на его сообщение или по имени); в игре его место занимает компьютер
+    /endgame — закончить игру
+    /leave — выйти из игры (ваше место займёт компьютер)
+command-newgame = новая игра
+command-score = счёт партии
+command-rating = рейтинг чата
+command-stats = статистика игрока
+command-rules = правила текущей игры
+command-settings = настройки чата
+command-nextgame = сообщить о следующей игре
+command-endgame = закончить игру
+command-leave = выйти из игры
+command-extend = подождать игроков ещё
+command-kick = убрать игрока из-за стола
+command-help = помощь
+command-start = что умеет бот
+command-rating-private = мой рейтинг во всех чатах
+command-stats-private = моя статистика
+command-language = язык личного чата
+
+## rules menus
+preset-button = 🎲 Набор: { $name } ▸
+preset-name-goat = Козёл
+preset-name-goat_teams = Козёл 2×2
+preset-name-sea_goat = Морской козёл
+preset-name-classic = Классика
+presets-pick = Выберите набор правил:
+outdated-button = Эта кнопка устарела — пользуйтесь свежим сообщением.
+table-ended-cancelled = ⛔ Игра отменена.
+table-ended-ended = ⛔ Игра остановлена командой /endgame, без рейтинга.

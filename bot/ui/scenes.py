@@ -1,0 +1,102 @@
+"""Engine state → the renderer's scenes: what the group's table picture shows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.game.events import RoundEnded, plays_of
+from bot.game.state import GameState, Phase
+from bot.game.table import oriented
+from bot.ui.i18n import Texts
+from bot.ui.texts import side_name
+from render.scene import ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
+
+SHEET_WORDS = ("player", "previous", "round", "total", "fish", "goat", "eggs")
+
+
+def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
+    """The table now; once the round is over every hand lies face up with its result."""
+    rules, tally = state.rules, state.tally
+    tiles = rules.tiles
+    first, arms = oriented(state.table, tiles)
+    over = state.phase is not Phase.PLAYING
+    results = state.last_round.results if over and state.last_round else ()
+    seats = []
+    for seat, hand in enumerate(state.hands):
+        side = rules.side_of(seat)
+        shown = tuple(tiles.pips[t] for t in results[seat].hand) if results else None
+        seats.append(
+            SeatScene(
+                name=names[seat],
+                tiles_left=hand.bit_count(),
+                score=tally.scores[side],
+                remembered=tally.remembered[side],
+                opened=tally.opened[side],
+                to_move=not over and seat == state.to_move,
+                team=side if rules.teams else None,
+                revealed=shown,
+                note=_note(state.last_round, seat) if results else "",
+            )
+        )
+    played = [tile for tile, _ in plays_of(state.history)]
+    return TableScene(
+        first=None if state.table.first is None else first,
+        arms=tuple(tuple(arm) for arm in arms),
+        seats=tuple(seats),
+        bazaar=len(state.bazaar),
+        last_played=tiles.pips[played[-1]] if played else None,
+        caption=_caption(t, state, names),
+        max_pip=tiles.max_pip,
+        bazaar_label=t("picture-bazaar"),
+    )
+
+
+def _caption(t: Texts, state: GameState, names: Sequence[str]) -> str:
+    ended = state.last_round
+    if state.phase is Phase.PLAYING or ended is None:
+        return t("picture-round", round=state.round_no)
+    if ended.eggs:
+        return t("picture-eggs", round=ended.round_no, carry=ended.carry_after)
+    key = "picture-fish" if ended.reason == "fish" else "picture-out"
+    return t(key, round=ended.round_no, name=names[ended.seat])
+
+
+def _note(ended: RoundEnded | None, seat: int) -> str:
+    if ended is None:
+        return ""
+    result = ended.results[seat]
+    if result.round_points:
+        fish = "🐟 " if ended.reason == "fish" else ""
+        return f"{fish}+{result.round_points}"
+    return "0" if ended.reason == "out" and ended.seat == seat else ""
+
+
+def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
+    """The score sheet after the last round, one row per side (partners together)."""
+    ended = state.last_round
+    if ended is None:
+        raise ValueError("no round has ended yet")
+    rules = state.rules
+    goats = {p.side for p in state.outcome.places if p.goat} if state.outcome else set()
+    rows = []
+    for side in range(rules.sides):
+        members = [r for r in ended.results if r.side == side]
+        first = members[0]
+        rows.append(
+            ScoreRow(
+                name=side_name(t, [names[r.seat] for r in members]),
+                previous=first.score_before,
+                round_points=first.round_points,
+                total=first.score_after,
+                remembered=first.remembered_after,
+                opened=first.opened,
+                goat=side in goats,
+            )
+        )
+    return ScoreSheet(
+        rows=tuple(rows),
+        title=_caption(t, state, names),
+        fish=ended.reason == "fish",
+        carry=ended.carry_after,
+        labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
+    )

@@ -1,0 +1,388 @@
+"""Messages composed from the translation catalogs (`bot/locales`): every function takes the
+reader's `Texts` first. The words themselves live only in the catalogs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from bot.ai import Level
+from bot.core.errors import GameError, RulesError
+from bot.core.ratings import PROVISIONAL_GAMES
+from bot.core.records import PlayerStats, RatingRow
+from bot.game.events import (
+    DoublesPlayed,
+    Event,
+    GameEnded,
+    Knocked,
+    Passed,
+    RoundEnded,
+    RoundStarted,
+    TilePlayed,
+    TilesDrawn,
+)
+from bot.game.moves import Draw, Move, Pass, PlayDoubles
+from bot.game.rules import PRESETS, RuleError, RuleSet
+from bot.game.state import GameState, Phase
+from bot.ui.i18n import Texts
+
+PLAYABLE = "✅ "
+EVENT_LINES = 4  # the last moves the table caption tells
+
+
+def option_value(value: object) -> str:
+    """An option's value as it is typed: `yes`/`no`, an enum's name, a number."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def option_label(t: Texts, key: str, value: str) -> str:
+    known = f"option-{key}-{value}"
+    if key in {"target", "turn_timeout"} and not t.has(known):
+        return t(f"option-{key}", value=value)
+    return t(known) if t.has(known) else f"{key}={value}"
+
+
+def refusal(t: Texts, error: GameError) -> str:
+    """The short answer to a refused action, in the reader's language."""
+    if isinstance(error, RulesError):
+        reason = rule_error(t, error.error)
+        return reason if error.wrap is None else t(error.wrap, reason=reason)
+    return t(error.key, **error.values)
+
+
+def rule_error(t: Texts, error: RuleError) -> str:
+    """A bad option: which one, and what may be chosen."""
+    if error.key in {"players", "teams"}:
+        text = t("rule-error-players")
+    elif error.key == "preset":
+        text = t("rule-error-preset", value=error.value)
+    elif error.value:
+        text = t("rule-error-value", key=error.key, value=error.value)
+    else:
+        text = t("rule-error-key", key=error.key)
+    if error.valid:
+        return t("rule-error-valid", text=text, valid=error.valid)
+    return t("rule-error-end", text=text)
+
+
+def tile_names(rules: RuleSet, tiles: Sequence[int]) -> str:
+    return ", ".join(rules.tiles.name(t) for t in tiles) or "—"
+
+
+def side_name(t: Texts, names: Sequence[str]) -> str:
+    """A seat's name, or partners' names together."""
+    if len(names) == 2:
+        return t("partners", first=names[0], second=names[1])
+    return ", ".join(names)
+
+
+def move_label(t: Texts, move: Move, rules: RuleSet) -> str:
+    if isinstance(move, Draw):
+        return t("draw")
+    if isinstance(move, Pass):
+        return t("pass")
+    if isinstance(move, PlayDoubles):
+        return t("double-pair", tiles=tile_names(rules, move.tiles))
+    return rules.tiles.name(move.tile)
+
+
+_PLAYED_AT = {0: "event-played-left", 1: "event-played-right"}
+
+
+def describe(t: Texts, event: Event, rules: RuleSet, names: Sequence[str]) -> str | None:
+    """One line about a public event for the group, or None for the silent ones."""
+    if isinstance(event, TilePlayed):
+        key = _PLAYED_AT.get(event.end, "event-played")
+        return t(key, name=names[event.seat], tile=rules.tiles.name(event.tile))
+    if isinstance(event, DoublesPlayed):
+        return t("event-doubles", name=names[event.seat], tiles=tile_names(rules, event.tiles))
+    if isinstance(event, TilesDrawn):
+        return t("event-drawn", name=names[event.seat], number=event.number)
+    if isinstance(event, Knocked):
+        return t("event-knocked", name=names[event.seat])
+    if isinstance(event, Passed):
+        return t("event-passed", name=names[event.seat])
+    if isinstance(event, RoundStarted) and event.redeals:
+        return t("event-redeal", number=len(event.redeals))
+    return None
+
+
+def lobby(
+    t: Texts,
+    rules: RuleSet,
+    players: Sequence[str],
+    waiting: Sequence[str],
+    computers: bool,
+    idle_minutes: int,
+) -> str:
+    """The lobby message: rules in one line, who sits, who still has to open the bot, how
+    long an idle lobby waits."""
+    lines = [
+        t("lobby-title"),
+        t("lobby-rules", rules=described(t, rules)),
+        t("lobby-players", names=", ".join(players) if players else t("lobby-nobody")),
+    ]
+    if waiting:
+        lines.append(t("lobby-waiting", names=", ".join(waiting)))
+    if not computers:
+        lines.append(t("lobby-no-computers"))
+    lines.append(t("lobby-press-join"))
+    lines.append(t("lobby-idle-hint", minutes=idle_minutes))
+    return "\n".join(lines)
+
+
+def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
+    """`Маша 12 (+5) · Серёжа 0`, per side (partners together)."""
+    rules, tally = state.rules, state.tally
+    parts = []
+    for side in range(rules.sides):
+        who = side_name(t, [names[s] for s in range(rules.players) if rules.side_of(s) == side])
+        remembered = f" (+{tally.remembered[side]})" if tally.remembered[side] else ""
+        parts.append(f"{who} {tally.scores[side]}{remembered}")
+    carry = f" · 🥚 {tally.carry}" if tally.carry else ""
+    return " · ".join(parts) + carry
+
+
+def table_caption(
+    t: Texts,
+    state: GameState,
+    names: Sequence[str],
+    events: Sequence[Event],
+    notes: Sequence[str] = (),
+    ended: str | None = None,
+) -> str:
+    """The table picture's caption: score, bazaar, the last moves, `notes`, whose turn — or,
+    for a game that ended without being played out, why (`ended`, a catalog text)."""
+    lines = [
+        t("caption-round", round=state.round_no, bazaar=len(state.bazaar)),
+        scores_line(t, state, names),
+    ]
+    lines += [line for e in events if (line := describe(t, e, state.rules, names))][-EVENT_LINES:]
+    lines += notes
+    if ended is not None:
+        lines.append(t(ended))
+    elif state.phase is Phase.PLAYING:
+        lines.append(t("caption-to-move", name=names[state.to_move]))
+    return "\n".join(lines)
+
+
+def hand(t: Texts, state: GameState, seat: int, drawn: Sequence[int]) -> str:
+    """The private hand message's text."""
+    rules = state.rules
+    lines = [t("hand-title", round=state.round_no)]
+    if drawn:
+        lines.append(t("hand-drawn", tiles=tile_names(rules, drawn)))
+    if state.phase is not Phase.PLAYING or state.to_move != seat:
+        lines.append(t("hand-wait"))
+    elif state.lead_tile is not None:
+        lines.append(t("hand-lead", tile=rules.tiles.name(state.lead_tile)))
+    else:
+        ends = state.ends
+        shown = (
+            t("hand-ends", first=ends[0], second=ends[1])
+            if len(ends) == 2
+            else ", ".join(map(str, ends)) or t("hand-empty-table")
+        )
+        lines.append(t("hand-turn", ends=shown))
+    return "\n".join(lines)
+
+
+def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[str]) -> str:
+    """Every hand revealed and the score sheet: previous / round / total, "+N" remembered."""
+    if ended.eggs:
+        head = t("round-eggs", round=ended.round_no, carry=ended.carry_after)
+    elif ended.reason == "fish":
+        head = t("round-fish", round=ended.round_no, name=names[ended.seat])
+    else:
+        head = t("round-out", round=ended.round_no, name=names[ended.seat])
+    lines = [head]
+    for r in ended.results:
+        lines.append(
+            t(
+                "round-hand",
+                name=names[r.seat],
+                tiles=tile_names(rules, r.hand),
+                value=r.hand_value,
+            )
+        )
+    lines.append(t("round-sheet"))
+    seen: set[int] = set()
+    for r in ended.results:
+        if r.side in seen:
+            continue
+        seen.add(r.side)
+        who = side_name(t, [names[x.seat] for x in ended.results if x.side == r.side])
+        remembered = f" (+{r.remembered_after})" if r.remembered_after else ""
+        opened = " 🔓" if r.opened and rules.low_wins else ""
+        carry = " 🥚" if r.took_carry else ""
+        lines.append(
+            t(
+                "round-line",
+                name=who,
+                before=r.score_before,
+                points=f"{r.round_points:+d}",
+                after=r.score_after,
+                marks=f"{remembered}{opened}{carry}",
+            )
+        )
+    return "\n".join(lines)
+
+
+def game_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
+    if ended.reason == "timeout" and ended.leaver is not None:
+        head = t("game-over-timeout", name=names[ended.leaver])
+    elif ended.reason == "bald_goat":
+        head = t("game-over-bald")
+    else:
+        head = t("game-over")
+    lines = [head]
+    if ended.reason != "timeout" and ended.leaver is not None:
+        lines.append(t("game-over-left", name=names[ended.leaver]))
+    for place in ended.places:
+        lines.append(
+            t(
+                "game-place",
+                place=place.place,
+                name=names[place.seat],
+                score=place.score,
+                goat=t("game-place-goat") if place.goat else "",
+                points=place.rating_points,
+            )
+        )
+    return "\n".join(lines)
+
+
+def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
+    """/score: the running (or last) game's sheet."""
+    finished = state.last_round.round_no if state.last_round else 0
+    lines = [t("score-after", round=finished), scores_line(t, state, names)]
+    if state.outcome is not None:
+        lines.append(game_end(t, state.outcome, names))
+    return "\n".join(lines)
+
+
+def _rating_fields(row: RatingRow, t: Texts) -> dict[str, str | int]:
+    return {
+        "name": row.name,
+        "rating": str(row.rating),
+        "provisional": t("rating-provisional-mark") if row.provisional else "",
+        "games": row.games,
+        "wins": row.wins,
+        "goats": row.goats,
+        "points": row.rating_points,
+    }
+
+
+def leaderboard(
+    t: Texts,
+    chat: str,
+    page: Sequence[tuple[int, RatingRow]],
+    total: int,
+    mine: tuple[int, RatingRow] | None,
+) -> str:
+    """One page of the chat's leaderboard, and the reader's own line when it is elsewhere."""
+    first, last = page[0][0], page[-1][0]
+    lines = [t("rating-title", chat=chat, first=first, last=last, total=total)]
+    lines.append(t("rating-columns"))
+    lines += [t("rating-row", rank=rank, **_rating_fields(row, t)) for rank, row in page]
+    if mine is not None and mine[0] not in {rank for rank, _ in page}:
+        lines.append(t("rating-you", rank=mine[0], **_rating_fields(mine[1], t)))
+    if any(row.provisional for _, row in page):
+        lines.append(t("rating-provisional-note", games=PROVISIONAL_GAMES))
+    return "\n".join(lines)
+
+
+def ratings_everywhere(t: Texts, rows: Sequence[tuple[str, RatingRow]]) -> str:
+    """/rating in private: the user's rating in every chat they played in."""
+    lines = [t("rating-private-title")]
+    for chat, row in rows:
+        fields = _rating_fields(row, t)
+        del fields["name"], fields["wins"], fields["goats"]
+        lines.append(t("rating-private-row", chat=chat, **fields))
+    if any(row.provisional for _, row in rows):
+        lines.append(t("rating-provisional-note", games=PROVISIONAL_GAMES))
+    return "\n".join(lines)
+
+
+def stats(t: Texts, name: str, chat: str | None, numbers: PlayerStats) -> str:
+    """/stats of one player, in one chat or (chat None) everywhere."""
+    where = t("stats-where-chat", chat=chat) if chat else ""
+    if not numbers.games:
+        return t("stats-none", name=name, where=where)
+    none = t("stats-no-value")
+    per_round = numbers.points_per_round
+    return "\n".join(
+        [
+            t("stats-title", name=name, where=where),
+            t(
+                "stats-body",
+                games=numbers.games,
+                wins=numbers.wins,
+                goats=numbers.goats,
+                per_round=none if per_round is None else f"{per_round:.1f}",
+                fish=numbers.fish_made,
+                bald=numbers.bald_goats,
+                streak=numbers.best_streak,
+                preset=numbers.favourite_preset or none,
+            ),
+        ]
+    )
+
+
+def computer_level(t: Texts, level: Level) -> str:
+    return t(f"computer-{level}")
+
+
+def computer_name(t: Texts, level: Level, number: int) -> str:
+    return t("computer-name", level=computer_level(t, level).capitalize(), number=number)
+
+
+def described(t: Texts, rules: RuleSet) -> str:
+    """`goat — Козёл: …` while the preset is untouched, else the options that changed."""
+    summary = rules.summary()
+    if rules.preset not in PRESETS or summary != rules.preset:
+        return summary
+    return t("preset-described", summary=summary, description=t(f"preset-{rules.preset}"))
+
+
+def rules_text(t: Texts, rules: RuleSet) -> str:
+    """/rules: the chosen rules in one line, how the preset plays, where the rest is."""
+    lines = [t("rules-text", rules=described(t, rules), players=rules.players, hand=rules.hand)]
+    if t.has(how := f"rules-{rules.preset}"):
+        lines.append(t(how))
+    lines.append(t("rules-docs"))
+    return "\n\n".join(lines)
+
+
+GROUP_COMMANDS = (
+    "newgame",
+    "score",
+    "rating",
+    "stats",
+    "rules",
+    "settings",
+    "nextgame",
+    "extend",
+    "kick",
+    "endgame",
+    "leave",
+    "help",
+)
+PRIVATE_COMMANDS = {
+    "start": "command-start",
+    "rating": "command-rating-private",
+    "stats": "command-stats-private",
+    "language": "command-language",
+    "help": "command-help",
+}
+
+
+def commands(t: Texts, private: bool) -> dict[str, str]:
+    """The command menu of group or private chats: name → description."""
+    if private:
+        return {name: t(key) for name, key in PRIVATE_COMMANDS.items()}
+    return {name: t(f"command-{name}") for name in GROUP_COMMANDS}

@@ -1,0 +1,190 @@
+"""Every way a game ends leaves nothing live behind, and a lobby button never acts on a
+running game; edits that would change nothing are never sent (restarts, double taps)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.game.engine import legal_moves
+from bot.game.moves import Play
+from bot.game.state import GameState
+from bot.telegram.buttons import LobbyAct, LobbyAction, MoveButton
+from tests.e2e import (
+    ENDS,
+    EXTRAS,
+    NAMES,
+    PICK_END,
+    PLAYABLE,
+    RU,
+    bot_messages,
+    find,
+    forge_press,
+    forged_alert,
+    games_in,
+    open_lobby,
+    play_moves,
+    press,
+    replies_to,
+    running_bot,
+    say,
+    start_game,
+    stored_state,
+    table_captions,
+    turn_message,
+    version_of,
+    wait_turn,
+)
+from tests.fakebot import FakeTelegram
+from tests.fakebot.errors import NOT_MODIFIED
+from tests.fakebot.models import Message, User
+
+
+def live_buttons(fake: FakeTelegram, user: User) -> list[str]:
+    """Callback data of every button in the user's private chat with the bot."""
+    return [
+        button["callback_data"]
+        for message in bot_messages(fake, user)
+        for row in message.reply_markup or []
+        for button in row
+        if "callback_data" in button
+    ]
+
+
+def status_of(folder: Path, group_id: int) -> tuple[str, str | None]:
+    game = games_in(folder, group_id)[-1]
+    return game["status"], game["end_reason"]
+
+
+async def test_a_stale_lobby_cancel_is_refused_and_endgame_closes_everything(
+    tmp_path: Path,
+) -> None:
+    async with FakeTelegram() as fake:
+        masha, serge = (fake.add_user(name) for name in NAMES[:2])
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path) as bot:
+            lobby = await start_game(fake, group, [masha, serge])
+            game_id = games_in(tmp_path, group.id)[-1]["id"]
+            await play_moves(fake, [masha, serge], random.Random(3), 2)
+            # a phone that has not seen the lobby's edit yet: ✖ and ▶ on a running game
+            for action in (LobbyAct.CANCEL, LobbyAct.START, LobbyAct.SETTINGS):
+                stale = LobbyAction(game=game_id, action=action).pack()
+                assert await forged_alert(fake, masha, lobby, stale) == RU("game-started")
+            assert status_of(tmp_path, group.id) == ("active", None)
+            await bot.idle()
+            assert any(data.startswith("m:") for data in live_buttons(fake, masha))
+
+            # /endgame, confirmed: the table says so and every hand loses its buttons
+            asked = await say(fake, bot, masha, group, "/endgame")
+            (question,) = replies_to(fake, group, asked)
+            assert await press(fake, masha, question, RU("end-yes")) == RU("cancelled")
+            await bot.idle()
+            assert status_of(tmp_path, group.id) == ("cancelled", "ended")
+            caption = table_captions(fake, group)[-1]
+            assert caption.splitlines()[-1] == RU("table-ended-ended"), caption
+            assert "Ходит" not in caption
+            for user in (masha, serge):
+                assert live_buttons(fake, user) == [], user.name
+                hand = find(fake, user, RU("cancelled"))
+                assert hand is not None and not hand.reply_markup
+
+
+async def test_when_the_bot_is_removed_the_hands_are_closed(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha, serge = (fake.add_user(name) for name in NAMES[:2])
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, [masha, serge])
+            fake.bot_removed_from(group, masha)
+            await fake.wait_until(lambda: status_of(tmp_path, group.id)[0] == "cancelled")
+            await bot.idle()
+            assert status_of(tmp_path, group.id) == ("cancelled", "bot_removed")
+            for user in (masha, serge):
+                assert live_buttons(fake, user) == [], user.name
+                assert find(fake, user, RU("removed-from-group")) is not None
+
+
+async def test_a_cancelled_lobby_keeps_no_buttons(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha = fake.add_user(NAMES[0])
+        group = fake.add_group("Двор", [masha])
+        async with running_bot(fake, tmp_path) as bot:
+            lobby = await open_lobby(fake, group, masha)
+            assert await press(fake, masha, lobby, RU("cancel")) == RU("cancelled")
+            await bot.idle()
+            assert lobby.content == RU("cancelled") and not lobby.reply_markup
+
+
+def asks_an_end(state: GameState) -> set[int]:
+    """Tiles the player to move could play at two ends with a different result."""
+    plays = [m for m in legal_moves(state) if isinstance(m, Play)]
+    if len(set(state.ends)) < 2:
+        return set()
+    return {m.tile for m in plays if sum(p.tile == m.tile for p in plays) > 1}
+
+
+async def move_with_double_taps(
+    fake: FakeTelegram, folder: Path, game_id: int, user: User, hand: Message, rng: random.Random
+) -> bool:
+    """The player to move presses a button — a tile that asks for an end when there is one —
+    and presses it a second time from the old keyboard (a double tap, or a phone that has
+    not seen the edit yet); then chooses an end if asked. Whether an end was asked."""
+    state = stored_state(folder, game_id)
+    asking = asks_an_end(state)
+    buttons = [
+        (button["text"], button["callback_data"])
+        for row in hand.reply_markup or []
+        for button in row
+        if button["text"].startswith(PLAYABLE) or button["text"] in EXTRAS
+    ]
+    preferred = [b for b in buttons if MoveButton.unpack(b[1]).tile in asking]
+    text, data = rng.choice(preferred or buttons)
+    answer = await press(fake, user, hand, text)
+    query = forge_press(fake, user, hand, data)
+    await fake.wait_until(lambda: fake.answer_for(query), 20)
+    if answer != PICK_END:
+        return False
+    await fake.wait_until(lambda: any(ENDS[0] in row for row in hand.buttons), 20)
+    await press(fake, user, hand, rng.choice(ENDS))
+    return True
+
+
+async def test_no_edit_that_changes_nothing_is_sent(tmp_path: Path) -> None:
+    """Games with restarts (the start-up redraw) and double taps, until a tile has asked
+    for an end: the fake Bot API never answers «message is not modified»."""
+    async with FakeTelegram() as fake:
+        players = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", players)
+        async with running_bot(fake, tmp_path) as bot:
+            rng = random.Random(5)
+            asked_ends = restarts = 0
+            for _ in range(3):
+                await start_game(fake, group, players, "target=51")
+                game_id = games_in(tmp_path, group.id)[-1]["id"]
+                after = -1
+                for moves in range(1, 400):
+                    if status_of(tmp_path, group.id)[0] != "active":
+                        break
+                    user, hand = await wait_turn(fake, players, after)
+                    after = version_of(hand)
+                    if await move_with_double_taps(fake, tmp_path, game_id, user, hand, rng):
+                        asked_ends += 1
+                    if moves % 15 == 0 and restarts < 3:  # the start-up redraw
+                        await bot.idle()
+                        await bot.stop()
+                        await bot.start()
+                        await bot.idle()  # the redraw: the mover's hand comes anew
+                        restarts += 1
+                    await fake.wait_until(
+                        lambda after=after: (
+                            status_of(tmp_path, group.id)[0] != "active"  # type: ignore[misc]
+                            or turn_message(fake, players, after)
+                        ),
+                        30,
+                    )
+                await bot.idle()
+                if asked_ends and restarts:
+                    break
+            assert asked_ends > 0 and restarts > 0
+        not_modified = [c for c in fake.errors() if NOT_MODIFIED in (c.description or "")]
+        assert not_modified == [], [(c.method, c.params) for c in not_modified]
