@@ -8,11 +8,16 @@ Two pieces, one policy:
   before its `retry_after` is over, in any chat (Telegram does not say whether the ban is
   the chat's or the bot's). 5xx and network errors are retried after growing waits; an
   edit that changes nothing ("message is not modified") is done. Callback answers,
-  deletes and reads pass straight through.
+  deletes and reads are not paced, but wait out a 429 too; a callback answer that cannot
+  reach the person in time (Telegram drops it after about 15 s) is given up, never
+  failed: the press itself has been handled.
 * `Outbox` keeps one lane per chat for the game's messages. A lane sends its jobs in order;
   a job posted under the key of one still waiting (the table of a round, a player's hand)
   replaces that job's payload, so only the newest state goes out. After a 429 the lane waits
-  out the ban, then sends the newest payload — never the stale one again.
+  out the ban, then sends the newest payload — never the stale one again. A job that
+  fails on a Telegram outage stays first in its lane (taking any newer payload) and is
+  tried again after growing waits, up to `LANE_PATIENCE` apart, until Telegram takes it
+  or says it never will (a 4xx): only then is it dropped, with a log line.
 """
 
 from __future__ import annotations
@@ -32,12 +37,13 @@ from aiogram.client.session.middlewares.base import (
     NextRequestMiddlewareType,
 )
 from aiogram.exceptions import (
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramNetworkError,
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import Response, TelegramMethod
+from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiolimiter import AsyncLimiter
 
@@ -47,6 +53,9 @@ P = TypeVar("P")
 PATIENCE = 120  # seconds of 429 bans a request outside a lane waits before it gives up
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # waits before retrying after a 5xx or a network error
 CLOSE_SECONDS = 5.0  # how long a stop lets the lanes finish before dropping what is left
+LANE_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)  # a lane's waits after a failed job
+LANE_PATIENCE = 60.0  # the longest wait between a lane's tries
+ANSWER_WITHIN = 10.0  # seconds a callback answer may keep trying (Telegram drops it at ~15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +141,23 @@ class Gate:
             chosen[0].set_result(None)
 
 
+def _late(started: float, wait: float) -> bool:
+    """Whether a callback answer would go out too late after waiting `wait` more seconds."""
+    return time.monotonic() - started + wait > ANSWER_WITHIN
+
+
+def _done(method: TelegramMethod[TelegramType]) -> Response[TelegramType]:
+    """The request counts as done (an edit that changed nothing, an answer given up)."""
+    return Response[TelegramType](ok=True, result=cast(TelegramType, True))
+
+
+def _given_up(method: TelegramMethod[TelegramType], why: str) -> Response[TelegramType]:
+    """A callback answer that cannot reach the person in time: the press itself has been
+    handled, so it is given up, not failed."""
+    log.info("callback answer given up: %s", why)
+    return _done(method)
+
+
 class Pacing(BaseRequestMiddleware):
     """Every request of the bot's session passes here (see the module's docstring)."""
 
@@ -148,6 +174,8 @@ class Pacing(BaseRequestMiddleware):
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
         chat, paced = chat_of(method), counted(method)
+        answer = isinstance(method, AnswerCallbackQuery)
+        started = time.monotonic()
         waited = failures = 0
         while True:
             if paced and chat is not None:
@@ -165,13 +193,20 @@ class Pacing(BaseRequestMiddleware):
                 name, seconds = type(method).__name__, error.retry_after
                 log.warning("flood control: %s in chat %s waits %s s", name, chat, seconds)
                 waited += error.retry_after
-                if _ticket.get() is not None or waited > PATIENCE or chat is None:
+                if _ticket.get() is not None or waited > PATIENCE:
                     raise  # a lane sends its newest payload after the ban instead
+                if answer and _late(started, error.retry_after):
+                    return _given_up(method, error.message)
+                await self.unbanned()  # reads and answers wait out the ban too
             except TelegramBadRequest as error:
-                if "message is not modified" not in error.message:
-                    raise
-                return Response[TelegramType](ok=True, result=cast(TelegramType, True))
+                if "message is not modified" in error.message:
+                    return _done(method)
+                if answer and "query is too old" in error.message:
+                    return _given_up(method, error.message)
+                raise
             except (TelegramServerError, TelegramNetworkError) as error:
+                if answer and (failures == len(BACKOFF) or _late(started, BACKOFF[failures])):
+                    return _given_up(method, error.message)
                 if failures == len(BACKOFF):
                     raise
                 log.info("Telegram failed (%s), again in %s s", error.message, BACKOFF[failures])
@@ -223,6 +258,19 @@ class _Entry(Generic[P]):
         return self.urgent
 
 
+def _again(lane: deque[_Entry[Any]], entry: _Entry[Any]) -> None:
+    """A job that did not go out is first again; a newer one with its key, posted while it
+    ran, takes its payload into account (`merge`) and goes in its place."""
+    newer = next((e for e in lane if entry.key is not None and e.key == entry.key), None)
+    if newer is None:
+        lane.appendleft(entry)
+        return
+    lane.remove(newer)
+    newer.payload = entry.merge(entry.payload, newer.payload)
+    newer.urgent |= entry.urgent
+    lane.appendleft(newer)
+
+
 class Outbox:
     """One lane per chat for the game's messages (see the module's docstring)."""
 
@@ -260,6 +308,7 @@ class Outbox:
 
     async def _drain(self, chat: int, lane: deque[_Entry[Any]]) -> None:
         """Send `chat`'s jobs in order, each after its pace (taking the newest payload)."""
+        failures = 0
         try:
             while lane:
                 await self.pacing.unbanned()
@@ -268,8 +317,20 @@ class Outbox:
                 token = _ticket.set(_Ticket())
                 try:
                     await entry.job(entry.payload)
+                    failures = 0
                 except TelegramRetryAfter:
-                    lane.appendleft(entry)  # the ban is recorded: wait, then the newest
+                    _again(lane, entry)  # the ban is recorded: wait, then the newest
+                except (TelegramServerError, TelegramNetworkError) as error:
+                    wait = min(LANE_BACKOFF[min(failures, len(LANE_BACKOFF) - 1)], LANE_PATIENCE)
+                    failures += 1
+                    log.warning(
+                        "message to chat %s (%s) failed (%s), again in %s s",
+                        chat, entry.key, error.message, wait,
+                    )  # fmt: skip
+                    _again(lane, entry)
+                    await asyncio.sleep(wait)
+                except TelegramAPIError as error:
+                    log.warning("message to chat %s (%s) dropped: %s", chat, entry.key, error)
                 except Exception:
                     log.exception("message to chat %s (%s) not sent", chat, entry.key)
                 finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 NOT_MODIFIED = (
@@ -41,3 +42,29 @@ def bad_request(message: str, parameters: dict[str, Any] | None = None) -> ApiEr
 def forbidden(message: str) -> ApiError:
     """403 "Forbidden: <message>"."""
     return ApiError(403, f"Forbidden: {message}")
+
+
+@dataclass
+class Fault:
+    """What a method's calls meet for a while: an error answer (`code`, 0 for none) after
+    `delay` seconds. It lasts `times` calls, or until the fake's clock passes `until`
+    (whichever is given; both: whichever ends first)."""
+
+    code: int = 502
+    description: str = "Bad Gateway"
+    retry_after: int | None = None
+    delay: float = 0.0
+    times: int | None = None
+    until: float | None = None
+    met: int = 0  # calls that met it so far
+
+    def active(self, now: float) -> bool:
+        if self.times is not None and self.met >= self.times:
+            return False
+        return self.until is None or now < self.until
+
+    def error(self) -> ApiError | None:
+        if not self.code:
+            return None
+        parameters = {"retry_after": self.retry_after} if self.retry_after is not None else None
+        return ApiError(self.code, self.description, parameters)

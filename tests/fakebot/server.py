@@ -22,7 +22,14 @@ from urllib.parse import parse_qs, urlsplit
 from aiohttp import web
 from PIL import Image
 
-from tests.fakebot.errors import NOT_MODIFIED, QUERY_TOO_OLD, ApiError, bad_request, forbidden
+from tests.fakebot.errors import (
+    NOT_MODIFIED,
+    QUERY_TOO_OLD,
+    ApiError,
+    Fault,
+    bad_request,
+    forbidden,
+)
 from tests.fakebot.flood import FloodControl, FloodLimits
 from tests.fakebot.formatting import (
     EmptyTextError,
@@ -266,6 +273,8 @@ class FakeTelegram:
         self.decode_photos = True  # a load benchmark reads only the headers (~2.4 ms less)
         self.outages: dict[str, int] = {}
         """Method (lower case) → how many of its next calls fail with 502 Bad Gateway."""
+        self.faults: dict[str, Fault] = {}
+        """Method (lower case) → what its calls meet for a while (`fail`, `slow`)."""
         self.flood = flood
         """Enforce flood limits (429 with `retry_after`); off by default."""
         self.callback_timeout = callback_timeout
@@ -378,6 +387,27 @@ class FakeTelegram:
     def advance(self, seconds: float) -> None:
         """Move the fake's clock forward (flood windows, callback answer deadlines)."""
         self._offset += seconds
+
+    def fail(
+        self,
+        methods: str,
+        *,
+        seconds: float | None = None,
+        times: int | None = None,
+        code: int = 502,
+        description: str = "Bad Gateway",
+        retry_after: int | None = None,
+    ) -> None:
+        """Calls of `methods` (space-separated) fail with `code` for `seconds` of the fake's
+        clock or for `times` calls (a 429 with `retry_after`)."""
+        until = None if seconds is None else self.now() + seconds
+        for method in methods.lower().split():
+            self.faults[method] = Fault(code, description, retry_after, 0.0, times, until)
+
+    def slow(self, methods: str, delay: float, *, times: int | None = None) -> None:
+        """Calls of `methods` are answered only after `delay` seconds (`times` of them)."""
+        for method in methods.lower().split():
+            self.faults[method] = Fault(0, "", None, delay, times, None)
 
     def _date(self) -> int:
         return int(self.now())
@@ -842,6 +872,14 @@ class FakeTelegram:
         if self.outages.get(method.lower(), 0) > 0:
             self.outages[method.lower()] -= 1
             return self._finish(call, ApiError(502, "Bad Gateway"))
+        fault = self.faults.get(method.lower())
+        if fault is not None and fault.active(self.now()):
+            fault.met += 1
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
+            error = fault.error()
+            if error is not None:
+                return self._finish(call, error)
         try:
             result = await handler(Params(values, files))
         except ApiError as error:

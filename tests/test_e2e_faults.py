@@ -1,0 +1,150 @@
+"""Faults never freeze a game: a press whose answer fails (too old, Bot API errors, slow),
+messages that fail for a while, and a 429 on a read."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.game.engine import legal_moves
+from bot.game.moves import Play
+from tests.e2e import (
+    EXTRAS,
+    NAMES,
+    RU,
+    START,
+    BotProcess,
+    bot_messages,
+    button_for,
+    dealt,
+    games_in,
+    join,
+    open_lobby,
+    play_moves,
+    running_bot,
+    say,
+    start_game,
+    stored_state,
+    table_captions,
+    version_of,
+    wait_turn,
+)
+from tests.fakebot import FakeTelegram
+from tests.fakebot.models import Message
+
+OUT = "sendmessage editmessagetext editmessagemedia sendphoto editmessagereplymarkup"
+"""The methods that carry the game's messages."""
+
+
+def a_move(folder: Path, game_id: int, hand: Message) -> str:
+    """A button of the hand that moves at once (no end to choose)."""
+    state = stored_state(folder, game_id)
+    plays = [m for m in legal_moves(state) if isinstance(m, Play)]
+    once = [
+        m for m in plays if len(set(state.ends)) < 2 or [p.tile for p in plays].count(m.tile) == 1
+    ]
+    if once:
+        return button_for(state.rules, once[0])
+    return next(b for row in hand.buttons for b in row if b in EXTRAS)
+
+
+async def test_a_press_answered_too_late_still_moves_the_game_on(tmp_path: Path) -> None:
+    """The bot is down while the player to move presses; it comes back 16 s later: the
+    answer is too old, but the move is stored and the next player gets their hand, the
+    table is edited and the clock runs (▶ Start the same)."""
+    async with FakeTelegram() as fake:
+        players = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", players)
+        bot = BotProcess(fake, tmp_path)
+        await bot.start()
+        try:
+            lobby = await open_lobby(fake, group, players[0], "turn_timeout=30")
+            for user in players:
+                await join(fake, group, user, lobby)
+            await bot.idle()
+            await bot.stop()
+            fake.user_presses(players[0], lobby, START)
+            fake.advance(16)
+            await bot.start()
+            await dealt(fake, group, lobby, players)  # dealt, table and hands shown
+
+            user, hand = await wait_turn(fake, players)
+            version = version_of(hand)
+            await bot.idle()
+            await bot.stop()
+            tables = len(table_captions(fake, group))
+            edits = len([c for c in fake.calls_of("editMessageMedia") if c.status == 200])
+            query_id = fake.user_presses(
+                user, hand, a_move(tmp_path, games_in(tmp_path, group.id)[-1]["id"], hand)
+            )
+            fake.advance(16)
+            await bot.start()
+            other, _ = await wait_turn(fake, players, version)
+            assert other is not user
+            assert fake.answer_for(query_id) is None  # too late: Telegram refused it
+            assert fake.callback_queries[query_id].late_answers >= 1
+            fake.callback_queries.pop(query_id)  # the person's client gave up waiting too
+            await bot.idle()
+            moved = [c for c in fake.calls_of("editMessageMedia") if c.status == 200]
+            assert len(moved) > edits or len(table_captions(fake, group)) > tables
+            (game,) = games_in(tmp_path, group.id)
+            assert game["deadline"] is not None  # the next person's clock runs
+        finally:
+            if bot.process is not None:
+                await bot.stop()
+        assert "Traceback" not in bot.log, bot.log
+
+
+async def test_answers_and_messages_failing_for_a_while_do_not_stop_the_game(
+    tmp_path: Path,
+) -> None:
+    """10 s of 500s for callback answers during a press, then 10 s of failing sends and
+    edits (answers working) in an untimed game: each time the game moves on."""
+    async with FakeTelegram() as fake:
+        players = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", players)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, players, "turn_timeout=0")
+            game_id = games_in(tmp_path, group.id)[-1]["id"]
+            user, hand = await wait_turn(fake, players)
+            version = version_of(hand)
+
+            fake.fail("answerCallbackQuery", seconds=10, code=500, description="Internal Error")
+            pressed = fake.user_presses(user, hand, a_move(tmp_path, game_id, hand))
+            other, hand = await wait_turn(fake, players, version)
+            assert other is not user
+            await bot.idle()
+            assert fake.answer_for(pressed) is None  # given up, not retried for ever
+            assert "callback answer given up" in bot.log
+            fake.callback_queries.pop(pressed)  # the person's client gave up waiting too
+
+            version = version_of(hand)
+            fake.fail(OUT, seconds=10)
+            pressed = fake.user_presses(other, hand, a_move(tmp_path, game_id, hand))
+            assert (await fake.wait_until(lambda: fake.answer_for(pressed), 20)).text is None
+            back, hand = await wait_turn(fake, players, version)
+            assert back is user
+            assert any(c.status == 502 for c in fake.calls_of("editMessageText"))
+            await play_moves(fake, players, random.Random(2), 3, version_of(hand) - 1)
+
+
+async def test_a_429_on_a_read_is_waited_out(tmp_path: Path) -> None:
+    """The admin check (getChatMember) answered 429: the bot waits out retry_after instead
+    of asking again at once, then answers."""
+    async with FakeTelegram() as fake:
+        masha = fake.add_user(NAMES[0])
+        group = fake.add_group("Двор", [masha])
+        async with running_bot(fake, tmp_path) as bot:
+            fake.fail(
+                "getChatMember",
+                times=1,
+                code=429,
+                description="Too Many Requests: retry after 2",
+                retry_after=2,
+            )
+            asked = await say(fake, bot, masha, group, "/settings")
+            (menu,) = [m for m in bot_messages(fake, group) if m.message_id > asked.message_id]
+            assert (menu.content or "").startswith(RU("settings-title", chat="Двор"))
+            calls = fake.calls_of("getChatMember")
+            assert [c.status for c in calls] == [429, 200]
+            assert calls[1].started - calls[0].started >= 2
