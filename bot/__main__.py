@@ -6,8 +6,8 @@ import sys
 
 from pydantic import ValidationError
 
-from bot.app import run
 from bot.config import Settings
+from bot.core.storage import Storage, UnusableDatabaseError
 
 
 def main() -> int:
@@ -21,6 +21,13 @@ def main() -> int:
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    try:  # before aiogram is even imported: a broken database is said at once
+        Storage.check(settings.database_path)
+    except UnusableDatabaseError as error:
+        print(error, file=sys.stderr)  # one line: which file and what is wrong with it
+        return 3
+    from bot.app import run  # noqa: PLC0415 - aiogram takes a second or two to import
+
     asyncio.run(run(settings))
     return 0
 

@@ -71,7 +71,11 @@ async def refused(event: ErrorEvent, t: Texts) -> None:
     """A refused action (`GameError`): a short answer — an alert on a button, a reply to a
     command — and nothing changed."""
     assert isinstance(event.exception, GameError)
-    text = refusal(t, event.exception)
+    try:
+        text = refusal(t, event.exception)
+    except Exception:  # the answer must not fail: say something short instead
+        log.exception("refusal %s could not be worded", event.exception.key)
+        text = t("something-wrong")
     update = event.update
     if update.callback_query is not None:
         await update.callback_query.answer(text, show_alert=True)

@@ -17,10 +17,12 @@ from tests.e2e import (
     bot_messages,
     button_for,
     dealt,
+    forged_alert,
     games_in,
     join,
     open_lobby,
     play_moves,
+    replies_to,
     running_bot,
     say,
     start_game,
@@ -148,3 +150,37 @@ async def test_a_429_on_a_read_is_waited_out(tmp_path: Path) -> None:
             calls = fake.calls_of("getChatMember")
             assert [c.status for c in calls] == [429, 200]
             assert calls[1].started - calls[0].started >= 2
+
+
+async def test_unbounded_numbers_and_long_arguments_get_short_answers(tmp_path: Path) -> None:
+    """Numbers past every range, ids past 64 bits and a 5,000-character argument: each
+    gets a short answer and changes nothing."""
+    async with FakeTelegram() as fake:
+        masha = fake.add_user(NAMES[0])
+        group = fake.add_group("Двор", [masha])
+        async with running_bot(fake, tmp_path) as bot:
+            for command in (
+                "/newgame turn_timeout=" + "9" * 400,
+                "/newgame target=" + "9" * 5000,
+                "/newgame colour=" + "к" * 5000,
+                "/newgame " + "x" * 5000,
+            ):
+                asked = await say(fake, bot, masha, group, command)
+                (answer,) = replies_to(fake, group, asked)
+                assert len(answer.content or "") < 400, answer.content
+                assert "…" in (answer.content or "") or "10000" in (answer.content or "")
+            assert games_in(tmp_path, group.id) == []
+
+            asked = await say(fake, bot, masha, masha, "/start j" + "9" * 20)
+            (answer,) = replies_to(fake, masha, asked)
+            assert answer.content == RU("help-private")
+            lobby = await open_lobby(fake, group, masha)
+            for forged in (
+                f"l:{2**64}:start",
+                f"m:{2**64}:1:t:1:-1",
+                f"m:1:{2**70}:t:1:-1",
+                f"o:{2**64}:target:150",
+                f"r:{2**64}",
+            ):
+                assert await forged_alert(fake, masha, lobby, forged) == RU("outdated-button")
+            assert [g["status"] for g in games_in(tmp_path, group.id)] == ["lobby"]

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot.game import PRESETS, RuleError, RuleSet, parse_rules
-from bot.game.rules import DrawMode, FirstLead, FishMode, NextLead, Scoring
+from bot.game.rules import LIMITS, DrawMode, FirstLead, FishMode, NextLead, Scoring
 from bot.ui.i18n import texts_for
 
 OPTION_NAMES = [name for name in RuleSet().options() if name != "preset"]
@@ -56,7 +56,19 @@ def test_hand_size_too_big():
 
 @pytest.mark.parametrize("name", ["keep", "redeal_doubles", "redeal_suit", "open_threshold"])
 def test_negative_counts(name):
-    rule_error(f"{name} must not be negative", name, **{name: -1})
+    low, high = LIMITS[name]
+    rule_error(f"{name}=-1: must be from {low} to {high}", name, **{name: -1})
+
+
+@pytest.mark.parametrize("name", sorted(LIMITS))
+def test_every_number_has_a_range(name):
+    """A number typed by a user never reaches a clock or the database unbounded."""
+    low, high = LIMITS[name]
+    rule_error(f"{name}={high + 1}: must be from {low} to {high}", name, **{name: high + 1})
+    with pytest.raises(RuleError):
+        parse_rules(f"goat {name}={'9' * 400}")
+    with pytest.raises(RuleError):  # past Python's own limit for digits
+        parse_rules(f"goat {name}={'9' * 5000}")
 
 
 def test_keep_more_than_the_bazaar():
@@ -66,7 +78,7 @@ def test_keep_more_than_the_bazaar():
 
 
 def test_target_must_be_positive():
-    rule_error("target must be positive", "target", target=0)
+    rule_error("target=0: must be from 1 to 10000", "target", target=0)
 
 
 @pytest.mark.parametrize(

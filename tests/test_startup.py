@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from tests.fakebot import TOKEN, FakeTelegram
 
@@ -66,3 +70,42 @@ async def test_with_token_it_polls_the_configured_server_and_answers(tmp_path: P
         _, stderr = await process.communicate()
         await fake.stop()
     assert TOKEN not in stderr.decode()
+
+
+def _broken(tmp_path: Path, kind: str) -> Path:
+    """A DATABASE_PATH that cannot be used: random bytes, a folder, under a plain file."""
+    if kind == "random bytes":
+        path = tmp_path / "kozel.sqlite3"
+        path.write_bytes(random.Random(1).randbytes(100_000))
+    elif kind == "a folder":
+        path = tmp_path / "kozel.sqlite3"
+        path.mkdir()
+    else:
+        (tmp_path / "file").write_text("not a folder")
+        path = tmp_path / "file" / "kozel.sqlite3"
+    return path
+
+
+@pytest.mark.parametrize("kind", ["random bytes", "a folder", "under a file"])
+def test_an_unusable_database_is_one_line_and_an_exit(tmp_path: Path, kind: str) -> None:
+    """No traceback and no hanging process (a supervisor restarts or alerts): one line
+    naming the file and what is wrong, exit status 3, the damaged file untouched."""
+    path = _broken(tmp_path, kind)
+    before = path.read_bytes() if path.is_file() else None
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=_env(tmp_path, BOT_TOKEN=TOKEN, DATABASE_PATH=str(path)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    took = time.monotonic() - started
+    assert done.returncode == 3, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"cannot use the database {path}: "), line
+    assert took < 10, took  # about 0.4 s here; the bound leaves room for a busy CI machine
+    if before is not None:
+        assert path.read_bytes() == before

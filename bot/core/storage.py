@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, closing
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,13 @@ from bot.core.stats import GamePlayed, RoundPlayed, player_stats
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState
+
+
+class UnusableDatabaseError(RuntimeError):
+    """The database file cannot be used: which file, and what is wrong with it."""
+
+    def __init__(self, path: Path, error: Exception) -> None:
+        super().__init__(f"cannot use the database {path}: {error}")
 
 
 class StaleVersionError(RuntimeError):
@@ -84,15 +92,37 @@ class Storage:
 
     @classmethod
     async def open(cls, path: Path) -> Storage:
-        """Open (creating the folder), switch to WAL and apply pending migrations."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        storage = cls(db)
-        await storage._migrate()
+        """Open (creating the folder), switch to WAL and apply pending migrations. A file
+        that cannot be opened or is no database raises `UnusableDatabaseError`, saying which and why
+        (and leaves no connection thread behind to keep the process alive)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise UnusableDatabaseError(path, error) from error
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            storage = cls(db)
+            await storage._migrate()
+        except BaseException as error:
+            await db.close()
+            if isinstance(error, sqlite3.Error):
+                raise UnusableDatabaseError(path, error) from error
+            raise
         return storage
+
+    @staticmethod
+    def check(path: Path) -> None:
+        """`UnusableDatabaseError` when the file cannot be opened or is no database (a new
+        file is fine: it is created). Synchronous, so it can run before anything else."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with closing(sqlite3.connect(path)) as db:
+                db.execute("PRAGMA schema_version").fetchone()
+        except (OSError, sqlite3.Error) as error:
+            raise UnusableDatabaseError(path, error) from error
 
     async def close(self) -> None:
         await self._db.close()

@@ -65,6 +65,18 @@ class RuleError(ValueError):
 GOAT_ONLY = frozenset({"open_threshold", "fish"})
 SEA_GOAT_ONLY = frozenset({"record_min", "bald_goat", "write_off"})
 MAX_PLAYERS = 4
+LIMITS = {
+    "target": (1, 10_000),
+    "turn_timeout": (0, 3_600),
+    "redeal_doubles": (0, 13),
+    "redeal_suit": (0, 13),
+    "keep": (0, 91),
+    "open_threshold": (0, 1_000),
+    "lone_zero": (0, 1_000),
+    "record_min": (0, 1_000),
+}
+"""The range of every numeric option (`max_pip`, `players` and `hand_size` are checked
+against the set): a number typed by a user never reaches a clock or the database unbounded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,25 +150,21 @@ class RuleSet:
                 str(self.hand),
                 f"1–{size // self.players}",
             )
-        for name in (
-            "redeal_doubles",
-            "redeal_suit",
-            "keep",
-            "open_threshold",
-            "lone_zero",
-            "record_min",
-            "turn_timeout",
-        ):
-            if getattr(self, name) < 0:
-                raise RuleError(f"{name} must not be negative", name, str(getattr(self, name)))
+        for name, (low, high) in LIMITS.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise RuleError(
+                    f"{name}={value}: must be from {low} to {high}",
+                    name,
+                    str(value),
+                    f"{low}–{high}",
+                )
         if self.keep > size - self.hand * self.players:
             raise RuleError(
                 f"keep={self.keep}: the bazaar has only {size - self.hand * self.players} tiles",
                 "keep",
                 str(self.keep),
             )
-        if self.target < 1:
-            raise RuleError("target must be positive", "target", str(self.target))
         if self.scoring is Scoring.SEA_GOAT and not (self.players == 2 or self.teams):
             raise RuleError(
                 f"sea_goat is played by 2 players or by 4 in teams, not {self.players} alone",

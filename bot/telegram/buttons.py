@@ -7,8 +7,10 @@ or is answered as outdated (`is_ours`)."""
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from aiogram.filters.callback_data import CallbackData
+from pydantic import Field
 
 from bot.ai import Level
 from bot.core.errors import GameError
@@ -16,6 +18,11 @@ from bot.game.engine import DRAW, PASS, legal_moves
 from bot.game.moves import Draw, Move, Play, PlayDoubles
 from bot.game.state import GameState
 from bot.game.tiles import Tile
+
+Id = Annotated[int, Field(ge=0, le=2**63 - 1)]
+"""A game id, move number or page parsed from a button: bounded like the database's ids
+(a forged number past 64 bits is an unknown button, not an overflow)."""
+TileNumber = Annotated[int, Field(ge=-1, le=255)]
 
 
 class LobbyAct(StrEnum):
@@ -28,21 +35,21 @@ class LobbyAct(StrEnum):
 
 
 class LobbyAction(CallbackData, prefix="l"):
-    game: int
+    game: Id
     action: LobbyAct
 
 
 class AddComputer(CallbackData, prefix="a"):
     """The creator seats a computer player at `level`."""
 
-    game: int
+    game: Id
     level: Level
 
 
 class LobbyOption(CallbackData, prefix="o"):
     """A lobby rules button: set option `key` to `value` (`preset` switches presets)."""
 
-    game: int
+    game: Id
     key: str
     value: str
 
@@ -58,15 +65,15 @@ class MoveKind(StrEnum):
 class MoveButton(CallbackData, prefix="m"):
     """A hand button, valid at move `version` of `game`."""
 
-    game: int
-    version: int
+    game: Id
+    version: Id
     kind: MoveKind
-    tile: int = -1
-    end: int = -1
+    tile: TileNumber = -1
+    end: TileNumber = -1
 
 
 class EndGame(CallbackData, prefix="e"):
-    game: int
+    game: Id
     confirm: bool
 
 
@@ -92,7 +99,7 @@ class LanguageChoice(CallbackData, prefix="g"):
 class RatingPage(CallbackData, prefix="r"):
     """A page of a chat's leaderboard (0 is the first)."""
 
-    page: int
+    page: Id
 
 
 OURS = {

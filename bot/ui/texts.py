@@ -54,16 +54,26 @@ def refusal(t: Texts, error: GameError) -> str:
     return t(error.key, **error.values)
 
 
+QUOTED = 32
+"""The longest piece of a user's input an answer quotes back."""
+
+
+def quoted(text: str) -> str:
+    """User input to quote in an answer: cut short, at a visible «…»."""
+    return text if len(text) <= QUOTED else f"{text[: QUOTED - 1]}…"
+
+
 def rule_error(t: Texts, error: RuleError) -> str:
-    """A bad option: which one, and what may be chosen."""
+    """A bad option: which one, and what may be chosen (the user's words cut short)."""
+    key, value = quoted(error.key), quoted(error.value)
     if error.key in {"players", "teams"}:
         text = t("rule-error-players")
     elif error.key == "preset":
-        text = t("rule-error-preset", value=error.value)
+        text = t("rule-error-preset", value=value)
     elif error.value:
-        text = t("rule-error-value", key=error.key, value=error.value)
+        text = t("rule-error-value", key=key, value=value)
     else:
-        text = t("rule-error-key", key=error.key)
+        text = t("rule-error-key", key=key)
     if error.valid:
         return t("rule-error-valid", text=text, valid=error.valid)
     return t("rule-error-end", text=text)
