@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -51,11 +52,18 @@ class GameService:
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        # a lock lives while someone holds it or waits for it: no game's lock is kept after
+        # its last press, and a forged id adds nothing that stays
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: presses from different private chats arrive at once."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     # -- reading -----------------------------------------------------------------------
 

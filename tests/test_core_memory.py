@@ -1,0 +1,56 @@
+"""What a process keeps per game goes when nobody needs it: locks and clock tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from pathlib import Path
+
+from bot.core.records import Player
+from bot.core.service import GameService
+from bot.core.storage import Storage
+from bot.core.timers import SystemClock, Timers
+from bot.core.turns import Turn
+from tests.test_timers import Messages
+
+
+async def test_locks_live_only_while_held_or_awaited(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "kozel.sqlite3")
+    try:
+        service = GameService(storage)
+        for game_id in range(1000):  # e.g. /start j<id> with made-up ids
+            async with service.lock(game_id):
+                pass
+        held = service.lock(7)
+        async with held:
+            waiting = asyncio.ensure_future(service.lock(7).acquire())
+            await asyncio.sleep(0)
+            assert service.lock(7) is held and not waiting.done()
+        await waiting
+        held.release()
+        del held, waiting
+        gc.collect()
+        assert len(service._locks) == 0
+    finally:
+        await storage.close()
+
+
+async def test_a_lobby_clock_is_forgotten_once_the_lobby_is_gone(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "kozel.sqlite3")
+    try:
+        service = GameService(storage)
+        timers = Timers(service, Messages(), SystemClock())
+        game, _ = await service.new_lobby(-100, 0, Player(0, 1, "Маша"), "")
+
+        async def shown(turn: Turn) -> None:
+            pass
+
+        timers.arm(game, shown)
+        assert len(timers._tasks) == 1
+        cancelled = await service.cancel_lobby(game.id, 1, admin=False)
+        timers.arm(cancelled, shown)  # a game that ended has no clock
+        await asyncio.sleep(0.05)
+        assert timers._tasks == {}
+        await timers.close()
+    finally:
+        await storage.close()
