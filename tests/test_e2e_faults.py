@@ -10,6 +10,7 @@ from bot.game.engine import legal_moves
 from bot.game.moves import Play
 from tests.e2e import (
     EXTRAS,
+    JOIN,
     NAMES,
     RU,
     START,
@@ -22,9 +23,11 @@ from tests.e2e import (
     join,
     open_lobby,
     play_moves,
+    press,
     replies_to,
     running_bot,
     say,
+    seated,
     start_game,
     stored_state,
     table_captions,
@@ -184,3 +187,31 @@ async def test_unbounded_numbers_and_long_arguments_get_short_answers(tmp_path: 
             ):
                 assert await forged_alert(fake, masha, lobby, forged) == RU("outdated-button")
             assert [g["status"] for g in games_in(tmp_path, group.id)] == ["lobby"]
+
+
+async def test_long_and_tricky_names_never_stop_the_table(tmp_path: Path) -> None:
+    """Four players with 64+64-character names, a right-to-left override and a name of
+    invisible characters: every caption fits, no control character reaches a chat, the
+    blank name shows as the @username."""
+    async with FakeTelegram() as fake:
+        players = [fake.add_user("Б" * 64, last_name=f"{n}" * 64) for n in "ВГ"]
+        players.append(fake.add_user("Маша\u202e", last_name="42 очка"))
+        players.append(fake.add_user("\u200b\u2063", username="ghost"))
+        group = fake.add_group("Двор", players)
+        async with running_bot(fake, tmp_path) as bot:
+            lobby = await open_lobby(fake, group, players[0])
+            for count, user in enumerate(players, start=1):
+                fake.follow_link(user, fake.user_presses(user, lobby, JOIN))
+                await fake.wait_until(lambda count=count: len(seated(lobby)) == count, 20)
+            assert "@ghost" in seated(lobby)
+            assert f"{'Б' * 23}…" in seated(lobby)
+            assert await press(fake, players[0], lobby, START) == RU("dealing")
+            await dealt(fake, group, lobby, players)
+            await play_moves(fake, players, random.Random(4), 6)
+            await bot.idle()
+        captions = table_captions(fake, group)
+        assert len(captions) >= 1 and all(len(c) <= 1024 for c in captions)
+        assert not [c for c in fake.errors() if c.method.lower().startswith(("send", "edit"))]
+        for chat in [group, *players]:
+            for message in bot_messages(fake, chat):
+                assert "\u202e" not in (message.content or ""), message

@@ -3,8 +3,28 @@ for the chat's next game."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from bot.core.records import ChatSettings, Player
 from bot.core.storage import Storage
+
+NAME_WIDTH = 24
+"""The longest name the bot shows: pictures, captions and buttons stay readable, and four
+of them never push a caption past Telegram's limit."""
+
+
+def shown_name(full_name: str, username: str | None, user_id: int) -> str:
+    """A person's name as the bot shows it: without control and format characters (a
+    right-to-left override would reorder the rest of a line; zero-width ones hide), spaces
+    folded, cut to `NAME_WIDTH` at a visible «…»; a name that is left blank becomes
+    the @username, else the id."""
+    kept = "".join(
+        " " if c.isspace() else c for c in full_name if unicodedata.category(c)[0] != "C"
+    )
+    name = " ".join(kept.split())
+    if not name:
+        name = f"@{username}" if username else f"#{user_id}"
+    return name if len(name) <= NAME_WIDTH else f"{name[: NAME_WIDTH - 1].rstrip()}…"
 
 
 class Chats:
@@ -17,6 +37,7 @@ class Chats:
         self, user_id: int, name: str, username: str | None, language: str | None
     ) -> Player:
         """The user as a (not yet seated) player, remembered for the leaderboard."""
+        name = shown_name(name, username, user_id)
         await self.storage.remember_user(user_id, name, username, language)
         return Player(0, user_id, name)
 

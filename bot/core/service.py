@@ -54,9 +54,7 @@ class GameService:
         self.clock = clock
         # a lock lives while someone holds it or waits for it: no game's lock is kept after
         # its last press, and a forged id adds nothing that stays
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: presses from different private chats arrive at once."""

@@ -54,6 +54,22 @@ def refusal(t: Texts, error: GameError) -> str:
     return t(error.key, **error.values)
 
 
+CAPTION = 1024  # Telegram's limit for a photo's caption
+TEXT = 4096  # … and for a message's text
+
+
+def fit(text: str, limit: int) -> str:
+    """`text` within `limit` characters: whole lines kept, the rest cut at a line with «…»
+    (never mid-word; a single line too long is cut at a space)."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    cut = head.rfind("\n")
+    if cut <= 0:
+        cut = head.rfind(" ")
+    return f"{head[: cut if cut > 0 else limit - 1].rstrip()}…"
+
+
 QUOTED = 32
 """The longest piece of a user's input an answer quotes back."""
 

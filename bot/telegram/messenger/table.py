@@ -19,8 +19,6 @@ from bot.ui.i18n import Texts
 from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
 
-CAPTION = 1024  # Telegram's limit for a photo's caption
-
 
 @dataclass(frozen=True, slots=True)
 class TableNews:
@@ -59,8 +57,9 @@ class Table:
         t = await self.gateway.group_texts(game.chat_id)
         scene = table_scene(t, news.state, game.names)
         photo = BufferedInputFile(await asyncio.to_thread(render_table, scene), "table.png")
-        caption = texts.table_caption(
-            t, news.state, game.names, news.events, news.notes, news.ended
+        caption = texts.fit(
+            texts.table_caption(t, news.state, game.names, news.events, news.notes, news.ended),
+            texts.CAPTION,
         )
         if not news.fresh and game.table_message_id is not None:
             media = InputMediaPhoto(media=photo, caption=caption)
@@ -98,14 +97,14 @@ class Table:
         t = await self.gateway.group_texts(game.chat_id)
         caption = texts.round_result(t, ended, game.rules, game.names)
         if closed is None:
-            await self.gateway.group_text(game, caption)
+            await self.gateway.group_text(game, texts.fit(caption, texts.TEXT))
         else:
             sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, game.names))
             await self.gateway.send(
                 SendPhoto(
                     chat_id=game.chat_id,
                     photo=BufferedInputFile(sheet, "score.png"),
-                    caption=caption[:CAPTION],
+                    caption=texts.fit(caption, texts.CAPTION),
                     message_thread_id=game.thread_id or None,
                 )
             )
