@@ -25,6 +25,7 @@ from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
 from bot.core.turns import Turns
+from bot.core.watchdog import Watchdog
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.common import ReaderTexts
 from bot.telegram.menus import register_commands
@@ -124,10 +125,16 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(in_flight)
     dispatcher.update.outer_middleware(ReaderTexts(chats))
 
+    watchdog = Watchdog(service, turns)
+    watching: list[asyncio.Task[None]] = []
+
     async def resume() -> None:
         await turns.resume(await service.open_games())
+        watching.append(asyncio.create_task(watchdog.run()))  # a look now, then periodic
 
     async def finish() -> None:
+        for task in watching:
+            task.cancel()
         await timers.close()
         await in_flight.drained()
         await computers.close()

@@ -65,6 +65,8 @@ class Messages:
         self.turns: list[Turn] = []
         self.warnings: list[tuple[int, int, int]] = []
         self.closed: list[tuple[int, str]] = []
+        self.live = True  # the person to move has a hand with buttons
+        self.anew: list[int] = []  # games whose mover got their hand anew
 
     async def show_turn(self, turn: Turn) -> None:
         self.turns.append(turn)
@@ -78,6 +80,12 @@ class Messages:
 
     async def resume(self, game: GameRow) -> None:
         pass
+
+    def hand_is_live(self, game: GameRow) -> bool:
+        return self.live
+
+    def show_hand_anew(self, game: GameRow) -> None:
+        self.anew.append(game.id)
 
 
 @pytest.fixture

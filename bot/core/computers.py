@@ -26,6 +26,7 @@ class Computers:
         self.service = service
         self.pace = pace
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()  # woken while already playing: look once more
         self._closing = asyncio.Event()
 
     def wake(self, game: GameRow, then: AfterTurn) -> None:
@@ -33,8 +34,15 @@ class Computers:
         if not any(not p.human or p.away for p in game.players):
             return
         task = self._tasks.get(game.id)
-        if not self._closing.is_set() and (task is None or task.done()):
+        if task is not None and not task.done():
+            self._again.add(game.id)  # it may be just deciding that nobody is to move
+        elif not self._closing.is_set():
             self._tasks[game.id] = asyncio.create_task(self._play(game.id, then))
+
+    def busy(self, game_id: int) -> bool:
+        """Whether a computer is playing the game now (thinking or waiting its pace)."""
+        task = self._tasks.get(game_id)
+        return task is not None and not task.done()
 
     async def close(self) -> None:
         """Stop thinking; let a move already being made finish its messages."""
@@ -43,13 +51,16 @@ class Computers:
 
     async def _play(self, game_id: int, then: AfterTurn) -> None:
         try:
-            while await self._move_once(game_id, then):
-                pass
+            while True:
+                self._again.discard(game_id)
+                if not await self._move_once(game_id, then) and game_id not in self._again:
+                    break
         except Exception:
             log.exception("computer player of game %s failed", game_id)
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
+                self._again.discard(game_id)
 
     async def _move_once(self, game_id: int, then: AfterTurn) -> bool:
         try:

@@ -82,6 +82,9 @@ class GameService:
                 running.append(fresh)
         return running
 
+    async def running_games(self) -> list[GameRow]:
+        return [g for g in await self.storage.open_games() if g.status is GameStatus.ACTIVE]
+
     async def open_games(self) -> list[GameRow]:
         """Every lobby and running game, and the finished ones whose end the chat is still
         owed, oldest first (what a start shows again)."""

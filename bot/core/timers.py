@@ -77,6 +77,11 @@ class Timers:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
 
+    def armed(self, game_id: int) -> bool:
+        """Whether the game's clock is running."""
+        task = self._tasks.get(game_id)
+        return task is not None and not task.done()
+
     async def close(self) -> None:
         for task in self._tasks.values():
             task.cancel()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.core.records import GameRow
 from bot.game.events import Event, GameEnded, RoundEnded, TilesDrawn
-from bot.game.state import GameState
+from bot.game.state import GameState, Phase
 
 if TYPE_CHECKING:
     from bot.core.computers import Computers
@@ -67,6 +67,13 @@ class Screen(Protocol):
     async def resume(self, game: GameRow) -> None:
         """After a restart: what a crash cut off, and the stored state shown again."""
 
+    def hand_is_live(self, game: GameRow) -> bool:
+        """The person to move has a hand with buttons for the game's move, shown or on
+        its way."""
+
+    def show_hand_anew(self, game: GameRow) -> None:
+        """The person to move gets their hand as a new message."""
+
 
 class Turns:
     """After every stored turn: `screen` shows it, `computers` move if a computer seat (or an
@@ -92,3 +99,25 @@ class Turns:
             await self.screen.resume(game)
             if game.is_open:
                 self.follow(game)
+
+    def repair(self, game: GameRow) -> list[str]:
+        """Give a running game whatever way forward it lacks — the computer's move, the
+        person's clock, the person's hand — and name what was missing. Called between two
+        turns (under the game's lock)."""
+        state = game.state
+        if state is None or state.phase is not Phase.PLAYING:
+            return []
+        mover = game.players[state.to_move]
+        missing = []
+        if not mover.human or mover.away:
+            if not self.computers.busy(game.id):
+                missing.append("computer")
+                self.computers.wake(game, self.after)
+            return missing
+        if game.deadline is not None and not self.timers.armed(game.id):
+            missing.append("clock")
+            self.timers.arm(game, self.after)
+        if not self.screen.hand_is_live(game):
+            missing.append("hand")
+            self.screen.show_hand_anew(game)
+        return missing

@@ -94,6 +94,13 @@ class Messenger:
                 self.table.close(game)
         self.hands.close(game, closing)
 
+    def hand_is_live(self, game: GameRow) -> bool:
+        return self.hands.is_live(game)
+
+    def show_hand_anew(self, game: GameRow) -> None:
+        assert game.state is not None
+        self.hands.again(game, game.players[game.state.to_move].user_id)
+
     async def resume(self, game: GameRow) -> None:
         """After a restart: tell what a crash cut off and show the stored state, in case it
         outran the last messages (a round told only now gets a fresh table below its

@@ -50,6 +50,9 @@ class Hands:
         self.gateway = gateway
         self.storage = gateway.storage
         self._moved_at: dict[tuple[int, int], float] = {}  # (game, seat) → their last move
+        # (game, seat) → the move number whose buttons the hand shows, or is on its way with
+        self._shown: dict[tuple[int, int], int] = {}
+        self._posted: dict[tuple[int, int], int] = {}
 
     def show_changed(
         self,
@@ -100,6 +103,9 @@ class Hands:
         user_id = game.players[seat].user_id
         state = news.state
         to_move = state is None or (state.phase is Phase.PLAYING and state.to_move == seat)
+        if news.closing is None:
+            key = (game.id, seat)
+            self._posted[key] = max(self._posted.get(key, -1), news.version)
         self.gateway.outbox.post(
             user_id,
             self._hand,
@@ -109,10 +115,24 @@ class Hands:
             urgent=to_move,
         )
 
+    def is_live(self, game: GameRow) -> bool:
+        """Whether the person to move has a hand with buttons for the game's move number,
+        shown or on its way."""
+        assert game.state is not None
+        key = (game.id, game.state.to_move)
+        return max(self._shown.get(key, -1), self._posted.get(key, -1)) >= game.version
+
     async def _hand(self, job: tuple[int, int, HandNews]) -> None:
+        game_id, seat, news = job
+        try:
+            await self._draw(game_id, seat, news)
+        finally:  # done, or failed: no longer on its way (a retry posts it again)
+            if self._posted.get((game_id, seat), -1) <= news.version:
+                self._posted.pop((game_id, seat), None)
+
+    async def _draw(self, game_id: int, seat: int, news: HandNews) -> None:
         """One player's hand message: tiles as buttons, legal ones marked on their turn; or
         the closing text without buttons."""
-        game_id, seat, news = job
         game = await self.storage.game(game_id)
         if game is None:
             return
@@ -138,16 +158,21 @@ class Hands:
             edit = EditMessageText(
                 chat_id=user_id, message_id=old, text=text, reply_markup=keyboard
             )
-            if await self.gateway.private(game, user_id, edit) is not False:
+            done = await self.gateway.private(game, user_id, edit)
+            if done:
+                self._shown[game.id, seat] = news.version
+            if done is not False:
                 return  # edited (or the chat is closed: nothing else would reach it)
         quiet = news.state.phase is not Phase.PLAYING or news.state.to_move != seat
         send = SendMessage(
             chat_id=user_id, text=text, reply_markup=keyboard, disable_notification=quiet
         )
         sent = await self.gateway.private(game, user_id, send)
-        if sent is None:
+        if sent is None:  # they closed the chat: the group has been told, the clock goes on
+            self._shown[game.id, seat] = news.version  # (and /start sends the hand again)
             return  # the old hand stays: its buttons still answer (stale ones say so)
         await self.storage.set_hand_message(game.id, seat, sent.message_id)
+        self._shown[game.id, seat] = news.version
         if old is not None:
             await self.gateway.delete(user_id, old)
 
@@ -171,7 +196,8 @@ class Hands:
     def close(self, game: GameRow, key: str) -> None:
         """Every hand message says `key` (in its reader's language) and loses its buttons."""
         for player in game.players:
-            self._moved_at.pop((game.id, player.seat), None)
+            for known in (self._moved_at, self._shown, self._posted):
+                known.pop((game.id, player.seat), None)
             if player.human:
                 self.show(game, player.seat, HandNews(None, game.version, closing=key))
 

@@ -1,0 +1,45 @@
+"""The watchdog: every running game always has a way forward — a computer's move on its
+way, or, for a person to move, a hand with buttons and (in a timed game) a clock. It looks
+at start-up and then every `EVERY` seconds; what it has to repair is a bug somewhere, so
+it says so as an error."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.core.service import GameService
+from bot.core.turns import Turns
+
+log = logging.getLogger(__name__)
+EVERY = 30.0  # seconds between two looks
+
+
+class Watchdog:
+    def __init__(self, service: GameService, turns: Turns, every: float = EVERY) -> None:
+        self.service = service
+        self.turns = turns
+        self.every = every
+
+    async def check(self) -> dict[int, list[str]]:
+        """Repair every running game that has no way forward; what each one lacked."""
+        repaired = {}
+        for game in await self.service.running_games():
+            async with self.service.lock(game.id):  # between two turns
+                fresh = await self.service.game(game.id)
+                if fresh is None or not fresh.is_open:
+                    continue
+                missing = self.turns.repair(fresh)
+            if missing:
+                log.error("game %s at move %s had no %s: repaired", game.id, fresh.version, missing)
+                repaired[game.id] = missing
+        return repaired
+
+    async def run(self) -> None:
+        """Look now, then every `every` seconds, until cancelled."""
+        while True:
+            try:
+                await self.check()
+            except Exception:
+                log.exception("the watchdog's look failed")
+            await asyncio.sleep(self.every)
