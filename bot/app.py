@@ -17,6 +17,7 @@ from aiogram.types import (
 )
 
 from bot.config import Settings
+from bot.core.backups import BackupPlan, backup_folder
 from bot.core.chats import Chats
 from bot.core.computers import Computers
 from bot.core.errors import GameError
@@ -131,6 +132,7 @@ def build_dispatcher(
     async def resume() -> None:
         await turns.resume(await service.open_games())
         watching.append(asyncio.create_task(watchdog.run()))  # a look now, then periodic
+        watching.append(asyncio.create_task(backups(storage)))
 
     async def finish() -> None:
         for task in watching:
@@ -145,6 +147,20 @@ def build_dispatcher(
     return dispatcher
 
 
+async def backups(storage: Storage) -> None:
+    """An online backup every `every_minutes` (none when it is 0)."""
+    plan = storage.backups
+    if plan is None or not plan.every_minutes:
+        return
+    while True:
+        await asyncio.sleep(plan.every_minutes * 60)
+        try:
+            made = await storage.backup("hourly" if plan.every_minutes == 60 else "periodic")
+            log.info("database backed up to %s", made)
+        except Exception:
+            log.exception("the database backup failed")
+
+
 def build_bot(settings: Settings, pacing: Pacing) -> Bot:
     """A bot whose requests go to `settings.telegram_api_base`, every one through `pacing`."""
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
@@ -154,7 +170,12 @@ def build_bot(settings: Settings, pacing: Pacing) -> Bot:
 
 async def run(settings: Settings) -> None:
     """Start long polling until the process is stopped; open games go on where they were."""
-    storage = await Storage.open(settings.database_path)
+    plan = BackupPlan(
+        backup_folder(settings.database_path, settings.backup_dir),
+        settings.backup_keep,
+        settings.backup_every_minutes,
+    )
+    storage = await Storage.open(settings.database_path, plan)
     pacing = Pacing(Limits(paced=settings.pacing))
     bot = build_bot(settings, pacing)
     try:

@@ -21,4 +21,7 @@ class Settings(BaseSettings):
     computer_pace_seconds: float = Field(
         1.5, validation_alias=AliasChoices("computer_pace_seconds", "robot_pace_seconds")
     )
+    backup_every_minutes: int = Field(60, ge=0)  # 0: only before a migration
+    backup_dir: Path | None = None  # default: backups/ beside the database
+    backup_keep: int = Field(5, ge=1)
     pacing: bool = True  # keep sends under Telegram's flood limits (off: only 429s slow us)

@@ -14,6 +14,8 @@ from render import text, theme
 from render.theme import Colour, hires
 
 _G = (0.26, 0.5, 0.74)
+_L = (0.2, 0.4, 0.6, 0.8)
+_RING = tuple((x, y) for x in _G for y in _L if x != _G[1] or y in (_L[0], _L[-1]))
 _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
     (),
     ((_G[1], _G[1]),),
@@ -25,8 +27,20 @@ _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
     (*((x, y) for x in (_G[0], _G[2]) for y in _G), (_G[1], _G[1])),
     tuple((x, y) for x in _G for y in _G if (x, y) != (_G[1], _G[1])),
     tuple((x, y) for x in _G for y in _G),
+    _RING,
+    (*_RING, (_G[1], 0.5)),
+    tuple((x, y) for x in _G for y in _L),
 )
-"""Pip centres of 0 … 9 in a unit half of an upright tile (lines of three run lengthwise)."""
+"""Pip centres of 0 … 12 in a unit half of an upright tile (lines of three run lengthwise).
+
+10 … 12 repeat 8 … 9 on a grid of three lines of four: its ring (10), the ring and the
+centre (11, as 7 is 6 and the centre), all of it (12); their pips are a little smaller.
+"""
+
+_DOT = 0.095
+"""Pip radius in units, for 0 … 9."""
+_DOT_DENSE = 0.075
+"""Pip radius in units, for 10 … 12 (their rows are only 0.2 u apart)."""
 
 MAX_PIP = len(_PIPS) - 1
 
@@ -72,8 +86,8 @@ def face(u: int, pips: tuple[int, int], vertical: bool, lit: bool = False) -> Im
         pin = 0.07 * big_u
         cx, cy = w * k / 2, h * k / 2
         draw.ellipse((cx - pin, cy - pin, cx + pin, cy + pin), fill=theme.BRASS)
-        dot = 0.095 * big_u
         for half, value in enumerate(pips):
+            dot = (_DOT if value <= 9 else _DOT_DENSE) * big_u
             for px, py in _PIPS[value]:
                 x, y = (px, py + half) if vertical else (py + half, px)
                 x, y = x * big_u, y * big_u
@@ -137,8 +151,8 @@ def glow(u: int, vertical: bool) -> tuple[Image.Image, tuple[int, int]]:
 
 @cache
 def badge(value: int, diameter: int) -> Image.Image:
-    """A round marker with the value of an open end."""
-    size = round(diameter * 0.68)
+    """A round marker with the value of an open end (two digits a little smaller)."""
+    size = round(diameter * (0.68 if value < 10 else 0.52))
     digits = text.sprite(str(value), size, theme.FELT_OUTER, bold=True)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:

@@ -5,13 +5,18 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from bot.core.backups import BackupPlan, backup
+from bot.core.storage import Storage
 from tests.fakebot import TOKEN, FakeTelegram
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,3 +114,88 @@ def test_an_unusable_database_is_one_line_and_an_exit(tmp_path: Path, kind: str)
     assert took < 10, took  # about 0.4 s here; the bound leaves room for a busy CI machine
     if before is not None:
         assert path.read_bytes() == before
+
+
+def _made_database(path: Path) -> None:
+    """A database of today's schema with some rows in it."""
+
+    async def fill() -> None:
+        storage = await Storage.open(path)
+        try:
+            for user in range(1, 3001):
+                await storage.remember_user(user, f"Игрок {user}" * 5, None)
+        finally:
+            await storage.close()
+
+    asyncio.run(fill())
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def _run(*args: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_damaged_database_names_the_recovery_which_copies_what_is_readable(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "kozel.sqlite3"
+    _made_database(path)
+    with path.open("r+b") as damaged:  # a page in the middle of the users' table is lost
+        damaged.seek(path.stat().st_size // 2)
+        damaged.write(b"\0" * 4096)
+    before = path.read_bytes()
+    env = _env(tmp_path, BOT_TOKEN=TOKEN, DATABASE_PATH=str(path))
+
+    started = _run(env=env, cwd=tmp_path)
+    assert started.returncode == 3
+    (line,) = started.stderr.strip().splitlines()
+    assert f"python -m bot db-recover {path}" in line, line
+    assert path.read_bytes() == before
+
+    recovered = _run("db-recover", str(path), env=env, cwd=tmp_path)
+    assert recovered.returncode == 0, recovered.stderr
+    target = tmp_path / "kozel.recovered.sqlite3"
+    assert f"copied to {target}" in recovered.stdout
+    assert path.read_bytes() == before  # the damaged file is only read
+    Storage.check(target)  # whole again
+    with closing(sqlite3.connect(target)) as db:
+        users = db.execute("SELECT COUNT(*) FROM users").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    assert 0 < users < 3000, users  # what the lost page held (or led to) is gone, the rest is there
+    assert version == 6
+    again = _run("db-recover", str(path), env=env, cwd=tmp_path)  # never over an existing file
+    assert again.returncode == 3 and "exists already" in again.stderr
+
+
+def test_backups_before_a_migration_and_only_the_newest_kept(tmp_path: Path) -> None:
+    path = tmp_path / "kozel.sqlite3"
+    with closing(sqlite3.connect(path)) as db:  # a database of an older version
+        db.executescript(
+            resources.files("migrations").joinpath("001_initial.sql").read_text("utf-8")
+        )
+        db.execute("PRAGMA user_version = 1")
+        db.commit()
+    folder = tmp_path / "backups"
+
+    async def opened() -> Storage:
+        return await Storage.open(path, BackupPlan(folder, keep=3))
+
+    storage = asyncio.run(opened())
+    asyncio.run(storage.close())
+    (first,) = folder.iterdir()
+    assert first.name.endswith("-before-002.sqlite3")
+    with closing(sqlite3.connect(first)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1  # as it was
+    for _ in range(5):
+        backup(path, folder, 3, "hourly")
+    kept = sorted(p.name for p in folder.iterdir())
+    assert len(kept) == 3 and all("hourly" in name for name in kept)

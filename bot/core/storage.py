@@ -20,6 +20,7 @@ import aiosqlite
 
 from bot.ai import Level
 from bot.core import ratings as skills
+from bot.core.backups import BackupPlan, backup
 from bot.core.ratings import Skill
 from bot.core.records import (
     OPEN,
@@ -41,7 +42,7 @@ from bot.game.state import GameState
 class UnusableDatabaseError(RuntimeError):
     """The database file cannot be used: which file, and what is wrong with it."""
 
-    def __init__(self, path: Path, error: Exception) -> None:
+    def __init__(self, path: Path, error: Exception | str) -> None:
         super().__init__(f"cannot use the database {path}: {error}")
 
 
@@ -60,8 +61,12 @@ def _migrations() -> list[tuple[int, str]]:
 class Storage:
     """The bot's database; one instance per process, shared through the dispatcher."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, path: Path, backups: BackupPlan | None = None
+    ) -> None:
         self._db = db
+        self.path = path
+        self.backups = backups
         # one connection serves every coroutine: statements of concurrent handlers must not
         # slip into each other's transactions
         self._lock = asyncio.Lock()
@@ -91,7 +96,7 @@ class Storage:
             return list(await cursor.fetchall())
 
     @classmethod
-    async def open(cls, path: Path) -> Storage:
+    async def open(cls, path: Path, backups: BackupPlan | None = None) -> Storage:
         """Open (creating the folder), switch to WAL and apply pending migrations. A file
         that cannot be opened or is no database raises `UnusableDatabaseError`, saying which and why
         (and leaves no connection thread behind to keep the process alive)."""
@@ -104,7 +109,7 @@ class Storage:
             db.row_factory = aiosqlite.Row
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA foreign_keys=ON")
-            storage = cls(db)
+            storage = cls(db, path, backups)
             await storage._migrate()
         except BaseException as error:
             await db.close()
@@ -115,14 +120,23 @@ class Storage:
 
     @staticmethod
     def check(path: Path) -> None:
-        """`UnusableDatabaseError` when the file cannot be opened or is no database (a new
-        file is fine: it is created). Synchronous, so it can run before anything else."""
+        """`UnusableDatabaseError` when the file cannot be opened, is no database or fails
+        SQLite's `quick_check` (a new file is fine: it is created). Only reads the file.
+        Synchronous, so it can run before anything else."""
+        recover = f"; `python -m bot db-recover {path}` copies what is readable to a new file"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            with closing(sqlite3.connect(path)) as db:
+            if not path.exists():
+                return
+            with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
                 db.execute("PRAGMA schema_version").fetchone()
+                problems = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as error:
+            raise UnusableDatabaseError(path, f"{error}{recover}") from error
         except (OSError, sqlite3.Error) as error:
             raise UnusableDatabaseError(path, error) from error
+        if problems != ["ok"]:
+            raise UnusableDatabaseError(path, f"damaged ({problems[0]}){recover}")
 
     async def close(self) -> None:
         await self._db.close()
@@ -131,14 +145,23 @@ class Storage:
         (row,) = await self._rows("PRAGMA user_version")
         return int(row[0])
 
+    async def backup(self, reason: str) -> Path | None:
+        """An online copy into the backup folder (None without a backup plan)."""
+        plan = self.backups
+        if plan is None:
+            return None
+        return await asyncio.to_thread(backup, self.path, plan.folder, plan.keep, reason)
+
     async def _migrate(self) -> None:
         current = await self.schema_version()
-        for number, sql in _migrations():
-            if number > current:
-                async with self._lock:
-                    await self._db.executescript(
-                        f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-                    )
+        pending = [(number, sql) for number, sql in _migrations() if number > current]
+        if pending and current:  # what there was before this version changes it
+            await self.backup(f"before-{pending[0][0]:03d}")
+        for number, sql in pending:
+            async with self._lock:
+                await self._db.executescript(
+                    f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
 
     # -- chats and users ---------------------------------------------------------------
 
