@@ -31,7 +31,8 @@ class TableScene:
     """The table: `first` tile `(a, b)`; arm 0 grows from `a`, arm 1 from `b`.
 
     Each arm lists `(inner, outer)` halves outward from the first tile; an arm's last outer
-    value is its open end. Seats go clockwise from the bottom of the picture.
+    value is its open end. Seats go clockwise from the bottom of the picture. `max_pip` is the
+    set's highest value: double-six (6) up to double-twelve (12).
     """
 
     first: Pips | None

@@ -14,7 +14,9 @@ from render import text, theme
 from render.theme import Colour, hires
 
 _G = (0.26, 0.5, 0.74)
+"""Three lines across a half (and three places along each, for 0 … 9)."""
 _L = (0.2, 0.4, 0.6, 0.8)
+"""Four places along each line, for 10 … 12."""
 _RING = tuple((x, y) for x in _G for y in _L if x != _G[1] or y in (_L[0], _L[-1]))
 _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
     (),
@@ -31,18 +33,29 @@ _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
     (*_RING, (_G[1], 0.5)),
     tuple((x, y) for x in _G for y in _L),
 )
-"""Pip centres of 0 … 12 in a unit half of an upright tile (lines of three run lengthwise).
+"""Pip centres of 0 … 12 in a unit half of an upright tile (lines run lengthwise).
 
-10 … 12 repeat 8 … 9 on a grid of three lines of four: its ring (10), the ring and the
-centre (11, as 7 is 6 and the centre), all of it (12); their pips are a little smaller.
+Up to 9 on a 3 × 3 grid: 6 is two lines of three, 7 adds the centre, 8 is the ring, 9 all of
+it. 10 … 12 do the same on three lines of four, as double-twelve sets do (4-2-4, 4-3-4,
+4-4-4): the ring (10), the ring and the centre (11), all of it (12).
 """
 
 _DOT = 0.095
-"""Pip radius in units, for 0 … 9."""
+"""Pip radius in units for 0 … 9."""
 _DOT_DENSE = 0.075
-"""Pip radius in units, for 10 … 12 (their rows are only 0.2 u apart)."""
+"""Pip radius in units for 10 … 12, whose places along a line are only 0.2 units apart."""
 
 MAX_PIP = len(_PIPS) - 1
+
+
+def pip_places(value: int) -> tuple[tuple[float, float], ...]:
+    """Where the pips of `value` lie in a unit half of an upright tile: (across, along)."""
+    return _PIPS[value]
+
+
+def pip_radius(value: int) -> float:
+    """The radius of the pips of `value`, in units."""
+    return _DOT if value <= 9 else _DOT_DENSE
 
 
 def _radius(u: int) -> float:
@@ -87,8 +100,8 @@ def face(u: int, pips: tuple[int, int], vertical: bool, lit: bool = False) -> Im
         cx, cy = w * k / 2, h * k / 2
         draw.ellipse((cx - pin, cy - pin, cx + pin, cy + pin), fill=theme.BRASS)
         for half, value in enumerate(pips):
-            dot = (_DOT if value <= 9 else _DOT_DENSE) * big_u
-            for px, py in _PIPS[value]:
+            dot = pip_radius(value) * big_u
+            for px, py in pip_places(value):
                 x, y = (px, py + half) if vertical else (py + half, px)
                 x, y = x * big_u, y * big_u
                 draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=theme.PIP)

@@ -10,6 +10,17 @@ from render.scene import Pips, ScoreRow, ScoreSheet, SeatScene, SheetLabels, Tab
 FULL_LINE = (3, 3, 0, 0, 2, 2, 1, 1, 3, 6, 6, 2, 3, 5, 5, 6, 4, 4, 5, 0, 6, 1, 4, 2, 5, 1, 0, 4, 3)
 """All 28 double-six tiles as one line, given by the values along it from left to right."""
 
+FULL_LINE_12 = (
+    2, 5, 5, 9, 9, 2, 2, 1, 1, 8, 11, 2, 0, 3, 1, 10, 5, 1, 12, 6, 6, 1, 11, 11, 3, 5, 11, 6, 9, 0,
+    12, 5, 7, 7, 1, 0, 7, 6, 4, 11, 7, 8, 2, 10, 12, 8, 10, 11, 0, 0, 10, 10, 3, 8, 8, 5, 4, 4, 10,
+    6, 2, 12, 11, 9, 8, 6, 0, 4, 1, 9, 12, 12, 3, 9, 10, 7, 12, 4, 7, 3, 3, 6, 5, 0, 8, 4, 3, 2, 7,
+    9, 4, 2,
+)  # fmt: skip
+"""All 91 double-twelve tiles as one line; its middle 61 hold 10-10, 11-11 and 12-12 and end
+on 10 and 12."""
+
+FULL_LINES = {6: FULL_LINE, 12: FULL_LINE_12}
+
 NAMES = ("Маша", "Серёжа", "Ольга Константиновна", "Alex 🐟")
 SCORES = ((0, 9, False), (37, 0, True), (12, 4, False), (64, 0, True))
 """Score, remembered points and whether the account is opened, per seat."""
@@ -28,18 +39,26 @@ def split_line(values: Sequence[int], first: int) -> tuple[Pips, tuple[tuple[Pip
 
 
 def table(
-    line: int, hands: Sequence[int], *, teams: bool = False, round_end: bool = False
+    line: int,
+    hands: Sequence[int],
+    *,
+    teams: bool = False,
+    round_end: bool = False,
+    max_pip: int = 6,
 ) -> TableScene:
-    """A table with the middle `line` tiles of `FULL_LINE` down and `len(hands)` seats.
+    """A table with the middle `line` tiles of `FULL_LINES[max_pip]` down and `len(hands)` seats.
 
     Hands take the other tiles in order (the rest is the bazaar). Seat 1 is to move; at the
     round end seat 0 has gone out and every hand is shown with its points.
     """
-    start = (len(FULL_LINE) - 1 - line) // 2
-    values = FULL_LINE[start : start + line + 1]
+    full = FULL_LINES[max_pip]
+    start = (len(full) - 1 - line) // 2
+    values = full[start : start + line + 1]
     first, arms = split_line(values, line // 2)
     down = {tuple(sorted(pair)) for pair in pairwise(values)}
-    spare = [(a, b) for a in range(7) for b in range(a, 7) if (a, b) not in down]
+    spare = [
+        (a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1) if (a, b) not in down
+    ]
     seats = []
     for seat, size in enumerate(hands):
         hand = tuple(spare[:size])
@@ -68,6 +87,7 @@ def table(
         bazaar=len(spare),
         last_played=arms[1][-1] if arms[1] else first,
         caption="Маша вышла · раунд 4" if round_end else "Раунд 4 · ходит Серёжа",
+        max_pip=max_pip,
         bazaar_label=BAZAAR,
     )
 

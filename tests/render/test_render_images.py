@@ -9,6 +9,8 @@ import io
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import combinations
+from math import hypot
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,7 @@ from render import (
     render_score_sheet,
     render_table,
 )
+from render.sprites import MAX_PIP, pip_places, pip_radius
 from render.text import ICONS, clean, coverage, fit, width
 from tests.render import samples
 
@@ -35,6 +38,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "teams": lambda: render_table(samples.table(20, (2, 2, 1, 3), teams=True)),
     "long_snake": lambda: render_table(samples.table(28, (3, 2, 2, 1))),
     "round_end": lambda: render_table(samples.table(20, (0, 3, 2, 3), teams=True, round_end=True)),
+    "double_twelve": lambda: render_table(samples.table(61, (14, 15), max_pip=12)),
     "score_sheet": lambda: render_score_sheet(samples.score_sheet()),
     "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
 }
@@ -83,12 +87,50 @@ def test_every_hand_size_and_an_empty_table() -> None:
     assert _image(render_table(empty)).size == (1280, 1024)
 
 
-def test_double_nine_pips() -> None:
-    first, arms = (7, 8), (((7, 9), (9, 9)), ((8, 8), (8, 0)))
-    scene = replace(samples.table(6, (5, 6)), first=first, arms=arms, last_played=(8, 0), max_pip=9)
+@pytest.mark.parametrize("max_pip", range(6, 13))
+def test_every_set_the_rules_allow(max_pip: int) -> None:
+    """Double-six to double-twelve: its highest tiles down, a value above it refused."""
+    top, below = max_pip, max_pip - 1
+    first, arms = (below, top), (((below, below), (below, 0)), ((top, top), (top, 1)))
+    scene = replace(
+        samples.table(6, (5, 6)), first=first, arms=arms, last_played=(top, 1), max_pip=max_pip
+    )
     assert render_table(scene)
     with pytest.raises(ValueError, match="pip value"):
-        render_table(replace(scene, max_pip=8))
+        render_table(replace(scene, max_pip=below))
+    with pytest.raises(ValueError, match="pips up to"):
+        render_table(replace(scene, max_pip=13))
+
+
+@pytest.mark.parametrize("value", range(MAX_PIP + 1))
+def test_pips_read_at_a_glance(value: int) -> None:
+    """Each value has its count of round pips, apart, inside its half, the same upside down."""
+    places = pip_places(value)
+    radius = pip_radius(value)
+    assert len(set(places)) == value
+    assert all(radius + 0.1 <= c <= 0.9 - radius for place in places for c in place)
+    for (ax, ay), (bx, by) in combinations(places, 2):
+        assert hypot(ax - bx, ay - by) >= 2 * radius + 0.04, "pips must not run together"
+    assert {(round(1 - x, 6), round(1 - y, 6)) for x, y in places} == {
+        (round(x, 6), round(y, 6)) for x, y in places
+    }
+    assert places not in [pip_places(other) for other in range(value)]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_double_twelve_extremes(seats: int) -> None:
+    """The largest hands the rules allow, hidden and shown, and the whole 91-tile line."""
+    most = 91 // seats
+    shapes = [
+        (1, (most,) * seats, False),
+        (1, (most - 1,) + (most,) * (seats - 1), True),
+        (91, (0,) * seats, True),
+    ]
+    for line, hands, round_end in shapes:
+        scene = samples.table(line, hands, round_end=round_end, teams=seats == 4, max_pip=12)
+        png = render_table(scene)
+        assert _image(png).size == (1280, 1024)
+        assert len(png) <= 150 * 1024
 
 
 def test_seat_counts_out_of_range() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 from random import Random
 
 import pytest
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from render import UNITS, NoFitError, PlacedTile, Rect, Track, layout_chain
 from render.layout import EAST, NORTH, SOUTH, WEST
 from render.table import frame
+from tests.render import samples
 
 Pips = tuple[int, int]
 Chain = tuple[Pips, tuple[tuple[Pips, ...], tuple[Pips, ...]]]
@@ -46,6 +47,44 @@ def chains(draw: st.DrawFn, length: int, max_pip: int = 6) -> Chain:
     while (chain := _line(rng, length, max_pip)) is None:
         pass
     return chain
+
+
+def _tour(rng: Random, max_pip: int) -> list[int]:
+    """A random line of the whole double-`max_pip` set, as the values along it.
+
+    Every value lies on `max_pip + 2` tile halves, an even count for an even `max_pip`, so
+    the set makes one closed line (Hierholzer); an odd set first loses the tiles 0-1, 2-3, ….
+    """
+    left_out = {(v, v + 1) for v in range(0, max_pip, 2)} if max_pip % 2 else set()
+    tiles = {(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)} - left_out
+    options = {v: list(range(max_pip + 1)) for v in range(max_pip + 1)}
+    for row in options.values():
+        rng.shuffle(row)
+    stack, values = [rng.randrange(max_pip + 1)], []
+    while stack:
+        v, row = stack[-1], options[stack[-1]]
+        while row and (min(v, row[-1]), max(v, row[-1])) not in tiles:
+            row.pop()
+        if row:
+            w = row.pop()
+            tiles.remove((min(v, w), max(v, w)))
+            stack.append(w)
+        else:
+            values.append(stack.pop())
+    return values
+
+
+@st.composite
+def long_chains(draw: st.DrawFn, max_pip: int) -> Chain:
+    """A legal line cut from a random whole-set line: any length up to all of it, any split."""
+    values = _tour(Random(draw(st.integers(0, 2**32 - 1))), max_pip)
+    length = draw(st.integers(1, len(values) - 1))
+    start = draw(st.integers(0, len(values) - 1 - length))
+    values = values[start : start + length + 1]
+    at = draw(st.one_of(st.sampled_from([0, length - 1]), st.integers(0, length - 1)))
+    left = tuple((values[i + 1], values[i]) for i in range(at - 1, -1, -1))
+    right = tuple((values[i], values[i + 1]) for i in range(at + 1, length))
+    return (values[at], values[at + 1]), (left, right)
 
 
 bounds = st.one_of(
@@ -114,6 +153,25 @@ def test_double_nine_lines_fit_too(data: st.DataObject) -> None:
     check(chain, area, layout_chain(*chain, area))
 
 
+@pytest.mark.parametrize("max_pip", [9, 10, 11, 12])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_long_lines_of_the_big_sets_fit(max_pip: int, data: st.DataObject) -> None:
+    """Up to all 91 tiles of double-twelve, split anyhow between the arms, in every frame."""
+    chain = data.draw(long_chains(max_pip))
+    area = data.draw(st.sampled_from(FRAMES))
+    check(chain, area, layout_chain(*chain, area))
+
+
+def test_the_big_sets_make_whole_lines() -> None:
+    """The generator above does reach the longest lines the rules allow."""
+    for max_pip, tiles in ((9, 50), (10, 66), (11, 72), (12, 91)):
+        values = _tour(Random(max_pip), max_pip)
+        pairs = {tuple(sorted(pair)) for pair in pairwise(values)}
+        assert len(values) - 1 == len(pairs) == tiles
+        assert all(0 <= v <= max_pip for v in values)
+
+
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_adding_a_tile_moves_nothing_unless_rescaled(data: st.DataObject) -> None:
@@ -140,6 +198,35 @@ def test_one_armed_full_line_keeps_large_tiles(seats: int) -> None:
         tiles = layout_chain(*chain, area)
         assert unit_of(tiles) >= 28
     check((first, ((), arm)), area, layout_chain(first, ((), arm), area))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_one_armed_double_twelve_line_fits(seats: int) -> None:
+    """All 91 double-twelve tiles from one side of the first tile: smaller, but still tiles."""
+    values = samples.FULL_LINE_12
+    first = (values[0], values[1])
+    arm = tuple((values[i], values[i + 1]) for i in range(1, len(values) - 1))
+    area = frame(seats).chain
+    chains: list[Chain] = [(first, ((), arm)), (first[::-1], (arm, ()))]
+    for chain in chains:
+        tiles = layout_chain(*chain, area)
+        assert unit_of(tiles) >= 16
+        check(chain, area, tiles)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_adding_a_tile_to_a_long_double_twelve_line(data: st.DataObject) -> None:
+    first, arms = data.draw(long_chains(12))
+    if not any(arms):
+        return
+    area = data.draw(st.sampled_from(FRAMES))
+    longer = layout_chain(first, arms, area)
+    arm = data.draw(st.sampled_from([i for i, halves in enumerate(arms) if halves]))
+    shorter_arms = tuple(halves[:-1] if i == arm else halves for i, halves in enumerate(arms))
+    assert unit_of(layout_chain(first, shorter_arms, area)) >= unit_of(longer)
+    same_scale = layout_chain(first, shorter_arms, area, unit=unit_of(longer))
+    assert same_scale == [t for t in longer if not (t.arm == arm and t.index == len(arms[arm]) - 1)]
 
 
 def test_a_unit_that_does_not_fit_is_refused() -> None:
