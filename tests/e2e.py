@@ -37,6 +37,8 @@ from tests.fakebot import TOKEN, FakeTelegram
 from tests.fakebot.models import Chat, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
+LATEST = max(int(path.name[:3]) for path in (ROOT / "migrations").glob("*.sql"))
+"""The schema version a database has once today's bot has opened it."""
 DB_NAME = "kozel.sqlite3"
 LOBBY = "Собираем стол"
 YOUR_TURN = "Ваш ход"

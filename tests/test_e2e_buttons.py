@@ -237,8 +237,11 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             assert find(fake, group, LOBBY) is None
             assert len(query(tmp_path, "SELECT id FROM games")) == 1
             # the lobby's link after the start
-            fake.follow_link(olya, f"https://t.me/kozel_bot?start=j{game['id']}")
+            fake.follow_link(olya, f"https://t.me/kozel_bot?start=j{game['join_token']}")
             await wait_text(fake, olya, RU("game-started"))
+            # a guessed link of the old kind (the game's id) seats nobody
+            fake.follow_link(olya, f"https://t.me/kozel_bot?start=j{game['id']}")
+            await wait_text(fake, olya, RU("join-link-outdated"))
 
             # two /newgame at once in another group: one lobby
             other = fake.add_group("Двор 2", [masha, serge])

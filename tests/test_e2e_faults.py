@@ -32,6 +32,7 @@ from tests.e2e import (
     stored_state,
     table_captions,
     version_of,
+    wait_text,
     wait_turn,
 )
 from tests.fakebot import FakeTelegram
@@ -215,3 +216,39 @@ async def test_long_and_tricky_names_never_stop_the_table(tmp_path: Path) -> Non
         for chat in [group, *players]:
             for message in bot_messages(fake, chat):
                 assert "\u202e" not in (message.content or ""), message
+
+
+async def test_only_members_sit_down_through_a_secret_link(tmp_path: Path) -> None:
+    """The lobby's link carries a random token, not the game's id; someone Telegram says is
+    not in the group is refused even with the right link."""
+    async with FakeTelegram() as fake:
+        masha, serge = (fake.add_user(name) for name in NAMES[:2])
+        eve = fake.add_user("Ева")
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path):
+            lobby = await open_lobby(fake, group, masha)
+            (game,) = games_in(tmp_path, group.id)
+            (url,) = [b["url"] for row in lobby.reply_markup or [] for b in row if "url" in b]
+            token = game["join_token"]
+            assert url.endswith(f"?start=j{token}") and len(token) == 16
+            fake.follow_link(eve, url)
+            await wait_text(fake, eve, RU("join-not-member"))
+            fake.follow_link(eve, f"https://t.me/kozel_bot?start=j{game['id']}")
+            await wait_text(fake, eve, RU("join-link-outdated"))
+            for user in (masha, serge):
+                await join(fake, group, user, lobby)
+            assert seated(lobby) == ["Маша", "Серёжа"]
+
+
+async def test_every_set_the_engine_accepts_is_drawn(tmp_path: Path) -> None:
+    """`/newgame players=2 max_pip=12 hand_size=45`: dealt, the table drawn and edited."""
+    async with FakeTelegram() as fake:
+        players = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", players)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, players, "players=2 max_pip=12 hand_size=45")
+            await play_moves(fake, players, random.Random(12), 2)
+            await bot.idle()
+            assert len(table_captions(fake, group)) >= 1
+            assert [c for c in fake.calls_of("editMessageMedia") if c.status == 200]
+            assert not fake.errors()

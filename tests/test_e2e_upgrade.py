@@ -13,6 +13,7 @@ import pytest
 
 from tests.e2e import (
     ENDS,
+    LATEST,
     NAMES,
     PICK_END,
     PLAYABLE,
@@ -107,7 +108,7 @@ async def test_a_game_and_a_lobby_of_the_previous_version_go_on(tmp_path: Path) 
             bot.source = ROOT  # today's version, on the same database and chats
             await bot.start()
             # the database upgraded on start: one name for computer players
-            assert query(data, "PRAGMA user_version")[0][0] == 6
+            assert query(data, "PRAGMA user_version")[0][0] == LATEST
             computers = query(
                 data, "SELECT computer FROM players WHERE game_id = ? AND user_id < 0", game["id"]
             )

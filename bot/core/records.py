@@ -69,6 +69,7 @@ class GameRow:
     players: tuple[Player, ...]
     deadline: float | None = None  # when the person to move runs out of time (epoch s)
     end_announced: bool = True  # the chat has been told the finished game's end
+    join_token: str | None = None  # the random part of the lobby's deep link
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)

@@ -160,6 +160,13 @@ class GameService:
             await self.storage.cancel(game_id, EndReason.IDLE)
             return await self._reload(game_id)
 
+    async def lobby_by_token(self, token: str) -> GameRow:
+        """The lobby a deep link names (the game, once it has started, says so)."""
+        game = await self.storage.game_by_token(token)
+        if game is None:
+            raise GameError("no-such-game")
+        return await self.lobby(game.id)
+
     async def join(self, game_id: int, player: Player) -> GameRow:
         async with self.lock(game_id):
             game = await self.lobby(game_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, closing
@@ -290,7 +291,7 @@ class Storage:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
-                    "deadline) VALUES (?, ?, ?, 'lobby', ?, ?, ?)",
+                    "deadline, join_token) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -298,6 +299,7 @@ class Storage:
                         json.dumps(rules.options()),
                         seed,
                         deadline,
+                        secrets.token_urlsafe(12),
                     ),
                 )
                 game_id = cursor.lastrowid
@@ -312,6 +314,10 @@ class Storage:
 
     async def game(self, game_id: int) -> GameRow | None:
         return await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+
+    async def game_by_token(self, token: str) -> GameRow | None:
+        """The game a lobby's deep link names."""
+        return await self._one("SELECT * FROM games WHERE join_token = ?", (token,))
 
     async def open_game(self, chat_id: int, thread_id: int) -> GameRow | None:
         """The lobby or running game of a chat (topic)."""
@@ -402,6 +408,7 @@ class Storage:
             players=players,
             deadline=row["deadline"],
             end_announced=bool(row["end_announced"]),
+            join_token=row["join_token"],
         )
 
     async def absent(self, game_id: int, user_id: int) -> bool:

@@ -8,7 +8,8 @@ from typing import Any
 
 from aiogram import BaseMiddleware, Bot, F
 from aiogram.enums import ChatMemberStatus
-from aiogram.types import Chat, Message, TelegramObject, User
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import Chat, ChatMemberRestricted, Message, TelegramObject, User
 
 from bot.core.chats import Chats
 from bot.core.records import GameRow, Player
@@ -84,6 +85,19 @@ async def admin_of(bot: Bot, game: GameRow | None, user_id: int) -> bool:
     if game is None or user_id == game.creator_id:
         return False
     return await is_admin(bot, game.chat_id, user_id)
+
+
+async def may_be_member(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """False when Telegram says the user is not in the chat (left, removed); True when it
+    says they are, or will not say (it answers only bots that are admins for sure): then
+    the lobby's secret link is what lets them in."""
+    try:
+        member = await bot.get_chat_member(chat_id=chat_id, user_id=user_id)
+    except TelegramAPIError:
+        return True
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member
+    return member.status not in {ChatMemberStatus.LEFT, ChatMemberStatus.KICKED}
 
 
 async def manages(bot: Bot, game: GameRow, user_id: int) -> bool:

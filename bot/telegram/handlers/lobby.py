@@ -16,6 +16,7 @@ from aiogram.types import (
 )
 
 from bot.core.chats import Chats
+from bot.core.errors import GameError
 from bot.core.service import GameService
 from bot.core.turns import Turns
 from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption
@@ -23,6 +24,7 @@ from bot.telegram.handlers.common import (
     IN_GROUP,
     IN_PRIVATE,
     admin_of,
+    may_be_member,
     opened_private_chat,
     player,
     topic,
@@ -32,7 +34,9 @@ from bot.ui import texts
 from bot.ui.i18n import Texts
 
 router = Router(name="lobby")
-JOIN_PAYLOAD = re.compile(r"^j(\d{1,18})$")
+JOIN_PAYLOAD = re.compile(r"^j([A-Za-z0-9_-]{16})$")
+OLD_JOIN_PAYLOAD = re.compile(r"^j\d{1,18}$")
+"""A lobby's link from before the links had secret tokens (`j<game id>`)."""
 
 
 @router.message(Command("newgame"), IN_GROUP)
@@ -83,17 +87,31 @@ async def join(
     service: GameService,
     chats: Chats,
     messenger: Messenger,
+    bot: Bot,
     t: Texts,
 ) -> None:
+    """The lobby's «Сесть за стол» link: its secret token names the lobby; someone Telegram
+    says is not in the group does not sit down."""
     assert message.from_user is not None and command.args is not None
     seated = await opened_private_chat(chats, message.from_user)
     match = JOIN_PAYLOAD.match(command.args)
     assert match is not None
-    game = await service.join(int(match.group(1)), seated)
+    game = await service.lobby_by_token(match.group(1))
+    if not await may_be_member(bot, game.chat_id, seated.user_id):
+        raise GameError("join-not-member")
+    game = await service.join(game.id, seated)
     messenger.lobby.show(game)
     link = message_link(game.chat_id, game.lobby_message_id)
     lines = [t("joined")] + ([t("joined-table", link=link)] if link else [])
     await message.answer("\n".join(lines))
+
+
+@router.message(CommandStart(deep_link=True, magic=F.args.regexp(OLD_JOIN_PAYLOAD)), IN_PRIVATE)
+async def old_join_link(message: Message, chats: Chats, t: Texts) -> None:
+    """A link from before the secret tokens: the lobby's message has a new one by now."""
+    assert message.from_user is not None
+    await opened_private_chat(chats, message.from_user)
+    await message.answer(t("join-link-outdated"))
 
 
 @router.callback_query(LobbyAction.filter(F.action == LobbyAct.LEAVE))

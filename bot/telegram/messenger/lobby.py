@@ -46,7 +46,7 @@ class Lobby:
         self.storage = gateway.storage
 
     def join_url(self, game: GameRow) -> str:
-        return self.gateway.start_link(f"j{game.id}")
+        return self.gateway.start_link(f"j{game.join_token}")
 
     def show(self, game: GameRow, view: LobbyView = LobbyView.MAIN) -> None:
         """Post the lobby, or edit it in place (its newest state)."""

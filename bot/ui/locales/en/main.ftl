@@ -269,3 +269,5 @@ presets-pick = Pick the rules:
 outdated-button = This button is out of date — use the newest message.
 table-ended-cancelled = ⛔ The game was cancelled.
 table-ended-ended = ⛔ The game was stopped with /endgame, unrated.
+join-not-member = Only members of the group can sit at this table.
+join-link-outdated = This link is out of date: press «🎲 Take a seat» in the group again.
