@@ -24,6 +24,8 @@ from tests.e2e import (
     open_lobby,
     play_moves,
     press,
+    press_for_alert,
+    query,
     replies_to,
     running_bot,
     say,
@@ -36,7 +38,7 @@ from tests.e2e import (
     wait_turn,
 )
 from tests.fakebot import FakeTelegram
-from tests.fakebot.models import Message
+from tests.fakebot.models import Message, User
 
 OUT = "sendmessage editmessagetext editmessagemedia sendphoto editmessagereplymarkup"
 """The methods that carry the game's messages."""
@@ -252,3 +254,37 @@ async def test_every_set_the_engine_accepts_is_drawn(tmp_path: Path) -> None:
             assert len(table_captions(fake, group)) >= 1
             assert [c for c in fake.calls_of("editMessageMedia") if c.status == 200]
             assert not fake.errors()
+
+
+async def test_kick_of_a_shared_name_asks_which_seat(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha = fake.add_user(NAMES[0])
+        olyas = [fake.add_user("Оля"), fake.add_user("Оля")]
+        group = fake.add_group("Двор", [masha, *olyas])
+        async with running_bot(fake, tmp_path) as bot:
+            lobby = await open_lobby(fake, group, masha)
+            for user in (masha, *olyas):
+                await join(fake, group, user, lobby)
+            await fake.wait_until(lambda: seated(lobby) == ["Маша", "Оля", "Оля"])
+            asked = await say(fake, bot, masha, group, "/kick Оля")
+            (question,) = replies_to(fake, group, asked)
+            assert question.content == RU("kick-which")
+            assert question.buttons == [
+                [RU("kick-seat", name="Оля", seat=2)],
+                [RU("kick-seat", name="Оля", seat=3)],
+            ]
+            assert await press_for_alert_or_text(fake, olyas[0], question) == RU(
+                "not-creator-or-admin"
+            )
+            answer = await press(fake, masha, question, RU("kick-seat", name="Оля", seat=3))
+            assert answer == RU("kicked", name="Оля")
+            await fake.wait_until(lambda: seated(lobby) == ["Маша", "Оля"])
+            (game,) = games_in(tmp_path, group.id)
+            seats = query(tmp_path, "SELECT user_id FROM players WHERE game_id = ?", game["id"])
+            assert [row["user_id"] for row in seats] == [masha.id, olyas[0].id]
+
+
+async def press_for_alert_or_text(fake: FakeTelegram, user: User, message: Message) -> str:
+    """Someone who may not kick presses the first seat's button: the alert's text."""
+    first = message.buttons[0][0]
+    return await press_for_alert(fake, user, message, first)

@@ -77,6 +77,13 @@ class EndGame(CallbackData, prefix="e"):
     confirm: bool
 
 
+class KickSeat(CallbackData, prefix="k"):
+    """/kick of a name two players share: which seat."""
+
+    game: Id
+    seat: Annotated[int, Field(ge=0, le=15)]
+
+
 class ChatView(StrEnum):
     MAIN = "main"
     PRESETS = "presets"
@@ -110,6 +117,7 @@ OURS = {
         LobbyOption,
         MoveButton,
         EndGame,
+        KickSeat,
         ChatOption,
         LanguageChoice,
         RatingPage,

@@ -18,6 +18,7 @@ from bot.telegram.buttons import (
     ChatOption,
     ChatView,
     EndGame,
+    KickSeat,
     LanguageChoice,
     LobbyAct,
     LobbyAction,
@@ -235,4 +236,16 @@ def end_game_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:
     builder = InlineKeyboardBuilder()
     builder.button(text=t("end-yes"), callback_data=EndGame(game=game_id, confirm=True))
     builder.button(text=t("end-no"), callback_data=EndGame(game=game_id, confirm=False))
+    return builder.as_markup()
+
+
+def kick_keyboard(t: Texts, game_id: int, seats: Sequence[tuple[int, str]]) -> InlineKeyboardMarkup:
+    """/kick of a shared name: one button per seat that has it."""
+    builder = InlineKeyboardBuilder()
+    for seat, name in seats:
+        builder.button(
+            text=t("kick-seat", name=name, seat=seat + 1),
+            callback_data=KickSeat(game=game_id, seat=seat),
+        )
+    builder.adjust(1)
     return builder.as_markup()

@@ -10,9 +10,9 @@ from bot.core.errors import GameError
 from bot.core.records import GameRow
 from bot.core.service import LOBBY_IDLE, GameService
 from bot.core.turns import Turns
-from bot.telegram.buttons import EndGame
+from bot.telegram.buttons import EndGame, KickSeat
 from bot.telegram.handlers.common import IN_GROUP, admin_of, manages, replied_user, topic
-from bot.telegram.keyboards import end_game_keyboard
+from bot.telegram.keyboards import end_game_keyboard, kick_keyboard
 from bot.telegram.messenger import Messenger
 from bot.ui.i18n import Texts
 
@@ -91,18 +91,60 @@ async def kick(
     replied = replied_user(message)
     name = (command.args or "").strip().casefold()
     if name:
-        seat = next((p.seat for p in game.players if p.name.casefold() == name), None)
+        seats = [p.seat for p in game.players if p.human and p.name.casefold() == name]
     elif replied is not None:
-        seat = game.seat_of(replied.id)
+        seats = [seat] if (seat := game.seat_of(replied.id)) is not None else []
     else:
         raise GameError("kick-who")
-    if seat is None or not game.players[seat].human:
+    if len(seats) > 1:  # two players share the name: ask which seat
+        named = [(seat, game.players[seat].name) for seat in seats]
+        await message.reply(t("kick-which"), reply_markup=kick_keyboard(t, game.id, named))
+        return
+    name = await _kick(
+        service, messenger, turns, game, seats[0] if seats else None, message.from_user.id
+    )
+    await message.reply(t("kicked", name=name))
+
+
+async def _kick(
+    service: GameService,
+    messenger: Messenger,
+    turns: Turns,
+    game: GameRow,
+    seat: int | None,
+    by: int,
+) -> str:
+    """Remove the person at `seat` (someone else than `by`); their name."""
+    if seat is None or seat >= len(game.players) or not game.players[seat].human:
         raise GameError("kick-not-seated")
     target = game.players[seat]
-    if target.user_id == message.from_user.id:
+    if target.user_id == by:
         raise GameError("kick-yourself")
     await _remove(service, messenger, turns, game, target.user_id)
-    await message.reply(t("kicked", name=target.name))
+    return target.name
+
+
+@router.callback_query(KickSeat.filter())
+async def kick_seat(
+    callback: CallbackQuery,
+    callback_data: KickSeat,
+    service: GameService,
+    messenger: Messenger,
+    turns: Turns,
+    bot: Bot,
+    t: Texts,
+) -> None:
+    """The seat chosen after /kick of a shared name."""
+    game = await service.game(callback_data.game)
+    if game is None or not game.is_open:
+        raise GameError("no-such-game")
+    if not await manages(bot, game, callback.from_user.id):
+        raise GameError("not-creator-or-admin")
+    user_id = callback.from_user.id
+    name = await _kick(service, messenger, turns, game, callback_data.seat, user_id)
+    await callback.answer(t("kicked", name=name))
+    if isinstance(callback.message, Message):
+        await callback.message.edit_text(t("kicked", name=name))
 
 
 @router.message(Command("extend"), IN_GROUP)

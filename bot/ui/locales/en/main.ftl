@@ -271,3 +271,5 @@ table-ended-cancelled = ⛔ The game was cancelled.
 table-ended-ended = ⛔ The game was stopped with /endgame, unrated.
 join-not-member = Only members of the group can sit at this table.
 join-link-outdated = This link is out of date: press «🎲 Take a seat» in the group again.
+kick-which = Two players have that name — which one?
+kick-seat = { $name } (seat { $seat })
