@@ -19,6 +19,7 @@ import pytest
 from bot.ai import Level
 from bot.core.ratings import Skill, rated
 from bot.core.records import ChatSettings, EndReason, GameRow, Player, PlayerStats, Standing
+from bot.core.scores import Scores
 from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
 from bot.game.events import GameEnded, Place, RoundEnded, SeatResult
@@ -116,7 +117,7 @@ async def the_season(storage: Storage) -> None:
 
 async def test_stats_count_every_finished_game_in_the_chat_or_everywhere(storage: Storage) -> None:
     await the_season(storage)
-    assert await storage.stats(1, YARD) == PlayerStats(
+    assert await Scores(storage).stats(1, YARD) == PlayerStats(
         games=4,
         wins=3,
         goats=1,
@@ -126,7 +127,7 @@ async def test_stats_count_every_finished_game_in_the_chat_or_everywhere(storage
         points_per_round=27 / 5,
         favourite_preset="sea_goat",  # 2 against 2: the most recent
     )
-    assert await storage.stats(1, None) == PlayerStats(
+    assert await Scores(storage).stats(1, None) == PlayerStats(
         games=6,
         wins=4,
         goats=2,
@@ -136,10 +137,10 @@ async def test_stats_count_every_finished_game_in_the_chat_or_everywhere(storage
         points_per_round=27 / 5,
         favourite_preset="goat",  # 3 against 3: the most recent
     )
-    assert await storage.stats(1, CLUB) == PlayerStats(
+    assert await Scores(storage).stats(1, CLUB) == PlayerStats(
         games=2, wins=1, goats=1, best_streak=1, favourite_preset="goat"
     )
-    assert await storage.stats(2, YARD) == PlayerStats(
+    assert await Scores(storage).stats(2, YARD) == PlayerStats(
         games=3,
         wins=1,
         goats=2,
@@ -149,12 +150,12 @@ async def test_stats_count_every_finished_game_in_the_chat_or_everywhere(storage
         points_per_round=90 / 5,
         favourite_preset="goat",
     )
-    assert await storage.stats(4, CLUB) == PlayerStats()
+    assert await Scores(storage).stats(4, CLUB) == PlayerStats()
 
 
 async def test_the_leaderboard_orders_by_the_shown_rating(storage: Storage) -> None:
     await the_season(storage)
-    rows = await storage.ratings(YARD)
+    rows = await Scores(storage).ratings(YARD)
     assert sorted(r.user_id for r in rows) == [1, 2, 3, 4]
     assert rows[0].user_id == 1
     assert [r.rating for r in rows] == sorted((r.rating for r in rows), reverse=True)
@@ -162,62 +163,62 @@ async def test_the_leaderboard_orders_by_the_shown_rating(storage: Storage) -> N
     assert (ann.name, ann.games, ann.wins, ann.goats, ann.rating_points) == ("Ann", 4, 3, 1, 35)
     assert ann.rating > 1000
     assert ann.provisional
-    page, total, mine = await storage.leaderboard(YARD, rows[2].user_id, 1, 2)
+    page, total, mine = await Scores(storage).leaderboard(YARD, rows[2].user_id, 1, 2)
     assert total == 4
     assert page == [(2, rows[1]), (3, rows[2])]
     assert mine == (3, rows[2])
-    assert await storage.leaderboard(YARD, 99, 3, 10) == ([(4, rows[3])], 4, None)
-    assert await storage.leaderboard(ELSEWHERE, 1, 0, 10) == ([], 0, None)
-    assert (await storage.leaderboard(CLUB, 2, 0, 10))[2] is None
+    assert await Scores(storage).leaderboard(YARD, 99, 3, 10) == ([(4, rows[3])], 4, None)
+    assert await Scores(storage).leaderboard(ELSEWHERE, 1, 0, 10) == ([], 0, None)
+    assert (await Scores(storage).leaderboard(CLUB, 2, 0, 10))[2] is None
 
 
 async def test_a_player_sees_his_rating_in_every_chat(storage: Storage) -> None:
     await the_season(storage)
-    found = await storage.ratings_of(1)
+    found = await Scores(storage).ratings_of(1)
     assert sorted(title for title, _ in found) == ["-200", "Двор"]
     assert [row.rating for _, row in found] == sorted((r.rating for _, r in found), reverse=True)
     by_title = dict(found)
-    assert (await storage.leaderboard(YARD, 1, 0, 10))[2] == (1, by_title["Двор"])
+    assert (await Scores(storage).leaderboard(YARD, 1, 0, 10))[2] == (1, by_title["Двор"])
     assert (by_title["-200"].games, by_title["-200"].wins) == (1, 0)  # the computer game: unrated
-    assert await storage.ratings_of(99) == []
+    assert await Scores(storage).ratings_of(99) == []
 
 
 async def test_games_with_computers_are_kept_but_not_rated(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2)])
-    before = await storage.ratings(YARD)
+    before = await Scores(storage).ratings(YARD)
     await play(storage, YARD, [(2, 1), (1, 2)], robot=True)
     await play(storage, CLUB, [(2, 1), (1, 2)], robot=True)
-    assert await storage.ratings(YARD) == before
-    assert await storage.ratings(CLUB) == []
-    assert (await storage.stats(1, YARD)).games == 2
-    assert (await storage.stats(2, None)).wins == 2
+    assert await Scores(storage).ratings(YARD) == before
+    assert await Scores(storage).ratings(CLUB) == []
+    assert (await Scores(storage).stats(1, YARD)).games == 2
+    assert (await Scores(storage).stats(2, None)).wins == 2
 
 
 async def test_a_rated_game_moves_skills_by_sides(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2), (3, 1), (4, 2)], preset="goat_teams", teams=True)
     expected = rated({}, [[1, 3], [2, 4]], [1, 2])
-    rows = {r.user_id: r for r in await storage.ratings(YARD)}
+    rows = {r.user_id: r for r in await Scores(storage).ratings(YARD)}
     for user, skill in expected.items():
         assert Skill(rows[user].mu, rows[user].sigma) == skill
     assert rows[1].rating == rows[3].rating > 1000 > rows[2].rating == rows[4].rating
     # the next game starts from the stored skills
     await play(storage, YARD, [(2, 1), (1, 2)])
-    again = {r.user_id: r for r in await storage.ratings(YARD)}
+    again = {r.user_id: r for r in await Scores(storage).ratings(YARD)}
     assert Skill(again[1].mu, again[1].sigma) == rated(expected, [[2], [1]], [1, 2])[1]
     assert (again[1].games, again[1].wins, again[1].goats) == (2, 1, 1)
 
 
 async def test_a_cancelled_game_changes_nothing(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2)])
-    ratings, stats = await storage.ratings(YARD), await storage.stats(1, None)
+    ratings, stats = await Scores(storage).ratings(YARD), await Scores(storage).stats(1, None)
     game = await lobby(storage, YARD, [1, 2], robot=False)
     await storage.record(
         game, [(1, {"type": "Pass"})], A_STATE, [round_result(1, "fish", 0, [0, 9])]
     )
     assert await storage.cancel(game.id, EndReason.ENDED)
     assert not await storage.cancel(game.id, EndReason.ENDED)
-    assert await storage.ratings(YARD) == ratings
-    assert await storage.stats(1, None) == stats
+    assert await Scores(storage).ratings(YARD) == ratings
+    assert await Scores(storage).stats(1, None) == stats
 
 
 async def test_chat_settings_default_save_and_cache(tmp_path: Path, storage: Storage) -> None:
@@ -265,16 +266,16 @@ async def test_a_migrated_chat_keeps_everything(storage: Storage) -> None:
     settings = ChatSettings("goat fish=all", "en", False)
     await storage.save_chat_settings(YARD, settings)
     await storage.add_waiter(YARD, 3)
-    ratings, stats = await storage.ratings(YARD), await storage.stats(1, YARD)
+    ratings, stats = await Scores(storage).ratings(YARD), await Scores(storage).stats(1, YARD)
     await storage.migrate_chat(YARD, ELSEWHERE)
-    assert await storage.ratings(ELSEWHERE) == ratings
-    assert await storage.ratings(YARD) == []
-    assert await storage.stats(1, ELSEWHERE) == stats
-    assert await storage.stats(1, YARD) == PlayerStats()
+    assert await Scores(storage).ratings(ELSEWHERE) == ratings
+    assert await Scores(storage).ratings(YARD) == []
+    assert await Scores(storage).stats(1, ELSEWHERE) == stats
+    assert await Scores(storage).stats(1, YARD) == PlayerStats()
     assert await storage.chat_settings(ELSEWHERE) == settings
     assert await storage.chat_settings(YARD) == ChatSettings()
     assert await storage.take_waiters(ELSEWHERE) == [3]
-    assert dict(await storage.ratings_of(1))["Двор"].user_id == 1
+    assert dict(await Scores(storage).ratings_of(1))["Двор"].user_id == 1
 
 
 async def test_the_migration_keeps_the_results_of_finished_games(tmp_path: Path) -> None:
@@ -298,11 +299,11 @@ async def test_the_migration_keeps_the_results_of_finished_games(tmp_path: Path)
         db.execute("PRAGMA user_version = 2")
     storage = await Storage.open(path)
     try:
-        assert await storage.stats(2, YARD) == PlayerStats(
+        assert await Scores(storage).stats(2, YARD) == PlayerStats(
             games=1, goats=1, bald_goats=1, favourite_preset="sea_goat"
         )
-        assert (await storage.stats(1, None)).wins == 1
-        (row,) = await storage.ratings(YARD)
+        assert (await Scores(storage).stats(1, None)).wins == 1
+        (row,) = await Scores(storage).ratings(YARD)
         assert (row.games, row.rating, row.provisional) == (3, 1000, True)
     finally:
         await storage.close()

@@ -1,5 +1,6 @@
-"""SQLite storage (aiosqlite): migrations, chats, players, games, the move log, ratings,
-stats, chat settings, languages, the next-game waiters and what each message shows.
+"""SQLite storage (aiosqlite): migrations, chats, players, games, the move log, round and
+game results, chat settings, languages, the next-game waiters and what each message shows
+(the ratings and stats queries are `Scores`', what a finished game writes is `results`).
 
 Every accepted move is written in one transaction — state, version, log entries, round
 results and, at the end, game results and ratings — before anything is sent about it.
@@ -20,9 +21,7 @@ from typing import Any
 import aiosqlite
 
 from bot.ai import Level
-from bot.core import ratings as skills
 from bot.core.backups import BackupPlan, backup
-from bot.core.ratings import Skill
 from bot.core.records import (
     OPEN,
     ChatSettings,
@@ -30,11 +29,9 @@ from bot.core.records import (
     GameRow,
     GameStatus,
     Player,
-    PlayerStats,
-    RatingRow,
     Standing,
 )
-from bot.core.stats import GamePlayed, RoundPlayed, player_stats
+from bot.core.results import keep_results
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState
@@ -92,7 +89,8 @@ class Storage:
             cursor = await self._db.execute(sql, params)
             return cursor.rowcount
 
-    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """The rows of one query."""
         async with self._lock, self._db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
@@ -143,7 +141,7 @@ class Storage:
         await self._db.close()
 
     async def schema_version(self) -> int:
-        (row,) = await self._rows("PRAGMA user_version")
+        (row,) = await self.rows("PRAGMA user_version")
         return int(row[0])
 
     async def backup(self, reason: str) -> Path | None:
@@ -183,7 +181,7 @@ class Storage:
         """(chosen, Telegram's): the language picked for the private chat (None: follow
         Telegram) and the last language code Telegram sent."""
         if user_id not in self._languages:
-            rows = await self._rows(
+            rows = await self.rows(
                 "SELECT language, telegram_language FROM users WHERE id = ?", (user_id,)
             )
             self._languages[user_id] = (rows[0][0], rows[0][1]) if rows else (None, None)
@@ -199,7 +197,7 @@ class Storage:
     async def started_users(self, user_ids: Sequence[int]) -> set[int]:
         """Those of `user_ids` who have opened a private chat with the bot."""
         marks = ", ".join("?" * len(user_ids))
-        rows = await self._rows(
+        rows = await self.rows(
             f"SELECT id FROM users WHERE started = 1 AND id IN ({marks})", tuple(user_ids)
         )
         return {row[0] for row in rows}
@@ -221,7 +219,7 @@ class Storage:
     async def chat_settings(self, chat_id: int) -> ChatSettings:
         """The chat's settings; defaults until saved."""
         if chat_id not in self._chat_settings:
-            rows = await self._rows(
+            rows = await self.rows(
                 "SELECT options, language, computers FROM chat_settings WHERE chat_id = ?",
                 (chat_id,),
             )
@@ -340,7 +338,7 @@ class Storage:
 
     async def owed_rounds(self, game_id: int) -> list[dict[str, Any]]:
         """The results of the game's rounds not yet told the chat, in order."""
-        rows = await self._rows(
+        rows = await self.rows(
             "SELECT result FROM round_results WHERE game_id = ? AND announced = 0 "
             "ORDER BY round_no",
             (game_id,),
@@ -381,12 +379,12 @@ class Storage:
         return games[0] if games else None
 
     async def _games(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
-        return [await self._game_row(row) for row in await self._rows(sql, params)]
+        return [await self._game_row(row) for row in await self.rows(sql, params)]
 
     async def _game_row(self, row: aiosqlite.Row) -> GameRow:
         players = tuple(
             Player(p[0], p[1], p[2], p[3], Level(p[4]) if p[4] else None, p[5], bool(p[6]))
-            for p in await self._rows(
+            for p in await self.rows(
                 "SELECT seat, user_id, name, hand_message_id, computer, missed, away FROM players "
                 "WHERE game_id = ? ORDER BY seat",
                 (row["id"],),
@@ -414,7 +412,7 @@ class Storage:
     async def absent(self, game_id: int, user_id: int) -> bool:
         """Whether the user's seat in the game has turns timed out, or is away (False when
         not seated)."""
-        rows = await self._rows(
+        rows = await self.rows(
             "SELECT missed > 0 OR away FROM players WHERE game_id = ? AND user_id = ?",
             (game_id, user_id),
         )
@@ -519,80 +517,8 @@ class Storage:
                     "end_announced = 0 WHERE id = ?",
                     (GameStatus.FINISHED, reason, game.id),
                 )
-                await self._keep_results(db, game, reason, standings, rated)
-                if rated:
-                    await self._rate(db, game.chat_id, standings)
+                await keep_results(db, game, reason, standings, rated)
         return version
-
-    @staticmethod
-    async def _keep_results(
-        db: aiosqlite.Connection,
-        game: GameRow,
-        reason: EndReason,
-        standings: Sequence[Standing],
-        rated: bool,
-    ) -> None:
-        preset = game.rules.preset
-        await db.executemany(
-            "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
-            "bald, score, rating_points, rated, preset) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game.id,
-                    game.chat_id,
-                    s.user_id,
-                    s.seat,
-                    s.side,
-                    s.place,
-                    int(s.win),
-                    int(s.goat),
-                    int(s.goat and reason is EndReason.BALD_GOAT),
-                    s.score,
-                    s.rating_points,
-                    int(rated),
-                    preset,
-                )
-                for s in standings
-            ],
-        )
-
-    @staticmethod
-    async def _rate(db: aiosqlite.Connection, chat_id: int, standings: Sequence[Standing]) -> None:
-        """Counters and skills of a rated game's players: each side a team at its place."""
-        users = [s.user_id for s in standings]
-        marks = ", ".join("?" * len(users))
-        async with db.execute(
-            f"SELECT user_id, mu, sigma FROM ratings WHERE chat_id = ? AND user_id IN ({marks})",
-            (chat_id, *users),
-        ) as cursor:
-            before = {row[0]: Skill(row[1], row[2]) for row in await cursor.fetchall()}
-        sides: dict[int, list[Standing]] = {}
-        for s in standings:
-            sides.setdefault(s.side, []).append(s)
-        teams = [sides[side] for side in sorted(sides)]
-        after = skills.rated(
-            before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
-        )
-        await db.executemany(
-            "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
-            "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
-            "games = games + 1, wins = wins + excluded.wins, goats = goats + excluded.goats, "
-            "rating_points = rating_points + excluded.rating_points, "
-            "mu = excluded.mu, sigma = excluded.sigma",
-            [
-                (
-                    chat_id,
-                    s.user_id,
-                    int(s.win),
-                    int(s.goat),
-                    s.rating_points,
-                    after[s.user_id].mu,
-                    after[s.user_id].sigma,
-                )
-                for s in standings
-            ],
-        )
 
     async def cancel(self, game_id: int, reason: EndReason) -> bool:
         """Cancel an open game (nothing is rated); whether it was open."""
@@ -607,7 +533,7 @@ class Storage:
 
     async def shown(self, chat_id: int, message_id: int) -> str | None:
         """The digest of what the message showed when the bot last sent or edited it."""
-        rows = await self._rows(
+        rows = await self.rows(
             "SELECT digest FROM shown WHERE chat_id = ? AND message_id = ?", (chat_id, message_id)
         )
         return str(rows[0][0]) if rows else None
@@ -627,71 +553,5 @@ class Storage:
 
     async def log(self, game_id: int) -> list[dict[str, Any]]:
         """The game's move log, in order."""
-        rows = await self._rows(
-            "SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
+        rows = await self.rows("SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         return [json.loads(row[0]) for row in rows]
-
-    # -- ratings and stats -------------------------------------------------------------
-
-    async def ratings(self, chat_id: int) -> list[RatingRow]:
-        """The chat's leaderboard: rating, then rating points, wins, fewer goats."""
-        rows = await self._rows(
-            f"SELECT {_RATING_COLUMNS} FROM ratings r LEFT JOIN users u ON u.id = r.user_id "
-            "WHERE r.chat_id = ?",
-            (chat_id,),
-        )
-        return sorted((RatingRow(*row) for row in rows), key=RatingRow.order)
-
-    async def leaderboard(
-        self, chat_id: int, user_id: int, offset: int, limit: int
-    ) -> tuple[list[tuple[int, RatingRow]], int, tuple[int, RatingRow] | None]:
-        """One page of `(rank, row)`s of the leaderboard, how many rows it has, and the
-        user's own `(rank, row)` (None if not rated there)."""
-        ranked = list(enumerate(await self.ratings(chat_id), start=1))
-        mine = next(((i, r) for i, r in ranked if r.user_id == user_id), None)
-        return ranked[offset : offset + limit], len(ranked), mine
-
-    async def ratings_of(self, user_id: int) -> list[tuple[str, RatingRow]]:
-        """`(chat title, row)` of every chat the user is rated in, best rating first."""
-        rows = await self._rows(
-            f"SELECT COALESCE(NULLIF(c.title, ''), CAST(r.chat_id AS TEXT)), {_RATING_COLUMNS} "
-            "FROM ratings r LEFT JOIN users u ON u.id = r.user_id "
-            "LEFT JOIN chats c ON c.id = r.chat_id WHERE r.user_id = ?",
-            (user_id,),
-        )
-        found = [(row[0], RatingRow(*row[1:])) for row in rows]
-        return sorted(found, key=lambda chat: (chat[1].order(), chat[0]))
-
-    async def stats(self, user_id: int, chat_id: int | None) -> PlayerStats:
-        """The user's finished games in `chat_id` (every chat if None), rated or not."""
-        scope = "gr.user_id = ? AND g.status = 'finished'"
-        params: tuple[int, ...] = (user_id,)
-        if chat_id is not None:
-            scope += " AND gr.chat_id = ?"
-            params += (chat_id,)
-        games = await self._rows(
-            "SELECT gr.game_id, gr.win, gr.goat, gr.bald, gr.preset FROM game_results gr "
-            f"JOIN games g ON g.id = gr.game_id WHERE {scope} ORDER BY gr.game_id",
-            params,
-        )
-        rounds = (
-            await self._rows(
-                "SELECT gr.seat, r.result FROM round_results r "
-                "JOIN game_results gr ON gr.game_id = r.game_id "
-                f"JOIN games g ON g.id = gr.game_id WHERE {scope}",
-                params,
-            )
-            if games
-            else []
-        )
-        return player_stats(
-            [GamePlayed(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in games],
-            [RoundPlayed(seat, json.loads(text)) for seat, text in rounds],
-        )
-
-
-_RATING_COLUMNS = (
-    "r.user_id, COALESCE(u.name, CAST(r.user_id AS TEXT)), r.games, r.wins, r.goats, "
-    "r.rating_points, r.mu, r.sigma"
-)

@@ -1,0 +1,95 @@
+"""What a finished game leaves behind, written in the transaction that stores its last
+move: every person's result (for the stats) and, for a rated game, the chat's ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import aiosqlite
+
+from bot.core import ratings as skills
+from bot.core.ratings import Skill
+from bot.core.records import EndReason, GameRow, Standing
+
+
+async def keep_results(
+    db: aiosqlite.Connection,
+    game: GameRow,
+    reason: EndReason,
+    standings: Sequence[Standing],
+    rated: bool,
+) -> None:
+    """Every person's result; if `rated`, their counters and skills in the chat."""
+    await _keep_results(db, game, reason, standings, rated)
+    if rated:
+        await _rate(db, game.chat_id, standings)
+
+
+async def _keep_results(
+    db: aiosqlite.Connection,
+    game: GameRow,
+    reason: EndReason,
+    standings: Sequence[Standing],
+    rated: bool,
+) -> None:
+    preset = game.rules.preset
+    await db.executemany(
+        "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
+        "bald, score, rating_points, rated, preset) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game.id,
+                game.chat_id,
+                s.user_id,
+                s.seat,
+                s.side,
+                s.place,
+                int(s.win),
+                int(s.goat),
+                int(s.goat and reason is EndReason.BALD_GOAT),
+                s.score,
+                s.rating_points,
+                int(rated),
+                preset,
+            )
+            for s in standings
+        ],
+    )
+
+
+async def _rate(db: aiosqlite.Connection, chat_id: int, standings: Sequence[Standing]) -> None:
+    """Counters and skills of a rated game's players: each side a team at its place."""
+    users = [s.user_id for s in standings]
+    marks = ", ".join("?" * len(users))
+    async with db.execute(
+        f"SELECT user_id, mu, sigma FROM ratings WHERE chat_id = ? AND user_id IN ({marks})",
+        (chat_id, *users),
+    ) as cursor:
+        before = {row[0]: Skill(row[1], row[2]) for row in await cursor.fetchall()}
+    sides: dict[int, list[Standing]] = {}
+    for s in standings:
+        sides.setdefault(s.side, []).append(s)
+    teams = [sides[side] for side in sorted(sides)]
+    after = skills.rated(
+        before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
+    )
+    await db.executemany(
+        "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
+        "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
+        "games = games + 1, wins = wins + excluded.wins, goats = goats + excluded.goats, "
+        "rating_points = rating_points + excluded.rating_points, "
+        "mu = excluded.mu, sigma = excluded.sigma",
+        [
+            (
+                chat_id,
+                s.user_id,
+                int(s.win),
+                int(s.goat),
+                s.rating_points,
+                after[s.user_id].mu,
+                after[s.user_id].sigma,
+            )
+            for s in standings
+        ],
+    )
