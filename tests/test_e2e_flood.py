@@ -24,7 +24,7 @@ from tests.e2e import (
 from tests.fakebot import FakeTelegram, FloodLimits
 from tests.fakebot.models import Chat, User
 
-ROBOTS = ("новичок", "любитель", "мастер")
+COMPUTERS = ("новичок", "любитель", "мастер")
 
 
 async def play_with_computers(fake: FakeTelegram, folder: Path, group: Chat, masha: User) -> int:
@@ -33,7 +33,7 @@ async def play_with_computers(fake: FakeTelegram, folder: Path, group: Chat, mas
     async with running_bot(fake, folder, pacing=True) as bot:
         lobby = await open_lobby(fake, group, masha, "goat target=30 turn_timeout=0")
         await join(fake, group, masha)
-        for level in ROBOTS:
+        for level in COMPUTERS:
             await press(fake, masha, lobby, f"🤖 +{level}")
         await fake.wait_until(lambda: "🤖 Мастер 3" in (lobby.content or ""))
         fake.flood = True

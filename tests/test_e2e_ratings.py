@@ -336,20 +336,20 @@ async def test_cancelled_and_computer_games_change_no_rating(
             lobby = await open_lobby(fake, group, masha, SHORT)
             for user in players:
                 await join(fake, group, user, lobby)
-            robot = RU("add-computer", level=RU("computer-easy"))
-            assert await press(fake, masha, lobby, robot) == ""
-            robot_name = RU("computer-name", level=RU("computer-easy").capitalize(), number=1)
-            await fake.wait_until(lambda: robot_name in (lobby.content or ""))
+            computer = RU("add-computer", level=RU("computer-easy"))
+            assert await press(fake, masha, lobby, computer) == ""
+            computer_name = RU("computer-name", level=RU("computer-easy").capitalize(), number=1)
+            await fake.wait_until(lambda: computer_name in (lobby.content or ""))
             assert await press(fake, masha, lobby, START) == RU("dealing")
             await dealt(fake, group, lobby, players)
-            with_robot = games_in(tmp_path, group.id)[-1]
+            with_computer = games_in(tmp_path, group.id)[-1]
             await play_until(fake, group, players, random.Random(33))
             end = await wait_text(fake, group, GAME_OVER)
-            assert robot_name in (end.content or "")
+            assert computer_name in (end.content or "")
             assert games_in(tmp_path, group.id)[-1]["status"] == "finished"
             assert (await ask(fake, bot, olya, group, "/rating")).content == before
             assert len(query(tmp_path, "SELECT * FROM ratings")) == 2
-            state = replay_game(tmp_path, with_robot["id"])
+            state = replay_game(tmp_path, with_computer["id"])
             for user in players:
                 stats = expected_stats(tmp_path, user.id, group.id)
                 assert stats.games == 2

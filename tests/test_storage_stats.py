@@ -52,13 +52,13 @@ def round_result(no: int, reason: str, seat: int, points: Sequence[int]) -> tupl
 
 
 async def lobby(
-    storage: Storage, chat_id: int, users: Sequence[int], robot: bool, preset: str = "goat"
+    storage: Storage, chat_id: int, users: Sequence[int], computer: bool, preset: str = "goat"
 ) -> GameRow:
     creator = Player(0, users[0], NAMES[users[0]])
     game = await storage.create_lobby(chat_id, 0, creator, parse_rules(preset), 1)
     assert game is not None
     players = [Player(seat, user, NAMES[user]) for seat, user in enumerate(users)]
-    if robot:
+    if computer:
         players.append(Player(len(users), -1, "Робот", computer=Level.EASY))
     await storage.set_seats(game.id, players)
     game = await storage.game(game.id)
@@ -74,12 +74,12 @@ async def play(
     preset: str = "goat",
     reason: str = "target",
     rounds: Sequence[tuple[int, Any]] = (),
-    robot: bool = False,
+    computer: bool = False,
     teams: bool = False,
 ) -> GameRow:
     """A finished game: `places` are `(user, place)` by seat, the last place the goat(s);
-    in 2×2 the sides are seat % 2; with `robot` a computer takes one more seat."""
-    game = await lobby(storage, chat_id, [user for user, _ in places], robot, preset)
+    in 2×2 the sides are seat % 2; with `computer` a computer takes one more seat."""
+    game = await lobby(storage, chat_id, [user for user, _ in places], computer, preset)
     worst = max(place for _, place in places)
     standings = []
     for seat, (user, place) in enumerate(places):
@@ -88,7 +88,7 @@ async def play(
         standings.append(
             Standing(user, seat, side, place, place == 1, goat, place * 30, 10 - place)
         )
-    ending = (EndReason(reason), standings, not robot)
+    ending = (EndReason(reason), standings, not computer)
     await storage.record(game, [(places[0][0], {"type": "Pass"})], A_STATE, rounds, ending)
     return game
 
@@ -111,7 +111,7 @@ async def the_season(storage: Storage) -> None:
         rounds=[round_result(1, "fish", 0, [0, 5, 40])],
     )
     await play(storage, YARD, [(1, 1), (4, 2)], preset="sea_goat")
-    await play(storage, CLUB, [(1, 1), (3, 2)], preset="sea_goat", robot=True)
+    await play(storage, CLUB, [(1, 1), (3, 2)], preset="sea_goat", computer=True)
     await play(storage, CLUB, [(3, 1), (1, 2)])
 
 
@@ -186,8 +186,8 @@ async def test_a_player_sees_his_rating_in_every_chat(storage: Storage) -> None:
 async def test_games_with_computers_are_kept_but_not_rated(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2)])
     before = await Scores(storage).ratings(YARD)
-    await play(storage, YARD, [(2, 1), (1, 2)], robot=True)
-    await play(storage, CLUB, [(2, 1), (1, 2)], robot=True)
+    await play(storage, YARD, [(2, 1), (1, 2)], computer=True)
+    await play(storage, CLUB, [(2, 1), (1, 2)], computer=True)
     assert await Scores(storage).ratings(YARD) == before
     assert await Scores(storage).ratings(CLUB) == []
     assert (await Scores(storage).stats(1, YARD)).games == 2
@@ -211,7 +211,7 @@ async def test_a_rated_game_moves_skills_by_sides(storage: Storage) -> None:
 async def test_a_cancelled_game_changes_nothing(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2)])
     ratings, stats = await Scores(storage).ratings(YARD), await Scores(storage).stats(1, None)
-    game = await lobby(storage, YARD, [1, 2], robot=False)
+    game = await lobby(storage, YARD, [1, 2], computer=False)
     await storage.record(
         game, [(1, {"type": "Pass"})], A_STATE, [round_result(1, "fish", 0, [0, 9])]
     )

@@ -11,7 +11,7 @@ import asyncio
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -427,11 +427,19 @@ class GameService:
         await self._record(game, entries, after, rounds, ending, deadline)
         return Turn(await self._reload(game.id), before, after, events, closed)
 
-    async def _record(self, game: GameRow, *args: Any, **kwargs: Any) -> None:
+    async def _record(
+        self,
+        game: GameRow,
+        entries: Sequence[tuple[int | None, dict[str, Any]]],
+        state: GameState,
+        rounds: Sequence[tuple[int, dict[str, Any]]] = (),
+        ending: tuple[EndReason, Sequence[Standing], bool] | None = None,
+        deadline: float | None = None,
+    ) -> None:
         """`Storage.record`; another writer that came first (another process on the same
         database) makes the press stale."""
         try:
-            await self.storage.record(game, *args, **kwargs)
+            await self.storage.record(game, entries, state, rounds, ending, deadline)
         except StaleVersionError:
             raise GameError("stale") from None
 

@@ -42,10 +42,10 @@ async def test_one_person_and_three_computers_play_a_whole_unrated_game(
         with sqlite3.connect(tmp_path / "kozel.sqlite3") as db:
             assert db.execute("SELECT status FROM games").fetchall() == [("finished",)]
             assert db.execute("SELECT COUNT(*) FROM ratings").fetchone() == (0,)
-            robots = db.execute(
+            computers = db.execute(
                 "SELECT COUNT(*) FROM players WHERE computer IS NOT NULL"
             ).fetchone()
-            assert robots == (3,)
+            assert computers == (3,)
 
 
 async def test_a_game_needs_a_person(tmp_path: Path) -> None:
