@@ -36,3 +36,17 @@ def engine_refusals() -> Iterator[None]:
         yield
     except IllegalMoveError as error:
         raise GameError(f"illegal-{error.reason}") from None
+
+
+class StaleVersionError(RuntimeError):
+    """The game moved on since the caller read it (another writer came first)."""
+
+
+@contextmanager
+def first_writer_wins() -> Iterator[None]:
+    """Storing a turn another writer (another process on the same database) has already
+    moved past: the press is stale."""
+    try:
+        yield
+    except StaleVersionError:
+        raise GameError("stale") from None

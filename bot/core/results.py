@@ -20,18 +20,6 @@ async def keep_results(
     rated: bool,
 ) -> None:
     """Every person's result; if `rated`, their counters and skills in the chat."""
-    await _keep_results(db, game, reason, standings, rated)
-    if rated:
-        await _rate(db, game.chat_id, standings)
-
-
-async def _keep_results(
-    db: aiosqlite.Connection,
-    game: GameRow,
-    reason: EndReason,
-    standings: Sequence[Standing],
-    rated: bool,
-) -> None:
     preset = game.rules.preset
     await db.executemany(
         "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
@@ -56,6 +44,8 @@ async def _keep_results(
             for s in standings
         ],
     )
+    if rated:
+        await _rate(db, game.chat_id, standings)
 
 
 async def _rate(db: aiosqlite.Connection, chat_id: int, standings: Sequence[Standing]) -> None:

@@ -11,14 +11,14 @@ import asyncio
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bot.ai import Level
-from bot.core.errors import GameError, RulesError, engine_refusals
+from bot.core.errors import GameError, RulesError, engine_refusals, first_writer_wins
 from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
-from bot.core.storage import StaleVersionError, Storage
+from bot.core.storage import Storage
 from bot.core.turns import AfterTurn, Turn
 from bot.game.engine import abandon, apply, leave, new_game, next_round
 from bot.game.events import Event, RoundEnded
@@ -234,7 +234,8 @@ class GameService:
             state, events = new_game(rules, seats, game.seed)
             await self.storage.set_rules(game_id, rules)
             game = replace(game, rules=rules)
-            await self._record(game, [], state, deadline=self._deadline(game, state))
+            with first_writer_wins():
+                await self.storage.record(game, [], state, deadline=self._deadline(game, state))
             await then(Turn(await self._reload(game_id), None, state, events))
 
     async def cancel_lobby(self, game_id: int, user_id: int, admin: bool) -> GameRow:
@@ -424,24 +425,9 @@ class GameService:
             rated = all(p.human for p in game.players)  # computers: kept, but not rated
             ending = (EndReason(after.outcome.reason), standings, rated)
         deadline = self._deadline(game, after)
-        await self._record(game, entries, after, rounds, ending, deadline)
+        with first_writer_wins():
+            await self.storage.record(game, entries, after, rounds, ending, deadline)
         return Turn(await self._reload(game.id), before, after, events, closed)
-
-    async def _record(
-        self,
-        game: GameRow,
-        entries: Sequence[tuple[int | None, dict[str, Any]]],
-        state: GameState,
-        rounds: Sequence[tuple[int, dict[str, Any]]] = (),
-        ending: tuple[EndReason, Sequence[Standing], bool] | None = None,
-        deadline: float | None = None,
-    ) -> None:
-        """`Storage.record`; another writer that came first (another process on the same
-        database) makes the press stale."""
-        try:
-            await self.storage.record(game, entries, state, rounds, ending, deadline)
-        except StaleVersionError:
-            raise GameError("stale") from None
 
     def _deadline(self, game: GameRow, state: GameState) -> float | None:
         """When the person now to move runs out of time; None when nobody is timed."""

@@ -22,6 +22,7 @@ import aiosqlite
 
 from bot.ai import Level
 from bot.core.backups import BackupPlan, backup
+from bot.core.errors import StaleVersionError
 from bot.core.records import (
     OPEN,
     ChatSettings,
@@ -42,10 +43,6 @@ class UnusableDatabaseError(RuntimeError):
 
     def __init__(self, path: Path, error: Exception | str) -> None:
         super().__init__(f"cannot use the database {path}: {error}")
-
-
-class StaleVersionError(RuntimeError):
-    """The game moved on since the caller read it (another writer came first)."""
 
 
 def _migrations() -> list[tuple[int, str]]:
