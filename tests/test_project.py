@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,3 +75,18 @@ def test_readme_has_two_setup_commands_and_ci_runs_the_test_one() -> None:
     assert "pytest" in run_tests
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert run_tests in ci.splitlines()
+
+
+def test_the_wheel_ships_catalogs_and_migrations(tmp_path: Path) -> None:
+    """An editable install hides missing package data; the wheel `pip install .` makes
+    must carry every catalog and migration."""
+    done = _run("pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {
+        str(path.relative_to(ROOT))
+        for pattern in ("bot/ui/locales/*/*.ftl", "migrations/*.sql", "render/fonts/*.ttf")
+        for path in ROOT.glob(pattern)
+    }
+    assert shipped and shipped <= names, shipped - names
