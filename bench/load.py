@@ -3,7 +3,7 @@
     python bench/load.py --groups 300 --seconds 60 [--think 2.0] [--seed 1]
 
 Set-up (not measured, flood control off): G groups of 4 users; each group opens a lobby
-with `/newgame turn_timeout=0 target=100000` (no turn clocks, games that do not end; see
+with `/newgame turn_timeout=0 target=10000` (no turn clocks, games that do not end; see
 `--target`), every
 player sits down through the lobby's deep link (which opens the bot for them) and the
 creator presses «Начать». Then, with the fake's flood limits on, for `--seconds` the
@@ -20,7 +20,9 @@ it are not counted): calls that arrived in it, moves pressed in it, CPU used in 
 
 Prints progress lines to stderr, then as its last line JSON {"groups", "moves",
 "moves_per_s", "latency_ms_p50", "latency_ms_p95", "api_calls_per_move",
-"calls_by_method", "http_429", "cpu_s_per_move", …}. `api_calls_per_move` counts every
+"calls_by_method", "http_429", "global_peak_per_s", "cpu_s_per_move", …}: the peaks are
+the most sends and edits the fake's flood control counted in one second (limit 30) and
+in one group in one minute (limit 20). `api_calls_per_move` counts every
 call the bot's outbox makes (sends, edits, deletes) and leaves out the answers to the
 presses themselves (never delayed, one per press: `api_calls_per_move_with_answers` adds
 them); `sends_edits_per_move` counts what Telegram's flood limits count.
@@ -40,7 +42,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -89,6 +91,17 @@ def percentile(values: list[float], share: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[round(share * (len(ordered) - 1))]
+
+
+def most_within(times: list[float], seconds: float) -> int:
+    """The most of `times` (sorted) that fall within one window of `seconds`, as the
+    fake's flood control counts them."""
+    most = first = 0
+    for last, at in enumerate(times):
+        while at - times[first] >= seconds:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
 
 
 def ms(seconds: float) -> float | None:
@@ -143,6 +156,13 @@ class LoadFake(FakeTelegram):
         """Callback query id → when a getUpdates answer first carried it."""
         self.answered: dict[str, float] = {}
         """Callback query id → when the bot's first answerCallbackQuery for it came in."""
+        self.taken: list[tuple[float, int]] = []
+        """(when, chat id) of every send or edit the flood limits counted (flood on)."""
+
+    def _take(self, chat: Chat, method: str) -> None:
+        super()._take(chat, method)
+        if self.flood:
+            self.taken.append((self.now(), chat.id))
 
     def _poke(self, chat_id: int) -> None:
         watch = self.watches.get(chat_id)
@@ -187,9 +207,16 @@ class BotRun:
     all the time (only the tail is kept) and its CPU time read from /proc."""
 
     def __init__(
-        self, fake: FakeTelegram, folder: Path, log_level: str, profile: str | None = None
+        self,
+        fake: FakeTelegram,
+        folder: Path,
+        log_level: str,
+        profile: str | None = None,
+        log_file: str | None = None,
     ) -> None:
         self.fake = fake
+        self.log_file = open(log_file, "w") if log_file else None  # noqa: SIM115
+        """Every line the bot logs, kept here too."""
         self.folder = folder
         self.log_level = log_level
         self.profile = profile
@@ -223,6 +250,8 @@ class BotRun:
         while line := await process.stderr.readline():
             text = line.decode(errors="replace")
             self.tail.append(text)
+            if self.log_file is not None:
+                self.log_file.write(text)
             if " ERROR " in text or text.startswith("Traceback"):
                 self.errors += 1
                 self.first_error = self.first_error or text.strip()
@@ -484,7 +513,7 @@ async def paused(stop: asyncio.Event, seconds: float) -> bool:
     return stop.is_set()
 
 
-async def set_up(tables: list[Table]) -> None:
+async def set_up(tables: Sequence[Table]) -> None:
     gate = asyncio.Semaphore(SETUP_PARALLEL)
     done = 0
     started = time.perf_counter()
@@ -577,7 +606,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="kozel-load-") as folder:
         async with LoadFake(limits, args.decode_photos) as fake:
             profile = str(Path(args.profile).resolve()) if args.profile else None
-            bot = BotRun(fake, Path(folder), args.log_level, profile)
+            bot = BotRun(fake, Path(folder), args.log_level, profile, args.bot_log)
             lags: list[tuple[float, float]] = []
             lag_task = asyncio.ensure_future(loop_lag(lags, fake.now))
             try:
@@ -650,6 +679,10 @@ def report(
         if c.status not in (None, 200, 429)
     )
     floods = [e for e in fake.flood_events if tally.inside(e.at)]
+    taken = [(at, chat_id) for at, chat_id in fake.taken if tally.inside(at)]
+    by_chat: dict[int, list[float]] = {}
+    for at, chat_id in taken:
+        by_chat.setdefault(chat_id, []).append(at)
     kinds = Counter(
         "global" if e.chat_id is None else fake.chats[e.chat_id].type.replace("super", "")
         for e in floods
@@ -698,6 +731,11 @@ def report(
         "http_429_early_retries": sum(1 for e in floods if e.early),
         "first_429_s": round(floods[0].at - first.at, 1) if floods else None,
         "retry_after_s_max": max((e.retry_after for e in floods), default=None),
+        "global_peak_per_s": most_within([at for at, _ in taken], 1.0),
+        "group_peak_per_min": max(
+            (most_within(times, 60.0) for chat_id, times in by_chat.items() if chat_id < 0),
+            default=0,
+        ),
         "http_errors": dict(statuses),
         "other_errors": dict(refused.most_common()),
         "cpu_s_per_move": round(bot_cpu / per_move, 5),
@@ -707,6 +745,7 @@ def report(
         "machine_cpu_busy": round(busy, 3),
         "other_cpu_s": round(busy * (os.cpu_count() or 1) * elapsed - bot_cpu - bench_cpu, 2),
         "bench_loop_lag_ms_p95": ms(percentile(lag, 0.95)),
+        "bench_loop_lag_ms_max": ms(max(lag, default=float("nan"))),
         "rejected_presses": tally.rejected,
         "stalled_groups": measured.stalled,
         "new_games": tally.new_games,
@@ -721,7 +760,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
     parser.add_argument("--think", type=float, default=2.0, help="mean think time, seconds")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--target", type=int, default=100_000, help="the games' target score")
+    parser.add_argument("--target", type=int, default=10_000, help="the games' target score")
     parser.add_argument("--warmup", type=float, default=0.0, help="play before measuring")
     parser.add_argument("--no-flood", action="store_true", help="turn the flood limits off")
     parser.add_argument("--group-per-minute", type=int, help="override FloodLimits")
@@ -731,6 +770,7 @@ def main() -> None:
         "--decode-photos", action="store_true", help="the fake decodes every photo fully"
     )
     parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
+    parser.add_argument("--bot-log", help="keep every line the bot logs in this file")
     parser.add_argument("--profile", help="run the bot under cProfile, stats to this file")
     args = parser.parse_args()
     result = asyncio.run(run(args))

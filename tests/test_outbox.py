@@ -1,15 +1,19 @@
-"""The outbox's ban rule and its coalescing, without a server."""
+"""The outbox's pace, ban rule, priorities and coalescing, without a server."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
+from collections.abc import Awaitable
 from typing import Any
 
+import pytest
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import Response, SendMessage
 
-from bot.telegram.outbox import Limits, Outbox, Pacing
+from bot.telegram import outbox as outbox_module
+from bot.telegram.outbox import Limits, Outbox, Pace, Pacing
 
 
 async def test_a_429_holds_every_chat_until_its_retry_after() -> None:
@@ -54,3 +58,122 @@ async def test_a_waiting_job_takes_the_newest_payload() -> None:
     gate.set()
     await outbox.close()
     assert sent == ["lobby", "table 4", "result"]
+
+
+def most_in_any(times: list[float], window: float) -> int:
+    """The most of `times` that fall in one window of `window` seconds."""
+    times = sorted(times)
+    return max(sum(1 for u in times[i:] if u - t <= window) for i, t in enumerate(times))
+
+
+class Telegram:
+    """A fake session end: when each request arrived, by chat and text."""
+
+    def __init__(self) -> None:
+        self.arrivals: list[tuple[int, str, float]] = []
+
+    async def __call__(self, bot: Any, method: Any) -> Response[Any]:
+        self.arrivals.append((method.chat_id, method.text, time.monotonic()))
+        return Response[Any](ok=True, result=True)
+
+    def texts(self) -> list[str]:
+        return [text for _, text, _ in self.arrivals]
+
+
+def send(pacing: Pacing, telegram: Telegram, chat: int, text: str) -> Awaitable[Any]:
+    return pacing(telegram, None, SendMessage(chat_id=chat, text=text))  # type: ignore[arg-type]
+
+
+async def test_the_bot_wide_pace_holds_on_the_wire_however_long_jobs_take() -> None:
+    """Lanes in 30 chats take a place, then spend up to 0.2 s drawing before they send:
+    the requests still reach Telegram at most `burst + t / every` in any `t` seconds
+    (counted when they leave, not when their turn came)."""
+    pace = Pace(2, 0.02)
+    pacing = Pacing(Limits(everywhere=pace, group=Pace(50, 0.01)))
+    outbox, telegram = Outbox(pacing), Telegram()
+    rng = random.Random(1)
+
+    async def job(chat: int) -> None:
+        await asyncio.sleep(rng.uniform(0, 0.2))
+        await send(pacing, telegram, chat, "table")
+
+    for n in range(90):
+        outbox.post(-(n % 30) - 1, job, -(n % 30) - 1)
+    await outbox.close()
+    arrived = [at for _, _, at in telegram.arrivals]
+    assert len(arrived) == 90
+    for window in (0.0, 0.05, 0.1, 0.3, 1.0):
+        assert most_in_any(arrived, window) <= pace.burst + window / pace.every + 0.5, window
+
+
+async def test_after_a_ban_nothing_bursts() -> None:
+    """Requests kept back by a 429 leave at the bot's pace once it is over, not at once."""
+    pace = Pace(2, 0.05)
+    pacing, telegram = Pacing(Limits(everywhere=pace)), Telegram()
+
+    async def banned(bot: Any, method: Any) -> Response[Any]:
+        raise TelegramRetryAfter(method=method, message="Too Many Requests", retry_after=1)
+
+    outbox = Outbox(pacing)
+
+    async def job(chat: int) -> None:
+        await send(pacing, banned if chat == -1 else telegram, chat, "table")
+
+    for n in range(12):
+        outbox.post(-n - 1, job, -n - 1)
+    start = time.monotonic()
+    await asyncio.sleep(0.3)
+    await outbox.close()
+    arrived = [at for _, _, at in telegram.arrivals]
+    assert len(arrived) == 11
+    assert min(arrived) - start >= 0.95
+    assert most_in_any(arrived, 0.1) <= pace.burst + 0.1 / pace.every + 0.5
+
+
+async def test_the_game_goes_first_in_its_chat_and_replies_wait_behind_it() -> None:
+    """A group's place goes to the game's lane before a reply that has waited longer, and a
+    reply waits until the game's next message would still find a place at once; a reply
+    identical to one still waiting is not sent twice."""
+    pacing, telegram = Pacing(Limits(group=Pace(2, 0.3))), Telegram()
+    outbox = Outbox(pacing)
+
+    async def lane(text: str) -> None:
+        await send(pacing, telegram, -1, text)
+
+    await send(pacing, telegram, -1, "reply 1")  # takes the place there is
+    replies = [asyncio.create_task(send(pacing, telegram, -1, "reply 2")) for _ in range(3)]
+    await asyncio.sleep(0.1)
+    outbox.post(-1, lane, "lobby")
+    outbox.post(-1, lane, "table")
+    await asyncio.gather(*replies)
+    await outbox.close()
+    assert telegram.texts() == ["reply 1", "lobby", "table", "reply 2"]
+    table, reply = (at for _, text, at in telegram.arrivals if text in ("table", "reply 2"))
+    assert reply - table >= 2 * 0.3 - 0.01  # the bucket empty again: room for two
+
+
+async def test_a_reply_that_finds_no_place_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chat busy with the game for longer than `REPLY_PATIENCE` skips the reply: the
+    command's handler goes on, nothing is sent."""
+    monkeypatch.setattr(outbox_module, "REPLY_PATIENCE", 0.3)
+    pacing, telegram = Pacing(Limits(group=Pace(2, 0.2))), Telegram()
+    outbox = Outbox(pacing)
+
+    async def lane(text: str) -> None:
+        await send(pacing, telegram, -1, text)
+
+    for n in range(5):
+        outbox.post(-1, lane, f"table {n}")
+    await asyncio.sleep(0.01)
+    assert (await send(pacing, telegram, -1, "reply")).result is True
+    await outbox.close()
+    assert "reply" not in telegram.texts()
+
+
+async def test_seldom_says_yes_once_a_while() -> None:
+    outbox = Outbox(Pacing(Limits(paced=False)))
+    assert outbox.seldom("a", 0.2)
+    assert not outbox.seldom("a", 0.2)
+    assert outbox.seldom("b", 0.2)
+    await asyncio.sleep(0.25)
+    assert outbox.seldom("a", 0.2)

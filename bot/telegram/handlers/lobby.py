@@ -37,6 +37,7 @@ router = Router(name="lobby")
 JOIN_PAYLOAD = re.compile(r"^j([A-Za-z0-9_-]{16})$")
 OLD_JOIN_PAYLOAD = re.compile(r"^j\d{1,18}$")
 """A lobby's link from before the links had secret tokens (`j<game id>`)."""
+ALREADY_EVERY = 30.0  # seconds between two «a game is already here» about one message
 
 
 @router.message(Command("newgame"), IN_GROUP)
@@ -49,6 +50,10 @@ async def new_game(
     turns: Turns,
     t: Texts,
 ) -> None:
+    """A new lobby; when the chat (topic) already has a game, «a game is already here» at
+    most once per half minute for its lobby and once for its table. It is a reply (after
+    the game's own messages in the chat's budget), but while the lobby is not out yet it
+    waits in the game's lane and goes right after it."""
     assert message.from_user is not None
     chat = message.chat
     await chats.remember_chat(chat.id, chat.type, chat.title or "")
@@ -62,8 +67,23 @@ async def new_game(
         messenger.lobby.show(game)
         messenger.lobby.call_waiters(game, chat.title or "")
         return
+    if not messenger.outbox.seldom(("already-running", game.id, game.state is None), ALREADY_EVERY):
+        return
+    point = partial(_point_to_game, message, service, t)
+    if game.state is None and game.lobby_message_id is None:
+        await messenger.outbox.run(chat.id, point, game.id)
+    else:
+        await point(game.id)
+
+
+async def _point_to_game(message: Message, service: GameService, t: Texts, game_id: int) -> None:
+    """«A game is already here», a reply to its lobby or table as it is now (with a link
+    in a supergroup); nothing once the game is over."""
+    game = await service.game(game_id)
+    if game is None or not game.is_open:
+        return
     where = game.lobby_message_id if game.state is None else game.table_message_id
-    link = message_link(chat.id, where)
+    link = message_link(game.chat_id, where)
     markup = (
         InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=t("to-game"), url=link)]])
         if link

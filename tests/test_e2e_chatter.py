@@ -1,0 +1,110 @@
+"""A group's 20 messages a minute under chatter: the game's messages go first, replies to
+commands wait behind them (coalesced), so a cancelled lobby closes and a new one is posted
+as fast as the group's pace allows — with Telegram's flood limits on."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from pathlib import Path
+
+from bot.telegram.messenger import message_link
+from tests.e2e import LOBBY, RU, bot_messages, open_lobby, press, replies_to, running_bot, say
+from tests.fakebot import FakeTelegram
+from tests.fakebot.models import Chat, Message, User
+
+COMMANDS = ("/score", "/newgame", "/rules", "/stats", "/help")
+EVERY = 2.0  # each chatty member sends a command this often
+GROUP_PACE = 3.25  # the bot's pace in a group: a message every 3.25 s once two are used
+
+
+async def chatter(fake: FakeTelegram, group: Chat, people: list[User], on: asyncio.Event) -> None:
+    """Each of `people` sends a random command every `EVERY` seconds while `on` is set."""
+    rng = random.Random(4)
+    while True:
+        for person in people:
+            await on.wait()
+            fake.user_sends(person, group, rng.choice(COMMANDS))
+            await asyncio.sleep(EVERY / len(people))
+
+
+def new_lobby(fake: FakeTelegram, group: Chat, old: Message) -> Message | None:
+    return next(
+        (
+            m
+            for m in bot_messages(fake, group)
+            if m.message_id > old.message_id and LOBBY in (m.content or "")
+        ),
+        None,
+    )
+
+
+async def test_under_chatter_a_new_lobby_comes_first_and_pointers_are_coalesced(
+    tmp_path: Path,
+) -> None:
+    """Three members send a command every 2 s each (4.5 times the group's budget). The
+    creator cancels the lobby and sends /newgame while the others send six more commands
+    at once: the old lobby loses its buttons and the new one is out within two of the
+    group's places; of the many /newgame that follow, one «a game is already here» is
+    sent in half a minute, pointing at the new lobby. No request is refused."""
+    async with FakeTelegram(flood=True) as fake:
+        masha, *others = people = [fake.add_user(name) for name in ("Маша", "Оля", "Дима", "Петя")]
+        group = fake.add_group("Двор", people, supergroup=True)
+        on = asyncio.Event()
+        talk = asyncio.create_task(chatter(fake, group, others, on))
+        try:
+            async with running_bot(fake, tmp_path, pacing=True) as bot:
+                old = await open_lobby(fake, group, masha)
+                on.set()
+                await asyncio.sleep(10)  # replies have used the group's budget by now
+                on.clear()
+                assert await press(fake, masha, old, RU("cancel")) == RU("cancelled")
+                start = fake.now()
+                fake.user_sends(masha, group, "/newgame")
+                for person in others * 2:
+                    fake.user_sends(person, group, "/newgame" if person is others[0] else "/score")
+                on.set()
+                new = await fake.wait_until(lambda: new_lobby(fake, group, old), 15)
+                took = fake.now() - start
+                assert took < 2 * GROUP_PACE + 1.5, took
+                assert not old.reply_markup, old.content
+                await asyncio.sleep(start + 25 - fake.now())
+                on.clear()
+                await bot.idle(timeout=60)
+        finally:
+            talk.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await talk
+        assert fake.flood_events == []
+        assert fake.early_retries == 0
+        asked = [
+            m
+            for m in fake.messages(group)
+            if not m.from_bot and m.content == "/newgame" and m.message_id > new.message_id
+        ]
+        pointers = [m for m in bot_messages(fake, group) if m.content == RU("already-running")]
+        assert len(asked) >= 5, asked
+        assert all(pointer.reply_to is old or pointer.reply_to is new for pointer in pointers)
+        (pointer,) = (pointer for pointer in pointers if pointer.reply_to is new)
+        (button,) = (b for row in pointer.reply_markup or [] for b in row)
+        assert button["url"] == message_link(group.id, new.message_id)
+
+
+async def test_a_group_gets_the_same_reply_once_in_half_a_minute(tmp_path: Path) -> None:
+    """/score sent three times by Оля and once by Дима gets one answer (the same text, right
+    above in the chat); Оля's /rules and a /score in another group get theirs."""
+    async with FakeTelegram() as fake:
+        olya, dima = fake.add_user("Оля"), fake.add_user("Дима")
+        group, other = fake.add_group("Двор", [olya, dima]), fake.add_group("Дача", [olya])
+        async with running_bot(fake, tmp_path) as bot:
+            first = await say(fake, bot, olya, group, "/score")
+            for person in (olya, olya, dima):
+                await say(fake, bot, person, group, "/score")
+            await say(fake, bot, olya, group, "/rules")
+            await say(fake, bot, olya, other, "/score")
+            await bot.idle()
+        answers = [m.content for m in replies_to(fake, group, first)]
+        assert answers.count(RU("no-games-yet")) == 1, answers
+        assert len(answers) == 2, answers
+        assert [m.content for m in bot_messages(fake, other)] == [RU("no-games-yet")]
