@@ -6,9 +6,10 @@ import asyncio
 import gc
 from pathlib import Path
 
-from bot.core.records import Player
+from bot.core.recent import Recent
+from bot.core.records import ChatSettings, Player
 from bot.core.service import GameService
-from bot.core.storage import Storage
+from bot.core.storage import CACHED, Storage
 from bot.core.timers import SystemClock, Timers
 from bot.core.turns import Turn
 from tests.test_timers import Messages
@@ -52,5 +53,28 @@ async def test_a_lobby_clock_is_forgotten_once_the_lobby_is_gone(tmp_path: Path)
         await asyncio.sleep(0.05)
         assert timers._tasks == {}
         await timers.close()
+    finally:
+        await storage.close()
+
+
+def test_recent_keeps_the_most_recently_used() -> None:
+    recent: Recent[int, str] = Recent(2)
+    recent[1], recent[2] = "a", "b"
+    assert recent[1] == "a"  # 1 is now newer than 2
+    recent[3] = "c"
+    assert dict(recent) == {1: "a", 3: "c"}
+
+
+async def test_cached_chats_and_languages_are_bounded(tmp_path: Path) -> None:
+    """Settings and languages are read on every update; a bot in many chats keeps only the
+    recent ones in memory (the rest stay in the database)."""
+    storage = await Storage.open(tmp_path / "kozel.sqlite3")
+    try:
+        for chat_id in range(-1, -CACHED - 51, -1):
+            await storage.chat_settings(chat_id)
+            await storage.user_language(-chat_id)
+        assert len(storage._chat_settings) == len(storage._languages) == CACHED
+        await storage.save_chat_settings(-1, ChatSettings(language="en"))
+        assert (await storage.chat_settings(-1)).language == "en"
     finally:
         await storage.close()

@@ -305,19 +305,32 @@ class GameService:
             raise GameError("stale")
         return game, state, seat
 
-    async def my_turn(self, game_id: int, user_id: int, version: int) -> GameRow:
-        """The game, if it is the presser's turn and the button is current."""
-        game, _, _ = await self._my_turn(game_id, user_id, version)
-        return game
-
     async def play(
         self, game_id: int, user_id: int, version: int, move: Move, then: AfterTurn
     ) -> None:
+        await self.press(game_id, user_id, version, lambda _: move, then)
+
+    async def press(
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        choose: Callable[[GameState], Move | None],
+        then: AfterTurn,
+    ) -> GameRow | None:
+        """The person to move pressed a button of their hand at `version`; `choose` says
+        which move it means in the game's state. The move is played (`then` runs under the
+        game's lock) and None returned; a button that means no move yet (which end?) gets
+        the game back, unchanged. One read of the game: a press is the busiest path."""
         async with self.lock(game_id):
             game, state, _ = await self._my_turn(game_id, user_id, version)
+            move = choose(state)
+            if move is None:
+                return game
             with engine_refusals():
                 after, events = apply(state, move)
             await then(await self._commit(game, state, after, events, [(user_id, encode(move))]))
+            return None
 
     async def present(self, game_id: int, user_id: int) -> GameRow | None:
         """The person pressed one of their buttons: the count of their timed-out turns starts

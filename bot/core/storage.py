@@ -23,6 +23,7 @@ import aiosqlite
 from bot.ai import Level
 from bot.core.backups import BackupPlan, backup
 from bot.core.errors import StaleVersionError
+from bot.core.recent import Recent
 from bot.core.records import (
     OPEN,
     ChatSettings,
@@ -36,6 +37,13 @@ from bot.core.results import keep_results
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState
+
+SEATED = (
+    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.hand_message_id, "
+    "s.computer, s.missed, s.away)) FROM players s WHERE s.game_id = g.id) AS seated"
+)
+"""A game's players as a JSON list of rows, read with the game."""
+CACHED = 4096  # chats' settings and people's languages kept in memory
 
 
 class UnusableDatabaseError(RuntimeError):
@@ -57,17 +65,22 @@ class Storage:
     """The bot's database; one instance per process, shared through the dispatcher."""
 
     def __init__(
-        self, db: aiosqlite.Connection, path: Path, backups: BackupPlan | None = None
+        self,
+        db: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        path: Path,
+        backups: BackupPlan | None = None,
     ) -> None:
         self._db = db
+        self._reader = reader  # reads never wait behind a transaction's trips
         self.path = path
         self.backups = backups
         # one connection serves every coroutine: statements of concurrent handlers must not
         # slip into each other's transactions
         self._lock = asyncio.Lock()
-        # read on every update: kept in memory, changed only through this instance
-        self._chat_settings: dict[int, ChatSettings] = {}
-        self._languages: dict[int, tuple[str | None, str | None]] = {}
+        # read on every update: the recent ones kept in memory, changed only through here
+        self._chat_settings: Recent[int, ChatSettings] = Recent(CACHED)
+        self._languages: Recent[int, tuple[str | None, str | None]] = Recent(CACHED)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -87,9 +100,9 @@ class Storage:
             return cursor.rowcount
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        """The rows of one query."""
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """The rows of one query: one trip to the reading connection's thread, which sees
+        every committed write (WAL) and never waits for the writing one."""
+        return list(await self._reader.execute_fetchall(sql, params))
 
     @classmethod
     async def open(cls, path: Path, backups: BackupPlan | None = None) -> Storage:
@@ -101,13 +114,19 @@ class Storage:
             db = await aiosqlite.connect(path, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise UnusableDatabaseError(path, error) from error
+        reader = None
         try:
             db.row_factory = aiosqlite.Row
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA foreign_keys=ON")
-            storage = cls(db, path, backups)
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            reader.row_factory = aiosqlite.Row
+            await reader.execute("PRAGMA query_only=ON")
+            storage = cls(db, reader, path, backups)
             await storage._migrate()
         except BaseException as error:
+            if reader is not None:
+                await reader.close()
             await db.close()
             if isinstance(error, sqlite3.Error):
                 raise UnusableDatabaseError(path, error) from error
@@ -135,6 +154,7 @@ class Storage:
             raise UnusableDatabaseError(path, f"damaged ({problems[0]}){recover}")
 
     async def close(self) -> None:
+        await self._reader.close()
         await self._db.close()
 
     async def schema_version(self) -> int:
@@ -308,28 +328,28 @@ class Storage:
         return await self.game(game_id)
 
     async def game(self, game_id: int) -> GameRow | None:
-        return await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        return await self._one("WHERE g.id = ?", (game_id,))
 
     async def game_by_token(self, token: str) -> GameRow | None:
         """The game a lobby's deep link names."""
-        return await self._one("SELECT * FROM games WHERE join_token = ?", (token,))
+        return await self._one("WHERE g.join_token = ?", (token,))
 
     async def open_game(self, chat_id: int, thread_id: int) -> GameRow | None:
         """The lobby or running game of a chat (topic)."""
         return await self._one(
-            "SELECT * FROM games WHERE chat_id = ? AND thread_id = ? AND status IN (?, ?)",
+            "WHERE g.chat_id = ? AND g.thread_id = ? AND g.status IN (?, ?)",
             (chat_id, thread_id, *OPEN),
         )
 
     async def open_games(self) -> list[GameRow]:
         """Every lobby and running game, oldest first."""
-        return await self._games("SELECT * FROM games WHERE status IN (?, ?) ORDER BY id", OPEN)
+        return await self._games("WHERE g.status IN (?, ?) ORDER BY g.id", OPEN)
 
     async def owing_games(self) -> list[GameRow]:
         """Finished games whose end (or last round) was stored but not yet told the chat."""
         return await self._games(
-            "SELECT * FROM games WHERE status = 'finished' AND (end_announced = 0 OR id IN "
-            "(SELECT game_id FROM round_results WHERE announced = 0)) ORDER BY id",
+            "WHERE g.status = 'finished' AND (g.end_announced = 0 OR g.id IN "
+            "(SELECT game_id FROM round_results WHERE announced = 0)) ORDER BY g.id",
             (),
         )
 
@@ -353,39 +373,37 @@ class Storage:
             )
 
     async def open_games_in(self, chat_id: int) -> list[GameRow]:
-        return await self._games(
-            "SELECT * FROM games WHERE chat_id = ? AND status IN (?, ?)", (chat_id, *OPEN)
-        )
+        return await self._games("WHERE g.chat_id = ? AND g.status IN (?, ?)", (chat_id, *OPEN))
 
     async def last_finished_game(self, chat_id: int, thread_id: int) -> GameRow | None:
         return await self._one(
-            "SELECT * FROM games WHERE chat_id = ? AND thread_id = ? AND status = 'finished' "
-            "ORDER BY id DESC LIMIT 1",
+            "WHERE g.chat_id = ? AND g.thread_id = ? AND g.status = 'finished' "
+            "ORDER BY g.id DESC LIMIT 1",
             (chat_id, thread_id),
         )
 
     async def open_games_of(self, user_id: int) -> list[GameRow]:
         return await self._games(
-            "SELECT g.* FROM games g JOIN players p ON p.game_id = g.id "
+            "JOIN players p ON p.game_id = g.id "
             "WHERE p.user_id = ? AND g.status IN (?, ?) ORDER BY g.id",
             (user_id, *OPEN),
         )
 
-    async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
-        games = await self._games(sql, params)
+    async def _one(self, where: str, params: Sequence[Any]) -> GameRow | None:
+        games = await self._games(where, params)
         return games[0] if games else None
 
-    async def _games(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
-        return [await self._game_row(row) for row in await self.rows(sql, params)]
+    async def _games(self, where: str, params: Sequence[Any]) -> list[GameRow]:
+        """The games `g` that `where` (joins, conditions, order) picks, with their players,
+        in one query."""
+        rows = await self.rows(f"SELECT g.*, {SEATED} FROM games g {where}", params)
+        return [self._game_row(row) for row in rows]
 
-    async def _game_row(self, row: aiosqlite.Row) -> GameRow:
+    @staticmethod
+    def _game_row(row: aiosqlite.Row) -> GameRow:
         players = tuple(
             Player(p[0], p[1], p[2], p[3], Level(p[4]) if p[4] else None, p[5], bool(p[6]))
-            for p in await self.rows(
-                "SELECT seat, user_id, name, hand_message_id, computer, missed, away FROM players "
-                "WHERE game_id = ? ORDER BY seat",
-                (row["id"],),
-            )
+            for p in sorted(json.loads(row["seated"]))
         )
         return GameRow(
             id=row["id"],
@@ -502,11 +520,12 @@ class Storage:
                     for i, (user, entry) in enumerate(entries, start=1)
                 ],
             )
-            await db.executemany(
-                "INSERT INTO round_results (game_id, round_no, result, announced) "
-                "VALUES (?, ?, ?, 0)",
-                [(game.id, round_no, json.dumps(result)) for round_no, result in rounds],
-            )
+            if rounds:
+                await db.executemany(
+                    "INSERT INTO round_results (game_id, round_no, result, announced) "
+                    "VALUES (?, ?, ?, 0)",
+                    [(game.id, round_no, json.dumps(result)) for round_no, result in rounds],
+                )
             if ending is not None:
                 reason, standings, rated = ending
                 await db.execute(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Router
 from aiogram.types import CallbackQuery
 
@@ -34,16 +36,15 @@ async def press(
         messenger.hands.again(back, user_id)
         await callback.answer(t("welcome-back"))
         return
-    game = await service.my_turn(button.game, user_id, button.version)
-    assert game.state is not None
-    move = pressed_move(button, game.state)
-    if move is not None:
-        await service.play(button.game, user_id, button.version, move, turns.after)
+    choose = partial(pressed_move, button)
+    game = await service.press(button.game, user_id, button.version, choose, turns.after)
+    if game is None:  # played
         await callback.answer()
         return
     # the tile fits two ends differently (or back to the tiles): swap the hand's buttons,
     # on the hand as stored (after a restart the press may come from the one it replaced)
     state = game.state
+    assert state is not None
     hand = list(tiles_of(state.hands[state.to_move]))
     choosing = None if button.kind is MoveKind.BACK else button.tile
     legal = legal_moves(state)
