@@ -89,7 +89,8 @@ async def play(
             Standing(user, seat, side, place, place == 1, goat, place * 30, 10 - place)
         )
     ending = (EndReason(reason), standings, not computer)
-    await storage.record(game, [(places[0][0], {"type": "Pass"})], A_STATE, rounds, ending)
+    stored = await storage.record(game, [(places[0][0], {"type": "Pass"})], A_STATE, rounds, ending)
+    assert stored == await storage.game(game.id)  # what it says it stored
     return game
 
 
@@ -212,9 +213,10 @@ async def test_a_cancelled_game_changes_nothing(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2)])
     ratings, stats = await Scores(storage).ratings(YARD), await Scores(storage).stats(1, None)
     game = await lobby(storage, YARD, [1, 2], computer=False)
-    await storage.record(
-        game, [(1, {"type": "Pass"})], A_STATE, [round_result(1, "fish", 0, [0, 9])]
+    stored = await storage.record(
+        game, [(1, {"type": "Pass"})], A_STATE, [round_result(1, "fish", 0, [0, 9])], deadline=9.5
     )
+    assert stored == await storage.game(game.id)
     assert await storage.cancel(game.id, EndReason.ENDED)
     assert not await storage.cancel(game.id, EndReason.ENDED)
     assert await Scores(storage).ratings(YARD) == ratings

@@ -3,17 +3,16 @@ move: every person's result (for the stats) and, for a rated game, the chat's ra
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
-
-import aiosqlite
 
 from bot.core import ratings as skills
 from bot.core.ratings import Skill
 from bot.core.records import EndReason, GameRow, Standing
 
 
-async def keep_results(
-    db: aiosqlite.Connection,
+def keep_results(
+    db: sqlite3.Connection,
     game: GameRow,
     reason: EndReason,
     standings: Sequence[Standing],
@@ -21,7 +20,7 @@ async def keep_results(
 ) -> None:
     """Every person's result; if `rated`, their counters and skills in the chat."""
     preset = game.rules.preset
-    await db.executemany(
+    db.executemany(
         "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
         "bald, score, rating_points, rated, preset) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -45,18 +44,18 @@ async def keep_results(
         ],
     )
     if rated:
-        await _rate(db, game.chat_id, standings)
+        _rate(db, game.chat_id, standings)
 
 
-async def _rate(db: aiosqlite.Connection, chat_id: int, standings: Sequence[Standing]) -> None:
+def _rate(db: sqlite3.Connection, chat_id: int, standings: Sequence[Standing]) -> None:
     """Counters and skills of a rated game's players: each side a team at its place."""
     users = [s.user_id for s in standings]
     marks = ", ".join("?" * len(users))
-    async with db.execute(
+    rows = db.execute(
         f"SELECT user_id, mu, sigma FROM ratings WHERE chat_id = ? AND user_id IN ({marks})",
         (chat_id, *users),
-    ) as cursor:
-        before = {row[0]: Skill(row[1], row[2]) for row in await cursor.fetchall()}
+    )
+    before = {row[0]: Skill(row[1], row[2]) for row in rows}
     sides: dict[int, list[Standing]] = {}
     for s in standings:
         sides.setdefault(s.side, []).append(s)
@@ -64,7 +63,7 @@ async def _rate(db: aiosqlite.Connection, chat_id: int, standings: Sequence[Stan
     after = skills.rated(
         before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
     )
-    await db.executemany(
+    db.executemany(
         "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
         "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
         "games = games + 1, wins = wins + excluded.wins, goats = goats + excluded.goats, "

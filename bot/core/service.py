@@ -235,8 +235,10 @@ class GameService:
             await self.storage.set_rules(game_id, rules)
             game = replace(game, rules=rules)
             with first_writer_wins():
-                await self.storage.record(game, [], state, deadline=self._deadline(game, state))
-            await then(Turn(await self._reload(game_id), None, state, events))
+                game = await self.storage.record(
+                    game, [], state, deadline=self._deadline(game, state)
+                )
+            await then(Turn(game, None, state, events))
 
     async def cancel_lobby(self, game_id: int, user_id: int, admin: bool) -> GameRow:
         """The lobby's ✖ (its creator or a chat admin); a game that has started is ended
@@ -439,8 +441,8 @@ class GameService:
             ending = (EndReason(after.outcome.reason), standings, rated)
         deadline = self._deadline(game, after)
         with first_writer_wins():
-            await self.storage.record(game, entries, after, rounds, ending, deadline)
-        return Turn(await self._reload(game.id), before, after, events, closed)
+            stored = await self.storage.record(game, entries, after, rounds, ending, deadline)
+        return Turn(stored, before, after, events, closed)
 
     def _deadline(self, game: GameRow, state: GameState) -> float | None:
         """When the person now to move runs out of time; None when nobody is timed."""

@@ -12,8 +12,9 @@ import asyncio
 import json
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager, closing
+from collections.abc import Iterable, Sequence
+from contextlib import closing
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from bot.core.records import (
     Standing,
 )
 from bot.core.results import keep_results
+from bot.core.writer import Writer
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState
@@ -66,42 +68,25 @@ class Storage:
 
     def __init__(
         self,
-        db: aiosqlite.Connection,
+        writer: Writer,
         reader: aiosqlite.Connection,
         path: Path,
         backups: BackupPlan | None = None,
     ) -> None:
-        self._db = db
-        self._reader = reader  # reads never wait behind a transaction's trips
+        self._writer = writer
+        self._reader = reader  # sees every committed write (WAL), never waits for a write
         self.path = path
         self.backups = backups
-        # one connection serves every coroutine: statements of concurrent handlers must not
-        # slip into each other's transactions
-        self._lock = asyncio.Lock()
         # read on every update: the recent ones kept in memory, changed only through here
         self._chat_settings: Recent[int, ChatSettings] = Recent(CACHED)
         self._languages: Recent[int, tuple[str | None, str | None]] = Recent(CACHED)
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
-
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement on its own; the number of rows it changed."""
-        async with self._lock:
-            cursor = await self._db.execute(sql, params)
-            return cursor.rowcount
+        return await self._writer.run(lambda db: db.execute(sql, params).rowcount)
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        """The rows of one query: one trip to the reading connection's thread, which sees
-        every committed write (WAL) and never waits for the writing one."""
+        """The rows of one query, in one trip to the reading connection's thread."""
         return list(await self._reader.execute_fetchall(sql, params))
 
     @classmethod
@@ -111,23 +96,20 @@ class Storage:
         (and leaves no connection thread behind to keep the process alive)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(path, isolation_level=None)
+            writer = await Writer.open(path)
         except (OSError, sqlite3.Error) as error:
             raise UnusableDatabaseError(path, error) from error
         reader = None
         try:
-            db.row_factory = aiosqlite.Row
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA foreign_keys=ON")
             reader = await aiosqlite.connect(path, isolation_level=None)
             reader.row_factory = aiosqlite.Row
             await reader.execute("PRAGMA query_only=ON")
-            storage = cls(db, reader, path, backups)
+            storage = cls(writer, reader, path, backups)
             await storage._migrate()
         except BaseException as error:
             if reader is not None:
                 await reader.close()
-            await db.close()
+            await writer.close()
             if isinstance(error, sqlite3.Error):
                 raise UnusableDatabaseError(path, error) from error
             raise
@@ -155,7 +137,7 @@ class Storage:
 
     async def close(self) -> None:
         await self._reader.close()
-        await self._db.close()
+        await self._writer.close()
 
     async def schema_version(self) -> int:
         (row,) = await self.rows("PRAGMA user_version")
@@ -173,11 +155,13 @@ class Storage:
         pending = [(number, sql) for number, sql in _migrations() if number > current]
         if pending and current:  # what there was before this version changes it
             await self.backup(f"before-{pending[0][0]:03d}")
-        for number, sql in pending:
-            async with self._lock:
-                await self._db.executescript(
-                    f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
+        scripts = [f"BEGIN;\n{sql}\nPRAGMA user_version = {n};\nCOMMIT;" for n, sql in pending]
+
+        def migrate(db: sqlite3.Connection) -> None:
+            for script in scripts:  # each migration all or nothing
+                db.executescript(script)
+
+        await self._writer.run(migrate)
 
     # -- chats and users ---------------------------------------------------------------
 
@@ -263,29 +247,33 @@ class Storage:
 
     async def take_waiters(self, chat_id: int) -> list[int]:
         """The chat's waiters, in the order they asked; they wait no more."""
-        async with self._transaction() as db:
-            async with db.execute(
-                "SELECT user_id FROM waiters WHERE chat_id = ? ORDER BY rowid", (chat_id,)
-            ) as cursor:
-                users = [row[0] for row in await cursor.fetchall()]
-            await db.execute("DELETE FROM waiters WHERE chat_id = ?", (chat_id,))
-        return users
+
+        def take(db: sqlite3.Connection) -> list[int]:
+            waiting = "SELECT user_id FROM waiters WHERE chat_id = ? ORDER BY rowid"
+            users = [int(row[0]) for row in db.execute(waiting, (chat_id,))]
+            db.execute("DELETE FROM waiters WHERE chat_id = ?", (chat_id,))
+            return users
+
+        return await self._writer.atomically(take)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
         """A group became a supergroup: games, results, ratings, settings and waiters follow
         the new id."""
-        async with self._transaction() as db:
-            await db.execute("UPDATE OR IGNORE chats SET id = ? WHERE id = ?", (new_id, old_id))
+
+        def move(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE OR IGNORE chats SET id = ? WHERE id = ?", (new_id, old_id))
             # the supergroup numbers its messages anew: old ids would hit other messages
-            await db.execute(
+            db.execute(
                 "UPDATE games SET chat_id = ?, lobby_message_id = NULL, table_message_id = NULL "
                 "WHERE chat_id = ?",
                 (new_id, old_id),
             )
             for table in ("ratings", "chat_settings", "waiters", "game_results"):
-                await db.execute(
+                db.execute(
                     f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
                 )
+
+        await self._writer.atomically(move)
         self._chat_settings.pop(old_id, None)
         self._chat_settings.pop(new_id, None)
 
@@ -302,28 +290,32 @@ class Storage:
     ) -> GameRow | None:
         """A new lobby with its creator seated (closed at `deadline` if nothing happens), or
         None if the topic has an open game."""
+
+        def create(db: sqlite3.Connection) -> int:
+            cursor = db.execute(
+                "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
+                "deadline, join_token) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (
+                    chat_id,
+                    thread_id,
+                    creator.user_id,
+                    json.dumps(rules.options()),
+                    seed,
+                    deadline,
+                    secrets.token_urlsafe(12),
+                ),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            db.execute(
+                "INSERT INTO players (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, creator.user_id, creator.name),
+            )
+            return game_id
+
         try:
-            async with self._transaction() as db:
-                cursor = await db.execute(
-                    "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
-                    "deadline, join_token) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (
-                        chat_id,
-                        thread_id,
-                        creator.user_id,
-                        json.dumps(rules.options()),
-                        seed,
-                        deadline,
-                        secrets.token_urlsafe(12),
-                    ),
-                )
-                game_id = cursor.lastrowid
-                assert game_id is not None
-                await db.execute(
-                    "INSERT INTO players (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (game_id, creator.user_id, creator.name),
-                )
-        except aiosqlite.IntegrityError:
+            game_id = await self._writer.atomically(create)
+        except sqlite3.IntegrityError:
             return None
         return await self.game(game_id)
 
@@ -451,17 +443,21 @@ class Storage:
         self, game_id: int, players: Iterable[Player], deadline: float | None = None
     ) -> None:
         """The lobby's players, seated in this order (and, given, its new idle deadline)."""
-        async with self._transaction() as db:
-            await db.execute(
+        seats = [(game_id, seat, p.user_id, p.name, p.computer) for seat, p in enumerate(players)]
+
+        def seat(db: sqlite3.Connection) -> None:
+            db.execute(
                 "UPDATE games SET deadline = COALESCE(?, deadline) WHERE id = ?",
                 (deadline, game_id),
             )
-            await db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
-            await db.executemany(
+            db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            db.executemany(
                 "INSERT INTO players (game_id, seat, user_id, name, computer) "
                 "VALUES (?, ?, ?, ?, ?)",
-                [(game_id, seat, p.user_id, p.name, p.computer) for seat, p in enumerate(players)],
+                seats,
             )
+
+        await self._writer.atomically(seat)
 
     async def set_rules(self, game_id: int, rules: RuleSet, deadline: float | None = None) -> None:
         """The lobby's rules (and, given, its new idle deadline)."""
@@ -495,46 +491,55 @@ class Storage:
         rounds: Sequence[tuple[int, dict[str, Any]]] = (),
         ending: tuple[EndReason, Sequence[Standing], bool] | None = None,
         deadline: float | None = None,
-    ) -> int:
+    ) -> GameRow:
         """Append `(user_id, entry)`s and store the new state, all or nothing.
 
         `game.version` must still be current (else `StaleVersionError`); `rounds` are round
         results to keep; `ending` is `(reason, standings, rated)` when the game is
         over, with a standing for every person's seat: their game results are kept, and if
         `rated` the chat's ratings change too; `deadline` is when the next turn runs out.
-        Returns the new version.
+        Returns the game as stored now.
         """
         version = game.version + len(entries)
-        async with self._transaction() as db:
-            cursor = await db.execute(
+        encoded = json.dumps(state_to_json(state))
+        moves = [
+            (game.id, game.version + i, user, json.dumps(entry))
+            for i, (user, entry) in enumerate(entries, start=1)
+        ]
+        results = [(game.id, round_no, json.dumps(result)) for round_no, result in rounds]
+
+        def store(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
                 "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ? "
                 "WHERE id = ? AND version = ? AND status IN (?, ?)",
-                (json.dumps(state_to_json(state)), version, deadline, game.id, game.version, *OPEN),
+                (encoded, version, deadline, game.id, game.version, *OPEN),
             )
             if cursor.rowcount != 1:
                 raise StaleVersionError(f"game {game.id} is no longer at version {game.version}")
-            await db.executemany(
-                "INSERT INTO moves (game_id, seq, user_id, entry) VALUES (?, ?, ?, ?)",
-                [
-                    (game.id, game.version + i, user, json.dumps(entry))
-                    for i, (user, entry) in enumerate(entries, start=1)
-                ],
+            db.executemany(
+                "INSERT INTO moves (game_id, seq, user_id, entry) VALUES (?, ?, ?, ?)", moves
             )
-            if rounds:
-                await db.executemany(
+            if results:
+                db.executemany(
                     "INSERT INTO round_results (game_id, round_no, result, announced) "
                     "VALUES (?, ?, ?, 0)",
-                    [(game.id, round_no, json.dumps(result)) for round_no, result in rounds],
+                    results,
                 )
             if ending is not None:
                 reason, standings, rated = ending
-                await db.execute(
+                db.execute(
                     "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP, "
                     "end_announced = 0 WHERE id = ?",
                     (GameStatus.FINISHED, reason, game.id),
                 )
-                await keep_results(db, game, reason, standings, rated)
-        return version
+                keep_results(db, game, reason, standings, rated)
+
+        await self._writer.atomically(store)
+        stored = replace(game, status=GameStatus.ACTIVE, state=state, version=version)
+        if ending is not None:
+            stored = replace(stored, status=GameStatus.FINISHED, end_reason=ending[0])
+            stored = replace(stored, end_announced=False)
+        return replace(stored, deadline=deadline)
 
     async def cancel(self, game_id: int, reason: EndReason) -> bool:
         """Cancel an open game (nothing is rated); whether it was open."""
