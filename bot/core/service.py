@@ -82,8 +82,8 @@ class GameService:
                 running.append(fresh)
         return running
 
-    async def running_games(self) -> list[GameRow]:
-        return [g for g in await self.storage.open_games() if g.status is GameStatus.ACTIVE]
+    async def running_ids(self) -> list[int]:
+        return await self.storage.running_ids()
 
     async def open_games(self) -> list[GameRow]:
         """Every lobby and running game, and the finished ones whose end the chat is still

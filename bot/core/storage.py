@@ -337,6 +337,11 @@ class Storage:
         """Every lobby and running game, oldest first."""
         return await self._games("WHERE g.status IN (?, ?) ORDER BY g.id", OPEN)
 
+    async def running_ids(self) -> list[int]:
+        """The ids of the games being played, oldest first."""
+        rows = await self.rows("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+        return [int(row[0]) for row in rows]
+
     async def owing_games(self) -> list[GameRow]:
         """Finished games whose end (or last round) was stored but not yet told the chat."""
         return await self._games(

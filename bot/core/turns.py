@@ -100,20 +100,33 @@ class Turns:
             if game.is_open:
                 self.follow(game)
 
-    def repair(self, game: GameRow) -> list[str]:
-        """Give a running game whatever way forward it lacks — the computer's move, the
-        person's clock, the person's hand — and name what was missing. Called between two
-        turns (under the game's lock)."""
+    def lacks(self, game: GameRow) -> list[str]:
+        """What way forward a running game lacks: «computer» (its move on the way),
+        «clock» (the person's, in a timed game), «hand» (the person's, with buttons)."""
         state = game.state
         if state is None or state.phase is not Phase.PLAYING:
             return []
         mover = game.players[state.to_move]
-        missing = []
         if not mover.human or mover.away:
-            if not self.computers.busy(game.id):
-                missing.append("computer")
-                self.computers.wake(game, self.after)
-            return missing
+            return [] if self.computers.busy(game.id) else ["computer"]
+        missing = []
+        if game.deadline is not None and not self.timers.armed(game.id):
+            missing.append("clock")
+        if not self.screen.hand_is_live(game):
+            missing.append("hand")
+        return missing
+
+    def repair(self, game: GameRow) -> list[str]:
+        """Give a running game whatever way forward it lacks, and name what was missing.
+        Called between two turns (under the game's lock)."""
+        missing = self.lacks(game)
+        if "computer" in missing:
+            self.computers.wake(game, self.after)
+        if "clock" in missing:
+            self.timers.arm(game, self.after)
+        if "hand" in missing:
+            self.screen.show_hand_anew(game)
+        return missing
         if game.deadline is not None and not self.timers.armed(game.id):
             missing.append("clock")
             self.timers.arm(game, self.after)

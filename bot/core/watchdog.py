@@ -24,15 +24,18 @@ class Watchdog:
     async def check(self) -> dict[int, list[str]]:
         """Repair every running game that has no way forward; what each one lacked."""
         repaired = {}
-        for game in await self.service.running_games():
-            async with self.service.lock(game.id):  # between two turns
-                fresh = await self.service.game(game.id)
+        for game_id in await self.service.running_ids():
+            game = await self.service.game(game_id)  # one at a time: presses go between
+            if game is None or not self.turns.lacks(game):
+                continue
+            async with self.service.lock(game_id):  # between two turns
+                fresh = await self.service.game(game_id)
                 if fresh is None or not fresh.is_open:
                     continue
                 missing = self.turns.repair(fresh)
             if missing:
-                log.error("game %s at move %s had no %s: repaired", game.id, fresh.version, missing)
-                repaired[game.id] = missing
+                log.error("game %s at move %s had no %s: repaired", game_id, fresh.version, missing)
+                repaired[game_id] = missing
         return repaired
 
     async def run(self) -> None:
