@@ -6,7 +6,7 @@ drawn, never digits. Shadows and glows are masks to paste a flat colour through.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -66,7 +66,7 @@ def _size(u: int, vertical: bool) -> tuple[int, int]:
     return (u, 2 * u) if vertical else (2 * u, u)
 
 
-@cache
+@lru_cache(maxsize=1024)  # every tile of a double-12 set at a few sizes
 def face(u: int, pips: tuple[int, int], vertical: bool, lit: bool = False) -> Image.Image:
     """A tile face up: `pips` on the top/left then bottom/right half; `lit` rims it in gold."""
     w, h = _size(u, vertical)
@@ -109,7 +109,7 @@ def face(u: int, pips: tuple[int, int], vertical: bool, lit: bool = False) -> Im
     return hires((w, h), paint)
 
 
-@cache
+@lru_cache(maxsize=64)
 def back(u: int, vertical: bool = True) -> Image.Image:
     """A tile face down."""
     w, h = _size(u, vertical)

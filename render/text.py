@@ -130,7 +130,7 @@ def line_height(size: int, bold: bool = False) -> int:
     return ascent + descent
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def sprite(text: str, size: int, colour: Colour, bold: bool = False) -> Image.Image:
     """RGBA image of already `clean` text (icons included), one line high."""
     f = font(size, bold)
