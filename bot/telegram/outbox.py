@@ -170,6 +170,10 @@ class Gate:
         self._leak()
         return not self._waiters and not self._held and not self._level
 
+    def roomy(self) -> bool:
+        """Whether a lazy waiter would get a place at once."""
+        return not self._waiters and self._wait(self.spare) == 0
+
     def _leak(self) -> None:
         now = time.monotonic()
         self._level = max(0.0, self._level - (now - self._at) / self.pace.every)
@@ -331,11 +335,13 @@ class Pacing(BaseRequestMiddleware):
                 failures += 1
 
     def _repeated(self, chat: int | None, method: TelegramMethod[Any]) -> bool:
-        """Whether a group has had this very reply (not a game message) within
-        `REPEATED_WITHIN` seconds: e.g. the same /score asked again."""
-        if _ticket.get() is not None or chat is None or chat > 0:
+        """Whether a reply (not a game message) is to be skipped: the group's budget is
+        used up and it has had this very reply within `REPEATED_WITHIN` seconds (e.g. the
+        same /score asked again while the chat is busy)."""
+        if _ticket.get() is not None or chat is None or chat > 0 or not self.limits.paced:
             return False
-        return not self._said.first((chat, repr(method)), REPEATED_WITHIN)
+        fresh = self._said.first((chat, repr(method)), REPEATED_WITHIN)
+        return not fresh and not self._gate(chat).roomy()
 
     def _ban(self, until: float) -> None:
         self._banned_until = max(self._banned_until, until)
