@@ -234,10 +234,13 @@ class BotRun:
         assert self.process is not None
         return self.process.pid
 
+    def env(self) -> dict[str, str]:
+        """The bot's environment (a subclass adds to it)."""
+        return bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level, pacing=True)
+
     async def start(self) -> None:
-        env = bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level, pacing=True)
         profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
-        self.process = await spawn_bot(self.folder, env, *profiler)
+        self.process = await spawn_bot(self.folder, self.env(), *profiler)
         self._reader = asyncio.ensure_future(self._read(self.process))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 60

@@ -72,7 +72,7 @@ from bench.load import (  # noqa: E402
     sits,
     version_of,
 )
-from tests.e2e import DB_NAME, bot_env, spawn_bot  # noqa: E402
+from tests.e2e import DB_NAME, bot_env  # noqa: E402
 from tests.fakebot import FloodLimits  # noqa: E402
 from tests.fakebot.models import CallbackAnswer, Chat, Message, User  # noqa: E402
 
@@ -103,21 +103,14 @@ class SoakBot(BotRun):
         self.probe_file = folder / "probe.jsonl" if probe else None
         self.cpu_seconds_at_end = 0.0
 
-    async def start(self) -> None:
+    def env(self) -> dict[str, str]:
         env = bot_env(self.fake.base, self.folder / DB_NAME, self.log_level, pacing=False)
         env["COMPUTER_PACE_SECONDS"] = str(self.pace)
         env["BACKUP_EVERY_MINUTES"] = "0"  # only before a migration: no copies mid-run
         if self.probe_file is not None:
             env["PYTHONPATH"] = f"{PROBE_DIR}{os.pathsep}{env['PYTHONPATH']}"
             env["SOAK_PROBE_FILE"] = str(self.probe_file)
-        self.process = await spawn_bot(self.folder, env)
-        self._reader = asyncio.ensure_future(self._read(self.process))
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
-        while not any(c.method.lower() == "getupdates" for c in self.fake.calls):
-            if self.process.returncode is not None or loop.time() > deadline:
-                raise RuntimeError("the bot did not start polling:\n" + "".join(self.tail))
-            await asyncio.sleep(0.05)
+        return env
 
     def status(self) -> dict[str, Any]:
         """Memory figures of the bot process from /proc (kB → MB)."""

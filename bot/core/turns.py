@@ -127,10 +127,3 @@ class Turns:
         if "hand" in missing:
             self.screen.show_hand_anew(game)
         return missing
-        if game.deadline is not None and not self.timers.armed(game.id):
-            missing.append("clock")
-            self.timers.arm(game, self.after)
-        if not self.screen.hand_is_live(game):
-            missing.append("hand")
-            self.screen.show_hand_anew(game)
-        return missing
