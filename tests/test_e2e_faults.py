@@ -136,6 +136,33 @@ async def test_answers_and_messages_failing_for_a_while_do_not_stop_the_game(
             await play_moves(fake, players, random.Random(2), 3, version_of(hand) - 1)
 
 
+async def test_a_slow_answer_does_not_hold_the_game_back(tmp_path: Path) -> None:
+    """Telegram takes 8 s to answer ▶ Start and then a tile's press: the table and the
+    hands come, and the next player's hand too, while the answer is still on its way."""
+    delay = 8.0
+    async with FakeTelegram() as fake:
+        players = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", players)
+        async with running_bot(fake, tmp_path):
+            lobby = await open_lobby(fake, group, players[0], "turn_timeout=0")
+            for user in players:
+                await join(fake, group, user, lobby)
+            fake.slow("answerCallbackQuery", delay, times=1)
+            started = fake.user_presses(players[0], lobby, START)
+            await dealt(fake, group, lobby, players)
+            assert fake.answer_for(started) is None  # shown before the answer came back
+            await fake.wait_until(lambda: fake.answer_for(started), 2 * delay)
+
+            game_id = games_in(tmp_path, group.id)[-1]["id"]
+            user, hand = await wait_turn(fake, players)
+            fake.slow("answerCallbackQuery", delay, times=1)
+            pressed = fake.user_presses(user, hand, a_move(tmp_path, game_id, hand))
+            other, _ = await wait_turn(fake, players, version_of(hand))
+            assert other is not user
+            assert fake.answer_for(pressed) is None
+            await fake.wait_until(lambda: fake.answer_for(pressed), 2 * delay)
+
+
 async def test_a_429_on_a_read_is_waited_out(tmp_path: Path) -> None:
     """The admin check (getChatMember) answered 429: the bot waits out retry_after instead
     of asking again at once, then answers."""
