@@ -53,13 +53,18 @@ from bench.load import (  # noqa: E402
 from bot.game.engine import new_game  # noqa: E402
 from bot.game.rules import RuleSet  # noqa: E402
 from bot.game.serial import step  # noqa: E402
+from bot.playground import (  # noqa: E402
+    CallbackAnswer,
+    Chat,
+    FloodLimits,
+    Message,
+    User,
+)
 from bot.telegram.buttons import MoveButton  # noqa: E402
 from bot.ui.i18n import texts_for  # noqa: E402
 from bot.ui.scenes import table_scene  # noqa: E402
 from render import render_table  # noqa: E402
 from tests.e2e import DB_NAME  # noqa: E402
-from tests.fakebot import FloodLimits  # noqa: E402
-from tests.fakebot.models import CallbackAnswer, Chat, Message, User  # noqa: E402
 
 COMMANDS = ("/score", "/rating", "/stats", "/rules", "/help", "/newgame")
 GAME_MESSAGES = ("Собираем стол", "Раунд ")  # the lobby, round results (tables are photos)

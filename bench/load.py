@@ -54,11 +54,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
 
+from bot.playground import (  # noqa: E402
+    CallbackAnswer,
+    Chat,
+    FakeTelegram,
+    FloodLimits,
+    Message,
+    User,
+)
+from bot.playground.api.flood import COUNTED  # noqa: E402
+from bot.playground.api.params import Params  # noqa: E402
 from bot.telegram.buttons import MoveButton  # noqa: E402
 from tests.e2e import bot_env, spawn_bot  # noqa: E402
-from tests.fakebot import FakeTelegram, FloodLimits  # noqa: E402
-from tests.fakebot.models import CallbackAnswer, Chat, Message, User  # noqa: E402
-from tests.fakebot.server import COUNTED, Params  # noqa: E402
 
 T = TypeVar("T")
 

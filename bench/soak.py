@@ -72,9 +72,14 @@ from bench.load import (  # noqa: E402
     sits,
     version_of,
 )
+from bot.playground import (  # noqa: E402
+    CallbackAnswer,
+    Chat,
+    FloodLimits,
+    Message,
+    User,
+)
 from tests.e2e import DB_NAME, bot_env  # noqa: E402
-from tests.fakebot import FloodLimits  # noqa: E402
-from tests.fakebot.models import CallbackAnswer, Chat, Message, User  # noqa: E402
 
 OPTIONS = "turn_timeout=0 target=1 open_threshold=0"
 COMPUTER = "🤖 +новичок"

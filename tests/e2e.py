@@ -31,10 +31,9 @@ from bot.game.moves import Move, Play
 from bot.game.rules import RuleSet
 from bot.game.serial import replay, state_from_json, step
 from bot.game.state import GameState, Phase
+from bot.playground import TOKEN, Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
 from bot.ui.i18n import texts_for
-from tests.fakebot import TOKEN, FakeTelegram
-from tests.fakebot.models import Chat, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
 LATEST = max(int(path.name[:3]) for path in (ROOT / "migrations").glob("*.sql"))

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from bot.game.moves import Play
+from bot.playground import FakeTelegram, Message
 from bot.telegram.buttons import EndGame, MoveButton
 from tests.e2e import (
     JOIN,
@@ -37,8 +38,6 @@ from tests.e2e import (
     wait_text,
     wait_turn,
 )
-from tests.fakebot import FakeTelegram
-from tests.fakebot.models import Message
 
 
 def tiles_on(hand: Message) -> list[str]:

@@ -9,10 +9,9 @@ import contextlib
 import random
 from pathlib import Path
 
+from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.messenger import message_link
 from tests.e2e import LOBBY, RU, bot_messages, open_lobby, press, replies_to, running_bot, say
-from tests.fakebot import FakeTelegram
-from tests.fakebot.models import Chat, Message, User
 
 COMMANDS = ("/score", "/newgame", "/rules", "/stats", "/help")
 EVERY = 2.0  # each chatty member sends a command this often

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.playground import FakeTelegram
 from tests.e2e import BotProcess, join, open_lobby, play_until, press, wait_text
-from tests.fakebot import FakeTelegram
 
 
 async def test_one_person_and_three_computers_play_a_whole_unrated_game(

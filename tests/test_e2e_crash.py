@@ -22,6 +22,7 @@ from bot.game.engine import DRAW, PASS, IllegalMoveError, apply, legal_moves
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState, Phase
+from bot.playground import CallbackAnswer, FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
 from tests.e2e import (
     ENDS,
@@ -44,8 +45,6 @@ from tests.e2e import (
     version_of,
     wait_text,
 )
-from tests.fakebot import FakeTelegram
-from tests.fakebot.models import CallbackAnswer, Message, User
 
 # Four people, a short target and «рыба на всех»: about 100 moves, seldom fewer than 40 (the
 # kills come first, so they all fit into one game); no turn clocks, so the time the bot is

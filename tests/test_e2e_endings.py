@@ -9,6 +9,8 @@ from pathlib import Path
 from bot.game.engine import legal_moves
 from bot.game.moves import Play
 from bot.game.state import GameState
+from bot.playground import FakeTelegram, Message, User
+from bot.playground.api.errors import NOT_MODIFIED
 from bot.telegram.buttons import LobbyAct, LobbyAction, MoveButton
 from tests.e2e import (
     ENDS,
@@ -35,9 +37,6 @@ from tests.e2e import (
     version_of,
     wait_turn,
 )
-from tests.fakebot import FakeTelegram
-from tests.fakebot.errors import NOT_MODIFIED
-from tests.fakebot.models import Message, User
 
 
 def live_buttons(fake: FakeTelegram, user: User) -> list[str]:

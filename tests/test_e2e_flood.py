@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.game.state import Phase
+from bot.playground import Chat, FakeTelegram, FloodLimits, User
 from bot.ui.texts import scores_line
 from tests.e2e import (
     RU,
@@ -21,8 +22,6 @@ from tests.e2e import (
     replay_game,
     running_bot,
 )
-from tests.fakebot import FakeTelegram, FloodLimits
-from tests.fakebot.models import Chat, User
 
 COMPUTERS = ("новичок", "любитель", "мастер")
 

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from bot.game.engine import apply
+from bot.playground import FakeTelegram
 from tests.e2e import (
     GAME_OVER,
     JOIN,
@@ -26,7 +27,6 @@ from tests.e2e import (
     start_game,
     wait_text,
 )
-from tests.fakebot import FakeTelegram
 
 
 async def test_three_players_play_a_whole_game_to_a_goat(tmp_path: Path) -> None:

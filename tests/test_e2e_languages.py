@@ -13,6 +13,7 @@ from pathlib import Path
 from bot.ai import Level
 from bot.game.rules import RuleSet, parse_rules
 from bot.game.state import GameState
+from bot.playground import BOT_USERNAME, Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import AddComputer
 from bot.ui.i18n import Texts, texts_for
 from tests.e2e import (
@@ -40,8 +41,6 @@ from tests.e2e import (
     version_of,
     wait_text,
 )
-from tests.fakebot import BOT_USERNAME, FakeTelegram
-from tests.fakebot.models import Chat, Message, User
 
 EN = texts_for("en")
 CYRILLIC = re.compile("[А-Яа-яЁё]")

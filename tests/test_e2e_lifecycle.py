@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.playground import Chat, FakeTelegram, FloodLimits, Message, User
 from tests.e2e import (
     GAME_OVER,
     JOIN,
@@ -45,8 +46,6 @@ from tests.e2e import (
     wait_text,
     wait_turn,
 )
-from tests.fakebot import FakeTelegram, FloodLimits
-from tests.fakebot.models import Chat, Message, User
 
 
 def status(folder: Path, game_id: int) -> tuple[str, str | None]:

@@ -18,6 +18,7 @@ from openskill.models import PlackettLuce
 
 from bot.game.engine import apply
 from bot.game.state import GameState
+from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import RatingPage
 from tests.e2e import (
     DB_NAME,
@@ -56,8 +57,6 @@ from tests.e2e import (
     start_game,
     wait_text,
 )
-from tests.fakebot import FakeTelegram
-from tests.fakebot.models import Chat, Message, User
 
 PROVISIONAL = 5  # fewer games than this: a provisional rating, marked «*»
 

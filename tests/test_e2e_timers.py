@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.core.service import AWAY_AFTER, LOBBY_IDLE
+from bot.playground import FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
 from tests.e2e import (
     HAND,
@@ -34,8 +35,6 @@ from tests.e2e import (
     start_game,
     table_captions,
 )
-from tests.fakebot import FakeTelegram
-from tests.fakebot.models import Message, User
 
 
 async def test_a_silent_table_is_played_by_the_clock_until_someone_comes_back(

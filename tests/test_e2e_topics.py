@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.playground import FakeTelegram
 from tests.e2e import (
     NAMES,
     RU,
@@ -23,7 +24,6 @@ from tests.e2e import (
     running_bot,
     say,
 )
-from tests.fakebot import FakeTelegram
 
 
 async def test_two_topics_hold_two_games_that_stay_in_their_topics(tmp_path: Path) -> None:

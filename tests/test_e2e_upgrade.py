@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.playground import FakeTelegram, Message
 from tests.e2e import (
     ENDS,
     LATEST,
@@ -35,8 +36,6 @@ from tests.e2e import (
     stored_state,
     wait_turn,
 )
-from tests.fakebot import FakeTelegram
-from tests.fakebot.models import Message
 
 BEFORE = "f3adf8c654e96891397282a9c5ec27b73160301d"
 """The last commit before the layers: its database and buttons must keep working."""

@@ -40,8 +40,8 @@ from aiogram.types import (
 )
 from PIL import Image
 
-from tests.fakebot import TOKEN, FakeTelegram, FloodLimits
-from tests.fakebot.formatting import FormatError, parse_html, parse_markdown_v2
+from bot.playground import TOKEN, Change, FakeTelegram, FloodLimits
+from bot.playground.api.formatting import FormatError, parse_html, parse_markdown_v2
 
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
@@ -855,6 +855,77 @@ async def test_transcript_reads_like_the_chat(fake: FakeTelegram, bot: Bot) -> N
     ]
     with pytest.raises(ValueError, match="not a member"):
         fake.chat_view(fake.add_user("Stranger"), group)
+
+
+# ---------------------------------------------------------------- changes
+
+
+async def test_listeners_hear_messages_answers_menus_and_broken_rules(
+    fake: FakeTelegram, bot: Bot, caplog: pytest.LogCaptureFixture
+) -> None:
+    heard: list[Change] = []
+    hear = heard.append
+
+    def broken(change: Change) -> None:
+        raise RuntimeError("a listener's own bug")
+
+    fake.listen(broken)  # logged and skipped: the others still hear, the bot is answered
+    fake.listen(hear)
+    alice = fake.add_user("Alice")
+    start = fake.user_sends(alice, alice, "/start")
+    sent = await bot.send_message(alice.id, "?", reply_markup=keyboard([button("Да", "yes")]))
+    query_id = fake.user_presses(alice, sent, "Да")
+    assert await bot.answer_callback_query(query_id, "Принято", show_alert=True)
+    await bot.edit_message_text("!", chat_id=alice.id, message_id=sent.message_id)
+    await bot.delete_message(alice.id, sent.message_id)
+    menu = [BotCommand(command="newgame", description="Новая игра")]
+    await bot.set_my_commands(menu)
+    await bot.set_my_commands(menu)  # the same menu again: nothing changed
+    await bot.set_my_commands(menu, scope=BotCommandScopeChat(chat_id=alice.id))
+    with pytest.raises(TelegramBadRequest):
+        await bot.edit_message_text("?!", chat_id=alice.id, message_id=sent.message_id)
+    fake.fail("sendChatAction", times=1, code=400, description="Bad Request: injected")
+    with pytest.raises(TelegramBadRequest):  # a fault of the test's, not a rule broken
+        await bot.send_chat_action(alice.id, "typing")
+    fake.flood = True
+    with pytest.raises(TelegramRetryAfter):  # a 429 is a pace, not a rule broken
+        for _ in range(4):
+            await bot.send_message(alice.id, "burst")
+
+    assert [(c.kind, c.chat_id, c.message_id, c.detail) for c in heard] == [
+        ("message", alice.id, start.message_id, {"what": "new"}),
+        ("message", alice.id, sent.message_id, {"what": "new"}),
+        (
+            "answer",
+            alice.id,
+            sent.message_id,
+            {"user_id": alice.id, "text": "Принято", "show_alert": True, "url": None},
+        ),
+        ("message", alice.id, sent.message_id, {"what": "edit"}),
+        ("message", alice.id, sent.message_id, {"what": "delete"}),
+        ("commands", None, None, {"scope": ["default"], "language": ""}),
+        ("commands", alice.id, None, {"scope": ["chat", alice.id], "language": ""}),
+        (
+            "violation",
+            alice.id,
+            sent.message_id,
+            {
+                "method": "editMessageText",
+                "code": 400,
+                "description": "Bad Request: message to edit not found",
+            },
+        ),
+        *[("message", alice.id, sent.message_id + n, {"what": "new"}) for n in (1, 2, 3)],
+    ]
+    assert len(heard) == 11
+    failures = [r for r in caplog.records if r.name == "bot.playground"]
+    assert failures and all("listener" in r.getMessage() for r in failures)
+
+    fake.unlisten(hear)
+    fake.unlisten(broken)
+    fake.unlisten(broken)  # not listening any more: no error
+    fake.user_sends(alice, alice, "/ping")
+    assert len(heard) == 11
 
 
 # ---------------------------------------------------------------- a real dispatcher

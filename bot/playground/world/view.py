@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tests.fakebot.models import Chat, Message, User
+from bot.playground.world.models import Chat, Message, User
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The fake's state: users, chats, topics, messages, photos, callback queries and calls."""
+"""The world's state: users, chats, topics, messages, photos and callback queries."""
 
 from __future__ import annotations
 
@@ -248,51 +248,3 @@ class CallbackQuery:
     answer: CallbackAnswer | None = None
     late_answers: int = 0
     """Answers that came after the query expired or after a first answer."""
-
-
-@dataclass(eq=False)
-class Call:
-    """One request the bot made: method, parameters as received, and the HTTP status."""
-
-    method: str
-    params: dict[str, Any]
-    started: float
-    status: int | None = None
-    """None while the request is in flight (a long poll) or when the client gave up on it."""
-    cancelled: bool = False
-    """The client closed the connection before the answer (a cancelled long poll)."""
-    description: str | None = None
-    parameters: dict[str, Any] | None = None
-    result: Any = None
-
-    @property
-    def ok(self) -> bool:
-        return self.status == 200
-
-    def __repr__(self) -> str:
-        state = "cancelled" if self.cancelled else "…" if self.status is None else str(self.status)
-        extra = f" {self.description!r}" if self.description else ""
-        return f"Call({self.method} {state}{extra})"
-
-
-@dataclass(frozen=True)
-class Upload:
-    """A file part of a multipart request."""
-
-    filename: str
-    data: bytes
-
-    def __repr__(self) -> str:
-        return f"Upload({self.filename!r}, {len(self.data)} bytes)"
-
-
-@dataclass(frozen=True)
-class FloodEvent:
-    """A 429 the fake answered: `chat_id` None for the global limit."""
-
-    chat_id: int | None
-    method: str
-    retry_after: int
-    at: float
-    early: bool
-    """True when the request came while an earlier ban was still running."""

@@ -1,4 +1,5 @@
-"""A fake Telegram Bot API server for end-to-end tests of the real bot.
+"""A fake Telegram Bot API server (`api/`) and the world of chats it simulates (`world/`),
+for end-to-end tests of the real bot and the local playground.
 
     async with FakeTelegram() as fake:          # 127.0.0.1:<free port>, fake.base
         alice, bob = fake.add_user("Alice", "alice"), fake.add_user("Bob")
@@ -17,24 +18,26 @@ bot_removed_from, set_bot_admin, migrate_group_to_supergroup, make_uneditable, a
 Looking: chat_view, transcript, messages, last_bot_message, calls, calls_of, errors,
 answer_for, unanswered_queries, commands_for, flood_events, early_retries(_for),
 pending_updates, dropped_updates, chat_actions, wait_until, wait_for_call, wait_polling.
+Changes: listen(callback), unlisten(callback); `callback(Change)` runs on each new, edited
+or deleted message, accepted callback answer, command menu change, and refused request.
 """
 
-from tests.fakebot.errors import ApiError
-from tests.fakebot.flood import FloodLimits
-from tests.fakebot.models import (
-    Call,
+from bot.playground.api.errors import ApiError
+from bot.playground.api.flood import FloodEvent, FloodLimits
+from bot.playground.api.params import Call, Upload
+from bot.playground.fake import FakeTelegram
+from bot.playground.world.changes import Change
+from bot.playground.world.models import (
     CallbackAnswer,
     CallbackQuery,
     Chat,
-    FloodEvent,
     Message,
     Photo,
     Topic,
-    Upload,
     User,
 )
-from tests.fakebot.server import BOT_ID, BOT_NAME, BOT_USERNAME, TOKEN, FakeTelegram
-from tests.fakebot.view import ViewMessage
+from bot.playground.world.state import BOT_ID, BOT_NAME, BOT_USERNAME, TOKEN
+from bot.playground.world.view import ViewMessage
 
 __all__ = [
     "BOT_ID",
@@ -45,6 +48,7 @@ __all__ = [
     "Call",
     "CallbackAnswer",
     "CallbackQuery",
+    "Change",
     "Chat",
     "FakeTelegram",
     "FloodEvent",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fakebot.errors import bad_request
-from tests.fakebot.formatting import check_link
+from bot.playground.api.errors import bad_request
+from bot.playground.api.formatting.links import check_link
 
 MAX_BUTTONS = 100
 MAX_ROW = 8

@@ -7,8 +7,32 @@ from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tests.fakebot.errors import ApiError
-from tests.fakebot.models import Chat, FloodEvent
+from bot.playground.api.errors import ApiError
+from bot.playground.world.models import Chat
+
+COUNTED = frozenset(
+    {
+        "sendmessage",
+        "sendphoto",
+        "editmessagetext",
+        "editmessagecaption",
+        "editmessagemedia",
+        "editmessagereplymarkup",
+    }
+)
+"""The methods (lower case) the flood limits count: sends and edits."""
+
+
+@dataclass(frozen=True)
+class FloodEvent:
+    """A 429 the fake answered: `chat_id` None for the global limit."""
+
+    chat_id: int | None
+    method: str
+    retry_after: int
+    at: float
+    early: bool
+    """True when the request came while an earlier ban was still running."""
 
 
 @dataclass(frozen=True)

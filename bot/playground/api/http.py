@@ -1,0 +1,222 @@
+"""The HTTP side of the fake Bot API: aiohttp routes, the Bot API envelope, the calls
+log, injected faults (`outages`, `fail`, `slow`), and answers to bugs of the fake (500)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import traceback
+from collections.abc import Callable
+from typing import Any, Self
+
+from aiohttp import web
+
+from bot.playground.api.errors import ApiError
+from bot.playground.api.files import file_bytes
+from bot.playground.api.params import Call, Handler, Params, Upload
+from bot.playground.world.state import World
+
+MAX_REQUEST_BYTES = 50 * 1024 * 1024
+# Methods that only need to answer `true` for a game bot; anything else unknown is 404.
+HARMLESS = frozenset(
+    {
+        "setmydescription",
+        "setmyshortdescription",
+        "setmyname",
+        "setchatmenubutton",
+        "setmydefaultadministratorrights",
+        "setmessagereaction",
+        "logout",
+        "close",
+    }
+)
+_TOKEN_SHAPE = re.compile(r"\d+:[A-Za-z0-9_-]+")
+_JSON_FIELDS = frozenset(
+    {
+        "reply_markup",
+        "entities",
+        "caption_entities",
+        "media",
+        "reply_parameters",
+        "link_preview_options",
+        "allowed_updates",
+        "commands",
+        "scope",
+        "message_ids",
+    }
+)
+
+
+class HttpServer(World):
+    """Serves `/bot<token>/<method>` (every method `_handlers` names) and file downloads
+    on `host:port`."""
+
+    _runner: web.AppRunner | None = None
+
+    def _handlers(self) -> dict[str, Handler]:
+        return {**super()._handlers(), **dict.fromkeys(HARMLESS, self._harmless)}
+
+    async def _harmless(self, p: Params) -> bool:
+        return True
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self, *, routes: Callable[[web.Application], None] | None = None) -> str:
+        """Listen on `host:port` (a free port by default); returns `base`. `routes` adds
+        more routes to the same server (a web page beside the Bot API); any other path
+        answers 404 in the Bot API's envelope."""
+        app = web.Application(client_max_size=MAX_REQUEST_BYTES)
+        app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
+        if routes is not None:
+            routes(app)
+        app.router.add_route("*", "/{tail:.*}", self._not_found)
+        self._runner = web.AppRunner(
+            app, handler_cancellation=True, shutdown_timeout=1.0, access_log=None
+        )
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.base = f"http://{self.host}:{port}"
+        return self.base
+
+    async def stop(self) -> None:
+        """Answer pending long polls and close the server."""
+        self._closing = True
+        self._notify()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # ------------------------------------------------------------------ HTTP
+
+    async def _not_found(self, request: web.Request) -> web.Response:
+        return _reply(ApiError(404, "Not Found").envelope(), 404)
+
+    async def _download(self, request: web.Request) -> web.StreamResponse:
+        if request.match_info["token"] != self.token:
+            return _reply(ApiError(401, "Unauthorized: invalid token specified").envelope(), 401)
+        path = request.match_info["path"]
+        file_id = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        photo = self._files.get(file_id)
+        if photo is None:
+            return _reply(ApiError(404, "Not Found").envelope(), 404)
+        return web.Response(body=file_bytes(file_id, photo), content_type="image/jpeg")
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        token = request.match_info["token"]
+        call = Call(method, {}, self.now())
+        self.calls.append(call)
+        try:
+            values, files = await _read_request(request)
+        except web.HTTPRequestEntityTooLarge:
+            return self._finish(call, ApiError(413, "Request Entity Too Large"))
+        call.params = _loggable(values, files)
+        if not _TOKEN_SHAPE.fullmatch(token):
+            return self._finish(call, ApiError(404, "Not Found"))
+        if token != self.token:
+            return self._finish(call, ApiError(401, "Unauthorized: invalid token specified"))
+        handler = self._methods.get(method.lower())
+        if handler is None:
+            return self._finish(call, ApiError(404, "Not Found"))
+        if self.outages.get(method.lower(), 0) > 0:
+            self.outages[method.lower()] -= 1
+            return self._finish(call, ApiError(502, "Bad Gateway"), injected=True)
+        fault = self.faults.get(method.lower())
+        if fault is not None and fault.active(self.now()):
+            fault.met += 1
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
+            error = fault.error()
+            if error is not None:
+                return self._finish(call, error, injected=True)
+        try:
+            result = await handler(Params(values, files))
+        except ApiError as error:
+            return self._finish(call, error)
+        except asyncio.CancelledError:
+            call.cancelled = True
+            raise
+        except Exception:
+            self.internal_errors.append(traceback.format_exc())
+            return self._finish(call, ApiError(500, "Internal Server Error"))
+        call.status = 200
+        call.result = result
+        return _reply({"ok": True, "result": result}, 200)
+
+    def _finish(self, call: Call, error: ApiError, *, injected: bool = False) -> web.Response:
+        """Answer `error`; a 4xx other than 429 the bot earned (not a fault a test injected:
+        `injected`) is a "violation" for the listeners."""
+        call.status = error.code
+        call.description = error.description
+        call.parameters = error.parameters
+        if 400 <= error.code < 500 and error.code != 429 and not injected:
+            self._emit(
+                "violation",
+                _number(call.params.get("chat_id")),
+                _number(call.params.get("message_id")),
+                method=call.method,
+                code=error.code,
+                description=error.description,
+            )
+        return _reply(error.envelope(), error.code)
+
+
+def _number(value: Any) -> int | None:
+    """A parameter as an integer, if it is one (a chat or message id)."""
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
+
+
+def _reply(body: dict[str, Any], status: int) -> web.Response:
+    return web.Response(
+        status=status,
+        text=json.dumps(body, ensure_ascii=False),
+        content_type="application/json",
+    )
+
+
+async def _read_request(request: web.Request) -> tuple[dict[str, Any], dict[str, Upload]]:
+    values: dict[str, Any] = dict(request.query)
+    files: dict[str, Upload] = {}
+    if request.method not in ("POST", "PUT") or not request.can_read_body:
+        return values, files
+    if request.content_type == "application/json":
+        body = await request.json()
+        if isinstance(body, dict):
+            values.update(body)
+        return values, files
+    form = await request.post()
+    for name, value in form.items():
+        if isinstance(value, web.FileField):
+            files[name] = Upload(value.filename, value.file.read())
+        else:
+            values[name] = value
+    return values, files
+
+
+def _loggable(values: dict[str, Any], files: dict[str, Upload]) -> dict[str, Any]:
+    """Parameters for `calls`: strings as sent, JSON fields decoded, files summarised."""
+    logged: dict[str, Any] = {}
+    for name, value in values.items():
+        if name in _JSON_FIELDS and isinstance(value, str):
+            try:
+                logged[name] = json.loads(value)
+            except ValueError:
+                logged[name] = value
+        else:
+            logged[name] = value
+    logged.update(files)
+    return logged
