@@ -84,6 +84,7 @@ from tests.e2e import DB_NAME, bot_env  # noqa: E402
 OPTIONS = "turn_timeout=0 target=1 open_threshold=0"
 COMPUTER = "🤖 +новичок"
 END_YES = "Да, закончить"
+JOINED = "Вы за столом"  # the bot's answer to the lobby's link (/start j<token>)
 PROBE_DIR = Path(__file__).resolve().parent / "soak_probe"
 
 STEP_TIMEOUT = 60.0  # a lobby step or an answer that takes longer fails the game
@@ -215,6 +216,13 @@ class Group:
                 return message
         return None
 
+    def _reply(self, user: User, start: Message) -> Message | None:
+        """The bot's first message in `user`'s private chat after their /start `start`."""
+        for message in self.fake.private(user).messages.values():
+            if message.message_id > start.message_id and message.from_bot and not message.service:
+                return message
+        return None
+
     def _turn(self, people: list[User], after: int) -> tuple[User, Message] | None:
         for user in people:
             hand = newest_bot_message(self.fake.private(user))
@@ -255,8 +263,14 @@ class Group:
         lobby = await self.watch.until(lambda: self._newest(LOBBY, newest), STEP_TIMEOUT)
         for user in people:
             url = fake.user_presses(user, lobby, JOIN)
-            fake.follow_link(user, url)
+            start = fake.follow_link(user, url)
             await self.watch.until(partial(sits, lobby, user), STEP_TIMEOUT)
+            # the creator sits from /newgame on, so the lobby names them before the bot has
+            # read their /start: wait for its answer too, or «▶ Начать» overtakes it and the
+            # answer («Игра уже началась.») lands below the hand, where _turn does not look
+            reply = await self.watch.until(partial(self._reply, user, start), STEP_TIMEOUT)
+            if JOINED not in (reply.content or ""):
+                raise RuntimeError(f"the link answered {reply.content!r}")
         if computer:
             answer = await self._answer(fake.user_presses(creator, lobby, COMPUTER))
             if answer.show_alert:
