@@ -19,4 +19,4 @@ WORKDIR /home/kozel
 ENV DATABASE_PATH=/data/kozel.sqlite3 \
     PYTHONUNBUFFERED=1
 VOLUME /data
-CMD ["python", "-m", "bot"]
+CMD ["python", "-m", "bot", "telegram"]

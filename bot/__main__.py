@@ -1,9 +1,15 @@
-"""`python -m bot`: read the settings and start long polling.
+"""`python -m bot`: the bot in Telegram with `BOT_TOKEN`, else the local playground.
 
-`python -m bot db-recover PATH [NEW]` copies what is readable of a damaged database into a
-new file (default: PATH with `.recovered` before its suffix) and says what it lost.
+    python -m bot                     Telegram (long polling) with BOT_TOKEN, else the playground
+    python -m bot telegram            Telegram; without BOT_TOKEN one line and exit status 2
+    python -m bot playground [--host 127.0.0.1] [--port 8080] [--fast]
+    python -m bot db-recover PATH [NEW]
+
+`db-recover` copies what is readable of a damaged database into a new file (default: PATH
+with `.recovered` before its suffix) and says what it lost.
 """
 
+import argparse
 import asyncio
 import logging
 import sys
@@ -11,9 +17,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.config import Settings
+from bot.config import MissingTokenError, Settings
 from bot.core.backups import recover
 from bot.core.storage import Storage, UnusableDatabaseError
+
+NO_TOKEN = "Set BOT_TOKEN in the environment or in .env (see .env.example)."
 
 
 def db_recover(args: list[str]) -> int:
@@ -35,27 +43,61 @@ def db_recover(args: list[str]) -> int:
     return 0
 
 
+def arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
+    modes = parser.add_subparsers(dest="mode")
+    modes.add_parser("telegram", help="run in Telegram (BOT_TOKEN required)")
+    play = modes.add_parser("playground", help="a local Telegram in the browser, no token")
+    play.add_argument("--host", default="127.0.0.1", help="0.0.0.0: friends on the network")
+    play.add_argument("--port", type=int, default=8080)
+    play.add_argument("--fast", action="store_true", help="no flood limits, no pacing")
+    return parser.parse_args(argv)
+
+
 def main() -> int:
     if sys.argv[1:2] == ["db-recover"]:
         return db_recover(sys.argv[2:])
+    args = arguments(sys.argv[1:])
     try:
         settings = Settings()
     except ValidationError as error:
-        missing = ", ".join(str(e["loc"][0]).upper() for e in error.errors())
-        print(f"Set {missing} in the environment or in .env (see .env.example).", file=sys.stderr)
+        wrong = ", ".join(str(e["loc"][0]).upper() for e in error.errors())
+        print(f"Check {wrong} in the environment or in .env (see .env.example).", file=sys.stderr)
         return 2
+    deployed = settings.has_token() or settings.webhook_url
+    mode = args.mode or ("telegram" if deployed else "playground")
+    if mode == "telegram":
+        try:
+            settings.token()
+        except MissingTokenError:
+            print(NO_TOKEN, file=sys.stderr)
+            return 2
+        if settings.webhook_url:
+            print("WEBHOOK_URL is set, but this version only polls: unset it.", file=sys.stderr)
+            return 2
     logging.basicConfig(
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    database = settings.database_path
+    if mode == "playground":
+        from bot.playground.run import DATABASE  # noqa: PLC0415 - only the playground's
+
+        database = database.with_name(DATABASE)
     try:  # before aiogram is even imported: a broken database is said at once
-        Storage.check(settings.database_path)
+        Storage.check(database)
     except UnusableDatabaseError as error:
         print(error, file=sys.stderr)  # one line: which file and what is wrong with it
         return 3
-    from bot.app import run  # noqa: PLC0415 - aiogram takes a second or two to import
+    # aiogram takes a second or two to import
+    if mode == "playground":
+        from bot.playground.run import serve  # noqa: PLC0415
 
-    asyncio.run(run(settings))
+        asyncio.run(serve(settings, args.host, args.port, args.fast))
+    else:
+        from bot.app import run  # noqa: PLC0415
+
+        asyncio.run(run(settings))
     return 0
 
 

@@ -167,7 +167,7 @@ def build_bot(settings: Settings, pacing: Pacing) -> Bot:
     """A bot whose requests go to `settings.telegram_api_base`, every one through `pacing`."""
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
     session.middleware(pacing)
-    return Bot(settings.bot_token.get_secret_value(), session=session)
+    return Bot(settings.token(), session=session)
 
 
 async def run(settings: Settings) -> None:

@@ -8,12 +8,18 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 TELEGRAM_API = "https://api.telegram.org"
 
 
+class MissingTokenError(Exception):
+    """Telegram was asked for, and no `BOT_TOKEN` is set."""
+
+
 class Settings(BaseSettings):
-    """Everything the bot needs to start; only `BOT_TOKEN` has no default."""
+    """Everything the bot needs to start. Only Telegram needs `BOT_TOKEN`: without it
+    `python -m bot` starts the playground."""
 
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
-    bot_token: SecretStr = Field(min_length=1)
+    bot_token: SecretStr | None = None
+    webhook_url: str | None = None  # set: a deployment, where a missing token is an error
     telegram_api_base: str = TELEGRAM_API
     database_path: Path = Path("data/kozel.sqlite3")
     log_level: str = "INFO"
@@ -25,3 +31,13 @@ class Settings(BaseSettings):
     backup_dir: Path | None = None  # default: backups/ beside the database
     backup_keep: int = Field(5, ge=1)
     pacing: bool = True  # keep sends under Telegram's flood limits (off: only 429s slow us)
+
+    def has_token(self) -> bool:
+        """A token is set (an empty one counts as none)."""
+        return self.bot_token is not None and bool(self.bot_token.get_secret_value().strip())
+
+    def token(self) -> str:
+        """The bot's token, or `MissingTokenError`."""
+        if self.bot_token is None or not self.has_token():
+            raise MissingTokenError
+        return self.bot_token.get_secret_value()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.game.engine import legal_moves
 from bot.game.moves import Play
+from bot.playground import FakeTelegram, Message, User
 from tests.e2e import (
     EXTRAS,
     JOIN,
@@ -37,8 +38,6 @@ from tests.e2e import (
     wait_text,
     wait_turn,
 )
-from tests.fakebot import FakeTelegram
-from tests.fakebot.models import Message, User
 
 OUT = "sendmessage editmessagetext editmessagemedia sendphoto editmessagereplymarkup"
 """The methods that carry the game's messages."""

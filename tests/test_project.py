@@ -77,16 +77,21 @@ def test_readme_has_two_setup_commands_and_ci_runs_the_test_one() -> None:
     assert run_tests in ci.splitlines()
 
 
-def test_the_wheel_ships_catalogs_and_migrations(tmp_path: Path) -> None:
+def test_the_wheel_ships_catalogs_migrations_and_the_page(tmp_path: Path) -> None:
     """An editable install hides missing package data; the wheel `pip install .` makes
-    must carry every catalog and migration."""
+    must carry every catalog and migration, the fonts and the playground's page."""
     done = _run("pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), ".")
     assert done.returncode == 0, done.stdout + done.stderr
     (wheel,) = tmp_path.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     shipped = {
         str(path.relative_to(ROOT))
-        for pattern in ("bot/ui/locales/*/*.ftl", "migrations/*.sql", "render/fonts/*.ttf")
+        for pattern in (
+            "bot/ui/locales/*/*.ftl",
+            "migrations/*.sql",
+            "render/fonts/*.ttf",
+            "bot/playground/web/static/*",
+        )
         for path in ROOT.glob(pattern)
     }
     assert shipped and shipped <= names, shipped - names

@@ -1,4 +1,5 @@
-"""`python -m bot` as a user starts it: a clear line without a token, polling with one."""
+"""`python -m bot` as a user starts it: polling with a token, a clear line when a deployment
+has none (without one a person gets the playground: tests/test_playground.py)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ import pytest
 
 from bot.core.backups import BackupPlan, backup
 from bot.core.storage import Storage
+from bot.playground import TOKEN, FakeTelegram
 from tests.e2e import LATEST
-from tests.fakebot import TOKEN, FakeTelegram
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,11 +32,24 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def test_without_token_it_says_what_to_set(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("args", "extra"),
+    [
+        (["telegram"], {}),
+        ([], {"WEBHOOK_URL": "https://example.org/hook"}),
+        (["telegram"], {"BOT_TOKEN": " "}),
+    ],
+    ids=["telegram", "webhook", "blank-token"],
+)
+def test_a_deployment_without_token_says_what_to_set(
+    tmp_path: Path, args: list[str], extra: dict[str, str]
+) -> None:
+    """`python -m bot telegram` (the Dockerfile's) or a run with WEBHOOK_URL never falls back
+    to the playground: one line and exit status 2."""
     done = subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [sys.executable, "-m", "bot", *args],
         cwd=tmp_path,
-        env=_env(tmp_path),
+        env=_env(tmp_path, **extra),
         capture_output=True,
         text=True,
         timeout=60,

@@ -1,0 +1,1 @@
+"""The playground's web page (`front`) and its files (`static/`)."""

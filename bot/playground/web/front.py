@@ -1,0 +1,298 @@
+"""The playground's web page: a group and your private chat with the bot, live.
+
+Served next to the local Bot API on the same aiohttp application:
+
+* `GET /` the page, `GET /static/NAME` its script and style (package data);
+* `GET /events?user=NAME` Server-Sent Events: a snapshot of what NAME sees (the group,
+  their private chat, the command menus), then every new, edited and deleted message of
+  those chats, the bot's answers to NAME's presses (toasts and alerts) and the Telegram
+  rules the bot broke (a red banner);
+* `POST /api/send`, `POST /api/press` what a person does: write, press a button (a
+  `t.me` link opens the private chat with `/start PAYLOAD`, as Telegram's client does);
+* `GET /photo/CHAT/MESSAGE` a message's picture; `GET /api/users` who is here.
+
+A person is a name (`?user=NAME`): the first visit makes the user and adds them to the
+group, so two tabs, or friends on the network, play each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import zlib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from bot.playground import Change, Chat, FakeTelegram, Message, User
+from bot.playground.world.view import service_text
+
+log = logging.getLogger(__name__)
+
+STATIC = resources.files("bot.playground.web") / "static"
+PAGES = {"app.js": "text/javascript", "style.css": "text/css"}
+HISTORY = 200  # messages of a chat in a snapshot
+QUEUE = 1000  # events a page may fall behind before it is made to reconnect
+PING_SECONDS = 15.0
+NAME_LENGTH = 32
+FIRST_USER = "Аня"
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One open page: whose eyes it is, and what is still to be pushed to it."""
+
+    user: User
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+
+    def push(self, event: dict[str, Any]) -> None:
+        try:
+            self.queue.put_nowait(event)
+        except asyncio.QueueFull:  # far behind: it reconnects and gets a fresh snapshot
+            self.queue = asyncio.Queue(QUEUE)
+            self.queue.put_nowait({"type": "reload"})
+
+
+class Front:
+    """The web front of one playground: its group, its people and their open pages."""
+
+    def __init__(self, fake: FakeTelegram, group_title: str, language: str = "ru") -> None:
+        self.fake = fake
+        self.language = language
+        self.people: dict[str, User] = {}
+        self.viewers: set[Viewer] = set()
+        self.group: Chat = fake.add_group(group_title, [self._make(FIRST_USER)])
+        fake.listen(self._changed)
+
+    def add_routes(self, app: web.Application) -> None:
+        app.router.add_get("/", self._page)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/events", self._events)
+        app.router.add_get("/api/users", self._users)
+        app.router.add_post("/api/send", self._send)
+        app.router.add_post("/api/press", self._press)
+        app.router.add_get("/photo/{chat}/{message}", self._photo)
+
+    # -- people ----------------------------------------------------------------------------
+
+    def person(self, name: str) -> User:
+        """The user called `name`, made on their first visit and added to the group."""
+        name = " ".join(name.split())[:NAME_LENGTH] or FIRST_USER
+        user = self.people.get(name)
+        if user is None:
+            user = self._make(name)
+            self.fake.user_joins(self.group, user)
+        return user
+
+    def _make(self, name: str) -> User:
+        """A new user whose id follows from the name, so that the playground's database
+        knows them again after a restart."""
+        user_id = 300_000_000 + zlib.crc32(name.encode()) % 600_000_000
+        while user_id in self.fake.users:
+            user_id += 1
+        user = self.fake.add_user(name, language_code=self.language, user_id=user_id)
+        self.people[name] = user
+        return user
+
+    def _user(self, request: web.Request, body: dict[str, Any] | None = None) -> User:
+        name = (body or {}).get("user") or request.query.get("user") or FIRST_USER
+        return self.person(str(name))
+
+    # -- what a page shows -----------------------------------------------------------------
+
+    def _where(self, chat: Chat, user: User) -> str | None:
+        """Which of `user`'s two panes `chat` is, if either."""
+        if chat.id == self.group.id:
+            return "group"
+        return "private" if chat.id == user.id else None
+
+    def _message(self, message: Message) -> dict[str, Any]:
+        sender = message.sender
+        photo = message.photo
+        text = message.text if message.text is not None else message.caption
+        entities = message.entities if message.text is not None else message.caption_entities
+        return {
+            "id": message.message_id,
+            "sender": self.fake.bot_name if sender is None else sender.name,
+            "sender_id": None if sender is None else sender.id,
+            "text": text,
+            "entities": entities,
+            "photo": None
+            if photo is None
+            else {
+                "src": f"/photo/{message.chat.id}/{message.message_id}?v={photo.file_id}",
+                "width": photo.width,
+                "height": photo.height,
+            },
+            "buttons": [
+                [{"text": b["text"], "url": b.get("url")} for b in row]
+                for row in message.reply_markup or []
+            ],
+            "edited": message.edited,
+            "service": service_text(message),
+            "deleted": message.deleted,
+            "reply_to": None if message.reply_to is None else message.reply_to.message_id,
+            "date": message.date,
+        }
+
+    def _chat(self, chat: Chat, user: User) -> dict[str, Any]:
+        shown = [m for m in chat.messages.values() if not m.deleted][-HISTORY:]
+        return {
+            "id": chat.id,
+            "title": chat.title if chat.is_group else self.fake.bot_name,
+            "messages": [self._message(m) for m in shown],
+            "commands": self.fake.commands_for(user, chat),
+        }
+
+    def snapshot(self, user: User) -> dict[str, Any]:
+        return {
+            "type": "snapshot",
+            "me": {"id": user.id, "name": user.name, "started": user.started},
+            "bot": {"name": self.fake.bot_name, "username": self.fake.bot_username},
+            "flood": self.fake.flood,
+            "group": self._chat(self.group, user),
+            "private": self._chat(self.fake.private(user), user),
+        }
+
+    def _changed(self, change: Change) -> None:
+        """A listener of the fake: push what changed to the pages that show it."""
+        if change.kind == "message" and change.chat_id is not None:
+            chat = self.fake.chats.get(change.chat_id)
+            message = None if chat is None else chat.messages.get(change.message_id or 0)
+            if chat is None or message is None:
+                return
+            shown = self._message(message)
+            for viewer in self.viewers:
+                pane = self._where(chat, viewer.user)
+                if pane is not None:
+                    viewer.push({"type": "message", "chat": pane, "message": shown})
+        elif change.kind == "answer":
+            for viewer in self.viewers:
+                if viewer.user.id == change.detail.get("user_id"):
+                    viewer.push({"type": "answer", **change.detail})
+        elif change.kind == "violation":
+            log.warning("the bot broke a Telegram rule: %s", change.detail)
+            for viewer in self.viewers:
+                viewer.push({"type": "violation", **change.detail})
+        elif change.kind == "commands":
+            for viewer in self.viewers:
+                viewer.push(
+                    {
+                        "type": "commands",
+                        "group": self.fake.commands_for(viewer.user, self.group),
+                        "private": self.fake.commands_for(viewer.user, viewer.user.id),
+                    }
+                )
+
+    # -- routes ----------------------------------------------------------------------------
+
+    async def _page(self, request: web.Request) -> web.Response:
+        html = (STATIC / "index.html").read_text(encoding="utf-8")
+        return web.Response(text=html, content_type="text/html")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in PAGES:
+            raise web.HTTPNotFound()
+        text = (STATIC / name).read_text(encoding="utf-8")
+        return web.Response(text=text, content_type=PAGES[name])
+
+    async def _users(self, request: web.Request) -> web.Response:
+        return web.json_response({"users": sorted(self.people)})
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        viewer = Viewer(self._user(request))
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
+        )
+        await response.prepare(request)
+        self.viewers.add(viewer)
+        try:
+            await _event(response, self.snapshot(viewer.user))
+            while True:
+                try:
+                    event = await asyncio.wait_for(viewer.queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    await response.write(b": ping\n\n")
+                    continue
+                await _event(response, event)
+                if event["type"] == "reload":
+                    break
+        except (ConnectionResetError, ConnectionError):
+            pass  # the page was closed
+        finally:
+            self.viewers.discard(viewer)
+        return response
+
+    async def _send(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        user = self._user(request, body)
+        text = str(body.get("text") or "").strip()
+        if not text:
+            return _refused("nothing to send")
+        chat = self.group if body.get("chat") == "group" else self.fake.private(user)
+        try:
+            self.fake.user_sends(user, chat, text)
+        except ValueError as error:
+            return _refused(str(error))
+        return web.json_response({"ok": True, "started": user.started})
+
+    async def _press(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        user = self._user(request, body)
+        try:
+            chat = self.fake.chats[int(body["chat_id"])]
+            message = chat.messages[int(body["message_id"])]
+            button = (message.reply_markup or [])[int(body["row"])][int(body["column"])]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return _refused("that button is gone")
+        if self._where(chat, user) is None:
+            return _refused("not your chat")
+        if body.get("text") not in (None, button["text"]):  # the page showed an older keyboard
+            return _refused("that keyboard has just changed: press again")
+        try:
+            if "callback_data" in button:
+                self.fake.user_presses(user, message, str(button["callback_data"]))
+                return web.json_response({"ok": True})
+            url = str(button.get("url") or "")
+            try:
+                self.fake.follow_link(user, url)
+            except ValueError:  # not a link to this bot: the page opens it
+                return web.json_response({"ok": True, "url": url})
+            return web.json_response({"ok": True, "opened": "private"})
+        except (LookupError, ValueError) as error:
+            return _refused(str(error))
+
+    async def _photo(self, request: web.Request) -> web.Response:
+        try:
+            chat = self.fake.chats[int(request.match_info["chat"])]
+            photo = chat.messages[int(request.match_info["message"])].photo
+        except (KeyError, ValueError):
+            photo = None
+        if photo is None:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=photo.data,
+            content_type=f"image/{photo.format.lower()}",
+            headers={"Cache-Control": "max-age=86400"},  # the query names the version
+        )
+
+
+async def _event(response: web.StreamResponse, event: dict[str, Any]) -> None:
+    data = json.dumps(event, ensure_ascii=False)
+    await response.write(f"data: {data}\n\n".encode())
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _refused(why: str) -> web.Response:
+    return web.json_response({"ok": False, "error": why}, status=400)

@@ -1,0 +1,305 @@
+// The playground's page: two chats fed by Server-Sent Events; what you do is POSTed.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const state = { user: params.get("user") || "", me: null, chats: {}, source: null };
+
+const TAGS = {
+  bold: "b", italic: "i", underline: "u", strikethrough: "s", code: "code", pre: "pre",
+  blockquote: "blockquote", expandable_blockquote: "blockquote",
+};
+
+function escapeText(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+function opening(entity, text) {
+  const tag = TAGS[entity.type];
+  if (tag) return `<${tag}>`;
+  const piece = text.slice(entity.offset, entity.offset + entity.length);
+  switch (entity.type) {
+    case "text_link": return `<a href="${escapeText(entity.url)}" target="_blank" rel="noopener">`;
+    case "url": return `<a href="${escapeText(piece)}" target="_blank" rel="noopener">`;
+    case "spoiler": return '<span class="spoiler">';
+    case "bot_command": return `<span class="cmd" data-command="${escapeText(piece)}">`;
+    default: return "<span>";
+  }
+}
+
+function closing(entity) {
+  const tag = TAGS[entity.type];
+  if (tag) return `</${tag}>`;
+  return entity.type === "text_link" || entity.type === "url" ? "</a>" : "</span>";
+}
+
+// Telegram's entities count UTF-16 code units, as JavaScript strings do.
+function formatted(text, entities) {
+  const sorted = [...(entities || [])].sort((a, b) => a.offset - b.offset || b.length - a.length);
+  const open = [];
+  let html = "";
+  let next = 0;
+  for (let i = 0; i <= text.length; i++) {
+    while (open.length && open[open.length - 1].offset + open[open.length - 1].length <= i) {
+      html += closing(open.pop());
+    }
+    if (i === text.length) break;
+    while (next < sorted.length && sorted[next].offset === i) {
+      html += opening(sorted[next], text);
+      open.push(sorted[next]);
+      next++;
+    }
+    html += escapeText(text[i]);
+  }
+  return html;
+}
+
+function pane(name) { return document.getElementById(name); }
+
+function messageElement(chatName, message) {
+  const item = document.createElement("li");
+  item.className = "msg";
+  item.dataset.id = message.id;
+  const bubble = document.createElement("div");
+  bubble.className = "bubble";
+  item.append(bubble);
+  if (message.service) {
+    item.classList.add("service");
+    bubble.textContent = message.service;
+    return item;
+  }
+  const mine = state.me && message.sender_id === state.me.id;
+  if (mine) item.classList.add("mine");
+  if (!mine && chatName === "group") {
+    const sender = document.createElement("div");
+    sender.className = "sender";
+    sender.textContent = message.sender;
+    bubble.append(sender);
+  }
+  if (message.photo) {
+    const image = document.createElement("img");
+    image.src = message.photo.src;
+    image.width = message.photo.width;
+    image.height = message.photo.height;
+    image.alt = "picture";
+    bubble.append(image);
+  }
+  if (message.text) {
+    const text = document.createElement("div");
+    text.className = "text";
+    text.innerHTML = formatted(message.text, message.entities);
+    bubble.append(text);
+  }
+  if (message.edited) {
+    const meta = document.createElement("div");
+    meta.className = "meta";
+    meta.textContent = "edited";
+    bubble.append(meta);
+  }
+  if (message.buttons.length) {
+    const keyboard = document.createElement("div");
+    keyboard.className = "keyboard";
+    message.buttons.forEach((row, r) => {
+      const line = document.createElement("div");
+      line.className = "row";
+      row.forEach((button, c) => {
+        const element = document.createElement("button");
+        element.type = "button";
+        element.textContent = button.text;
+        if (button.url) element.classList.add("link");
+        element.addEventListener("click", () => press(chatName, message.id, r, c, button.text));
+        line.append(element);
+      });
+      keyboard.append(line);
+    });
+    item.append(keyboard);
+  }
+  return item;
+}
+
+function nearBottom(list) { return list.scrollHeight - list.scrollTop - list.clientHeight < 80; }
+
+function upsert(chatName, message) {
+  const list = pane(chatName).querySelector(".messages");
+  const old = list.querySelector(`li[data-id="${message.id}"]`);
+  if (message.deleted) {
+    if (old) old.remove();
+    return;
+  }
+  const stick = nearBottom(list);
+  const element = messageElement(chatName, message);
+  if (old) {
+    old.replaceWith(element);
+    return;
+  }
+  const later = [...list.children].find((li) => Number(li.dataset.id) > message.id);
+  list.insertBefore(element, later || null);
+  if (stick) list.scrollTop = list.scrollHeight;
+}
+
+function setCommands(chatName, commands) {
+  const menu = pane(chatName).querySelector(".commands");
+  menu.replaceChildren();
+  for (const { command, description } of commands || []) {
+    const item = document.createElement("li");
+    item.innerHTML = `<b>/${escapeText(command)}</b>${escapeText(description)}`;
+    item.addEventListener("click", () => {
+      menu.hidden = true;
+      send(chatName, `/${command}`);
+    });
+    menu.append(item);
+  }
+}
+
+function showChat(chatName, chat) {
+  state.chats[chatName] = chat;
+  const section = pane(chatName);
+  section.querySelector(".title").textContent = chatName === "group"
+    ? `👥 ${chat.title}` : `🤖 ${chat.title} · private chat`;
+  section.querySelector(".messages").replaceChildren();
+  for (const message of chat.messages) upsert(chatName, message);
+  const list = section.querySelector(".messages");
+  list.scrollTop = list.scrollHeight;
+  setCommands(chatName, chat.commands);
+}
+
+function showStarted() {
+  const started = Boolean(state.me && state.me.started);
+  pane("private").querySelector(".start").hidden = started;
+  pane("private").querySelector(".compose").hidden = !started;
+}
+
+function toast(text) {
+  const element = document.createElement("div");
+  element.className = "toast";
+  element.textContent = text;
+  document.getElementById("toasts").append(element);
+  setTimeout(() => element.remove(), 3500);
+}
+
+function alertBox(text) {
+  const dialog = document.createElement("dialog");
+  dialog.className = "alert";
+  const body = document.createElement("p");
+  body.textContent = text;
+  const ok = document.createElement("button");
+  ok.textContent = "OK";
+  ok.addEventListener("click", () => { dialog.close(); dialog.remove(); });
+  dialog.append(body, ok);
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+function banner(event) {
+  const element = document.createElement("div");
+  element.className = "banner";
+  const text = document.createElement("span");
+  text.textContent = `Telegram would refuse this: ${event.method} → ${event.code} ${event.description}`;
+  const close = document.createElement("button");
+  close.textContent = "✕";
+  close.addEventListener("click", () => element.remove());
+  element.append(text, close);
+  document.getElementById("banners").append(element);
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ user: state.user, ...body }),
+  });
+  const answer = await response.json();
+  if (!answer.ok) toast(answer.error);
+  return answer;
+}
+
+async function send(chatName, text) {
+  const answer = await post("/api/send", { chat: chatName, text });
+  if (answer.ok && chatName === "private" && state.me) {
+    state.me.started = answer.started;
+    showStarted();
+  }
+}
+
+async function press(chatName, messageId, row, column, text) {
+  const chat = state.chats[chatName];
+  const answer = await post("/api/press", { chat_id: chat.id, message_id: messageId, row, column, text });
+  if (answer.url) window.open(answer.url, "_blank", "noopener");
+  if (answer.opened === "private") {
+    state.me.started = true;
+    showStarted();
+    const focused = pane("private");
+    focused.classList.add("focus");
+    setTimeout(() => focused.classList.remove("focus"), 1500);
+  }
+}
+
+function handle(event) {
+  switch (event.type) {
+    case "snapshot":
+      state.me = event.me;
+      state.user = event.me.name;
+      document.getElementById("flood").textContent = event.flood
+        ? "Telegram's flood limits on" : "fast: no flood limits";
+      showChat("group", event.group);
+      showChat("private", event.private);
+      showStarted();
+      loadUsers();
+      break;
+    case "message": upsert(event.chat, event.message); break;
+    case "answer":
+      if (event.text) (event.show_alert ? alertBox : toast)(event.text);
+      break;
+    case "violation": banner(event); break;
+    case "commands":
+      setCommands("group", event.group);
+      setCommands("private", event.private);
+      break;
+    case "reload": connect(); break;
+  }
+}
+
+function connect() {
+  if (state.source) state.source.close();
+  const query = state.user ? `?user=${encodeURIComponent(state.user)}` : "";
+  state.source = new EventSource(`/events${query}`);
+  state.source.onmessage = (message) => handle(JSON.parse(message.data));
+}
+
+async function loadUsers() {
+  const { users } = await (await fetch("/api/users")).json();
+  const select = document.getElementById("user");
+  select.replaceChildren();
+  for (const name of users) {
+    const option = new Option(name, name, false, name === state.user);
+    select.append(option);
+  }
+  select.append(new Option("+ someone new…", ""));
+}
+
+document.getElementById("user").addEventListener("change", (event) => {
+  const name = event.target.value || prompt("Name of the new player") || "";
+  if (!name.trim()) return loadUsers();
+  location.search = `?user=${encodeURIComponent(name.trim())}`;
+});
+
+for (const chatName of ["group", "private"]) {
+  const section = pane(chatName);
+  const form = section.querySelector(".compose");
+  const menu = section.querySelector(".commands");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = form.elements.text;
+    if (!input.value.trim()) return;
+    send(chatName, input.value);
+    input.value = "";
+  });
+  section.querySelector(".menu").addEventListener("click", () => { menu.hidden = !menu.hidden; });
+  section.querySelector(".messages").addEventListener("click", (event) => {
+    const target = event.target;
+    if (target.classList.contains("spoiler")) target.classList.toggle("shown");
+    if (target.dataset.command) send(chatName, target.dataset.command.split("@")[0]);
+  });
+}
+pane("private").querySelector(".start").addEventListener("click", () => send("private", "/start"));
+
+connect();

@@ -1,0 +1,138 @@
+"""The playground in a real browser (headless Chromium through Playwright): two people sit
+at one table with two computers and play a whole round by clicking ✅ tiles.
+
+Screenshots of the page at three moments go to `test-output/playground/`. Without Chromium
+(`apt-get install chromium`, which `.ci/run` does) the test is skipped, never on CI."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.playground import ROOT, free_port, playground
+
+CHROMIUM = next(
+    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
+)
+SHOTS = ROOT / "test-output" / "playground"
+HAND = "Ваши кости"
+ROUND_OVER = "Раунд 1: "  # the round's result (the table's caption says «Раунд 1 ·»)
+RESULTS = "#group .msg .text"
+MOVES = 60  # more clicks than any round needs
+
+try:
+    from playwright.async_api import Page, async_playwright, expect
+except ImportError:  # pragma: no cover - the dev extras bring it
+    async_playwright = None
+
+if CHROMIUM is None or async_playwright is None:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI must run the browser test: install chromium and playwright")
+    pytestmark = pytest.mark.skip(reason="no Chromium here (apt-get install chromium)")
+
+
+async def send(page: Page, pane: str, text: str) -> None:
+    box = page.locator(f"#{pane} .compose input")
+    await box.fill(text)
+    await box.press("Enter")
+
+
+def button(page: Page, pane: str, text: str):  # type: ignore[no-untyped-def]
+    return page.locator(f"#{pane} .keyboard button", has_text=text).last
+
+
+async def table_picture(page: Page) -> str | None:
+    pictures = page.locator("#group .msg img")
+    if not await pictures.count():
+        return None
+    return await pictures.last.get_attribute("src")
+
+
+async def hand_tiles(page: Page) -> set[str]:
+    hand = page.locator("#private .msg", has_text=HAND).last
+    texts = await hand.locator(".keyboard button").all_inner_texts()
+    return {t.removeprefix("✅ ").strip() for t in texts if "-" in t}
+
+
+async def round_over(page: Page) -> bool:
+    texts = await page.locator(RESULTS).all_inner_texts()
+    return any(t.startswith(ROUND_OVER) for t in texts)
+
+
+async def my_move(page: Page) -> bool:
+    """Click a ✅ tile (and an end, when asked) if it is this page's turn."""
+    hand = page.locator("#private .msg", has_text=HAND).last
+    if not await hand.count() or "Ваш ход" not in await hand.inner_text():
+        return False
+    fits = hand.locator(".keyboard button", has_text="✅")
+    if not await fits.count():
+        return False
+    await fits.first.click()
+    end = hand.locator(".keyboard button", has_text="Налево")
+    try:
+        await end.first.wait_for(timeout=1500)
+        await end.first.click()
+    except Exception:  # placed at once: no end to choose
+        pass
+    return True
+
+
+async def test_two_people_and_two_computers_play_a_round_in_the_browser(tmp_path: Path) -> None:
+    assert CHROMIUM is not None and async_playwright is not None
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    async with (
+        playground(tmp_path, "playground", "--port", str(port), "--fast") as running,
+        async_playwright() as driver,
+    ):
+        browser = await driver.chromium.launch(executable_path=CHROMIUM)
+        size = {"width": 1360, "height": 860}
+        anya = await (await browser.new_context(viewport=size)).new_page()
+        borya = await (await browser.new_context(viewport=size)).new_page()
+        await anya.goto(f"{running.url}/?user=Аня")
+        await expect(anya.locator("#group .title")).to_have_text("👥 Двор")
+        await borya.goto(f"{running.url}/?user=Боря")
+        await expect(borya.locator("#private .start")).to_be_visible()
+
+        await send(anya, "group", "/newgame")
+        await button(anya, "group", "Сесть за стол").click()
+        await expect(anya.locator("#private .msg").first).to_be_visible()
+        await button(borya, "group", "Сесть за стол").click()
+        await expect(anya.locator("#group .msg", has_text="Игроки: Аня, Боря")).to_have_count(1)
+        for _ in range(2):
+            await button(anya, "group", "+любитель").click()
+            await anya.wait_for_timeout(300)
+        await expect(anya.locator("#group .msg", has_text="Игроки: Аня, Боря, ")).to_have_count(1)
+        await anya.screenshot(path=str(SHOTS / "1-lobby.png"))
+        await button(anya, "group", "Начать").click()
+
+        await expect(anya.locator("#private .msg", has_text=HAND)).to_have_count(1)
+        await expect(borya.locator("#private .msg", has_text=HAND)).to_have_count(1)
+        mine, theirs = await hand_tiles(anya), await hand_tiles(borya)
+        assert len(mine) == len(theirs) == 7
+        assert not mine & theirs  # each sees only their own hand
+
+        moves = 0
+        for _ in range(MOVES):
+            if await round_over(anya):
+                break
+            for page in (anya, borya):
+                before = await table_picture(anya)
+                if await my_move(page):
+                    moves += 1
+                    await expect(anya.locator("#group .msg img").last).not_to_have_attribute(
+                        "src", before or ""
+                    )  # the table changed after the move
+                    if moves == 3:
+                        await anya.screenshot(path=str(SHOTS / "2-playing.png"))
+            await anya.wait_for_timeout(250)
+        await expect(anya.locator(RESULTS, has_text=ROUND_OVER).first).to_be_visible()
+        assert moves >= 2
+        await anya.wait_for_timeout(500)
+        await anya.screenshot(path=str(SHOTS / "3-round-over.png"))
+        await browser.close()
+    log = running.log_text()
+    assert "Traceback" not in log, log
