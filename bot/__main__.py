@@ -3,6 +3,7 @@
     python -m bot                     Telegram (long polling) with BOT_TOKEN, else the playground
     python -m bot telegram            Telegram; without BOT_TOKEN one line and exit status 2
     python -m bot playground [--host 127.0.0.1] [--port 8080] [--fast]
+                                      (the same options after a plain `python -m bot`)
     python -m bot db-recover PATH [NEW]
 
 `db-recover` copies what is readable of a damaged database into a new file (default: PATH
@@ -44,13 +45,16 @@ def db_recover(args: list[str]) -> int:
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
+    where = argparse.ArgumentParser(add_help=False)  # the playground's, also without its name
+    where.add_argument("--host", default="127.0.0.1", help="0.0.0.0: friends on the network")
+    where.add_argument("--port", type=int, default=8080)
+    where.add_argument("--fast", action="store_true", help="no flood limits, no pacing")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description=__doc__.splitlines()[0], parents=[where]
+    )
     modes = parser.add_subparsers(dest="mode")
     modes.add_parser("telegram", help="run in Telegram (BOT_TOKEN required)")
-    play = modes.add_parser("playground", help="a local Telegram in the browser, no token")
-    play.add_argument("--host", default="127.0.0.1", help="0.0.0.0: friends on the network")
-    play.add_argument("--port", type=int, default=8080)
-    play.add_argument("--fast", action="store_true", help="no flood limits, no pacing")
+    modes.add_parser("playground", parents=[where], help="a local Telegram in the browser")
     return parser.parse_args(argv)
 
 

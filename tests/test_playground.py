@@ -86,7 +86,7 @@ async def test_without_a_token_the_bot_plays_in_the_playground(tmp_path: Path) -
     a hand with buttons in the private chat and the table's picture; its own database."""
     port = free_port()
     async with (
-        playground(tmp_path, "playground", "--port", str(port), "--fast") as running,
+        playground(tmp_path, "--port", str(port), "--fast") as running,
         aiohttp.ClientSession() as session,
     ):
         assert running.url == f"http://127.0.0.1:{port}"
