@@ -238,6 +238,9 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             # the lobby's link after the start
             fake.follow_link(olya, f"https://t.me/kozel_bot?start=j{game['join_token']}")
             await wait_text(fake, olya, RU("game-started"))
+            # … and a seated player's late tap on it: they are told their tiles are here
+            fake.follow_link(masha, f"https://t.me/kozel_bot?start=j{game['join_token']}")
+            await wait_text(fake, masha, RU("game-started-seated"))
             # a guessed link of the old kind (the game's id) seats nobody
             fake.follow_link(olya, f"https://t.me/kozel_bot?start=j{game['id']}")
             await wait_text(fake, olya, RU("join-link-outdated"))

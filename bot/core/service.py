@@ -120,12 +120,7 @@ class GameService:
 
     async def lobby(self, game_id: int) -> GameRow:
         """The lobby `game_id`; a game that has started (or ended) refuses lobby actions."""
-        game = await self.storage.game(game_id)
-        if game is None or not game.is_open:
-            raise GameError("no-such-game")
-        if game.status is not GameStatus.LOBBY:
-            raise GameError("game-started")
-        return game
+        return only_lobby(await self.storage.game(game_id))
 
     async def lobby_of(self, game_id: int, user_id: int) -> GameRow:
         """The lobby, for its creator (its settings)."""
@@ -160,16 +155,14 @@ class GameService:
             await self.storage.cancel(game_id, EndReason.IDLE)
             return await self._reload(game_id)
 
-    async def lobby_by_token(self, token: str) -> GameRow:
-        """The lobby a deep link names (the game, once it has started, says so)."""
-        game = await self.storage.game_by_token(token)
-        if game is None:
-            raise GameError("no-such-game")
-        return await self.lobby(game.id)
+    async def lobby_by_token(self, token: str, user_id: int) -> GameRow:
+        """The lobby a deep link names for `user_id` (the game, once it has started, says
+        so)."""
+        return only_lobby(await self.storage.game_by_token(token), user_id)
 
     async def join(self, game_id: int, player: Player) -> GameRow:
         async with self.lock(game_id):
-            game = await self.lobby(game_id)
+            game = only_lobby(await self.storage.game(game_id), player.user_id)
             seated = list(game.players)
             if game.seat_of(player.user_id) is not None:
                 return game
@@ -456,3 +449,14 @@ class GameService:
         game = await self.storage.game(game_id)
         assert game is not None
         return game
+
+
+def only_lobby(game: GameRow | None, user_id: int | None = None) -> GameRow:
+    """`game` if it is an open lobby; a game that has started (or ended) refuses lobby
+    actions, telling `user_id`, when they are seated in it, that they play."""
+    if game is None or not game.is_open:
+        raise GameError("no-such-game")
+    if game.status is not GameStatus.LOBBY:
+        seated = user_id is not None and game.seat_of(user_id) is not None
+        raise GameError("game-started-seated" if seated else "game-started")
+    return game

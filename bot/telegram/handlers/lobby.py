@@ -116,7 +116,7 @@ async def join(
     seated = await opened_private_chat(chats, message.from_user)
     match = JOIN_PAYLOAD.match(command.args)
     assert match is not None
-    game = await service.lobby_by_token(match.group(1))
+    game = await service.lobby_by_token(match.group(1), seated.user_id)
     if not await may_be_member(bot, game.chat_id, seated.user_id):
         raise GameError("join-not-member")
     game = await service.join(game.id, seated)

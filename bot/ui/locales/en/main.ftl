@@ -35,6 +35,7 @@ not-seated = You are not at this table.
 groups-only = This command works in a group: add me to a chat and send /newgame there.
 unknown-button = This button does nothing.
 game-started = The game has already started.
+game-started-seated = The game has started and you are at the table: your tiles are in this chat.
 pick-end = Which end?
 need-a-human = At least one person must sit at the table.
 computers-off = Computer players are switched off in this chat's settings.
