@@ -284,6 +284,7 @@ document.getElementById("user").addEventListener("change", (event) => {
 
 for (const chatName of ["group", "private"]) {
   const section = pane(chatName);
+  section.append(document.getElementById("chat").content.cloneNode(true));
   const form = section.querySelector(".compose");
   const menu = section.querySelector(".commands");
   form.addEventListener("submit", (event) => {
