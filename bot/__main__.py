@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.config import MissingTokenError, Settings
+from bot.config import Settings
 from bot.core.backups import recover
 from bot.core.storage import Storage, UnusableDatabaseError
 
@@ -44,17 +44,36 @@ def db_recover(args: list[str]) -> int:
     return 0
 
 
-def arguments(argv: list[str]) -> argparse.Namespace:
-    where = argparse.ArgumentParser(add_help=False)  # the playground's, also without its name
-    where.add_argument("--host", default="127.0.0.1", help="0.0.0.0: friends on the network")
-    where.add_argument("--port", type=int, default=8080)
-    where.add_argument("--fast", action="store_true", help="no flood limits, no pacing")
-    parser = argparse.ArgumentParser(
-        prog="python -m bot", description=__doc__.splitlines()[0], parents=[where]
+def port(text: str) -> int:
+    number = int(text)
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"{number} is not a port (0-65535; 0: any free one)")
+    return number
+
+
+def playground_options(parser: argparse.ArgumentParser, *, defaults: bool) -> None:
+    """--host, --port and --fast: after `playground`, and after a plain `python -m bot`
+    (only one of the two places gives the defaults, so neither overwrites the other)."""
+
+    def default(value: object) -> object:
+        return value if defaults else argparse.SUPPRESS
+
+    parser.add_argument(
+        "--host", default=default("127.0.0.1"), help="0.0.0.0: friends on the network"
     )
+    parser.add_argument("--port", type=port, default=default(8080), help="0: any free port")
+    parser.add_argument(
+        "--fast", action="store_true", default=default(False), help="no flood limits, no pacing"
+    )
+
+
+def arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
+    playground_options(parser, defaults=True)
     modes = parser.add_subparsers(dest="mode")
     modes.add_parser("telegram", help="run in Telegram (BOT_TOKEN required)")
-    modes.add_parser("playground", parents=[where], help="a local Telegram in the browser")
+    play = modes.add_parser("playground", help="a local Telegram in the browser, no token")
+    playground_options(play, defaults=False)
     return parser.parse_args(argv)
 
 
@@ -68,12 +87,12 @@ def main() -> int:
         wrong = ", ".join(str(e["loc"][0]).upper() for e in error.errors())
         print(f"Check {wrong} in the environment or in .env (see .env.example).", file=sys.stderr)
         return 2
-    deployed = settings.has_token() or settings.webhook_url
-    mode = args.mode or ("telegram" if deployed else "playground")
+    if settings.webhook_url and not settings.has_token():  # a deployment, whatever the mode
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    mode = args.mode or ("telegram" if settings.has_token() else "playground")
     if mode == "telegram":
-        try:
-            settings.token()
-        except MissingTokenError:
+        if not settings.has_token():
             print(NO_TOKEN, file=sys.stderr)
             return 2
         if settings.webhook_url:
@@ -85,9 +104,9 @@ def main() -> int:
     )
     database = settings.database_path
     if mode == "playground":
-        from bot.playground.run import DATABASE  # noqa: PLC0415 - only the playground's
+        from bot.playground.run import fresh_database  # noqa: PLC0415 - only the playground's
 
-        database = database.with_name(DATABASE)
+        database = fresh_database(database)
     try:  # before aiogram is even imported: a broken database is said at once
         Storage.check(database)
     except UnusableDatabaseError as error:
@@ -95,9 +114,13 @@ def main() -> int:
         return 3
     # aiogram takes a second or two to import
     if mode == "playground":
-        from bot.playground.run import serve  # noqa: PLC0415
+        from bot.playground.run import PlaygroundError, serve  # noqa: PLC0415
 
-        asyncio.run(serve(settings, args.host, args.port, args.fast))
+        try:
+            asyncio.run(serve(settings, args.host, args.port, args.fast))
+        except PlaygroundError as error:
+            print(error, file=sys.stderr)
+            return 2
     else:
         from bot.app import run  # noqa: PLC0415
 

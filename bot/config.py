@@ -40,4 +40,4 @@ class Settings(BaseSettings):
         """The bot's token, or `MissingTokenError`."""
         if self.bot_token is None or not self.has_token():
             raise MissingTokenError
-        return self.bot_token.get_secret_value()
+        return self.bot_token.get_secret_value().strip()

@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
+from bot.__main__ import arguments
 from bot.playground import FakeTelegram
 from bot.playground.web.front import Front
-from tests.playground import free_port, playground
+from tests.playground import free_port, playground, playground_env
 
 Event = dict[str, Any]
 JOIN, COMPUTER, START = "🎲 Сесть за стол", "🤖 +любитель", "▶ Начать"
@@ -53,6 +57,14 @@ class Page:
             answer: dict[str, Any] = await r.json()
             return answer
 
+    def find(self, chat: str, text: str) -> int:
+        """The id of the newest message in `chat` with a button `text`."""
+        return max(
+            i
+            for (where, i), m in self.messages.items()
+            if where == chat and any(b["text"] == text for row in m["buttons"] for b in row)
+        )
+
     async def press(self, chat: str, message_id: int, text: str) -> dict[str, Any]:
         """Press the button `text` of the newest version of a message."""
         message = self.messages[chat, message_id]
@@ -60,7 +72,8 @@ class Page:
             for c, button in enumerate(row):
                 if button["text"] == text:
                     where = {"chat_id": self.snapshot[chat]["id"], "message_id": message_id}
-                    return await self.act("/api/press", **where, row=r, column=c, text=text)
+                    shown = {"text": text, "data": button["data"]}
+                    return await self.act("/api/press", **where, row=r, column=c, **shown)
         raise AssertionError(f"no {text!r} in {message['buttons']}")
 
 
@@ -124,13 +137,26 @@ async def test_without_a_token_the_bot_plays_in_the_playground(tmp_path: Path) -
         assert (await page.act("/api/send", chat="group", text=""))["ok"] is False
         stale = await page.act(
             "/api/press",
-            chat_id=snapshot["group"]["id"],
-            message_id=lobby,
+            chat_id=snapshot["private"]["id"],
+            message_id=hand["message"]["id"],
             row=0,
             column=0,
             text="an older button",
         )
-        assert stale["ok"] is False
+        assert stale == {"ok": False, "error": "that keyboard has just changed: press again"}
+        stranger = await page.act("/api/send", chat="group", text="/help", user="Никто")
+        assert stranger["ok"] is False  # nobody opened the page as «Никто»
+        plain = await session.post(
+            f"{running.url}/api/send", data=json.dumps({"user": "Аня", "text": "/help"})
+        )  # not application/json: what another site in the browser could send unasked
+        assert (await plain.json())["ok"] is False
+
+        # /start in private: «add to a group» is not simulated, and says so
+        assert (await page.act("/api/send", chat="private", text="/start"))["ok"]
+        await page.first(with_button("➕ Добавить в группу"))
+        add = page.find("private", "➕ Добавить в группу")
+        refused = await page.press("private", add, "➕ Добавить в группу")
+        assert refused == {"ok": False, "error": "only this one group is simulated here"}
 
     data = tmp_path / "data"
     assert (data / "playground.sqlite3").exists()
@@ -161,3 +187,32 @@ async def test_a_rule_the_bot_breaks_is_a_banner_on_the_page() -> None:
             assert users == {"users": ["Аня", "Боря"]}
     finally:
         await fake.stop()
+
+
+def test_its_options_count_before_and_after_its_name() -> None:
+    for argv in (["--port", "9000", "--fast"], ["--port", "9000", "--fast", "playground"]):
+        args = arguments(argv)
+        assert (args.host, args.port, args.fast) == ("127.0.0.1", 9000, True), argv
+    args = arguments(["playground", "--host", "0.0.0.0"])
+    assert (args.host, args.port, args.fast) == ("0.0.0.0", 8080, False)
+
+
+def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "--port", str(port)],
+            cwd=tmp_path,
+            env=playground_env(tmp_path),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip()
+        == f"cannot listen on 127.0.0.1:{port} (address already in use): try another --port"
+    ), done.stderr

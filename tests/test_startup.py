@@ -37,9 +37,10 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     [
         (["telegram"], {}),
         ([], {"WEBHOOK_URL": "https://example.org/hook"}),
+        (["playground"], {"WEBHOOK_URL": "https://example.org/hook"}),
         (["telegram"], {"BOT_TOKEN": " "}),
     ],
-    ids=["telegram", "webhook", "blank-token"],
+    ids=["telegram", "webhook", "webhook-playground", "blank-token"],
 )
 def test_a_deployment_without_token_says_what_to_set(
     tmp_path: Path, args: list[str], extra: dict[str, str]

@@ -3,12 +3,16 @@
 One aiohttp server on `host:port` is both the Bot API the bot polls (`/bot…`) and the
 page people open; the bot itself is `bot.app.run` as in Telegram — the same dispatcher,
 outbox, storage and pictures — with its own database (`playground.sqlite3` beside
-`DATABASE_PATH`), so the playground's games never enter the real chats' ratings.
+`DATABASE_PATH`), so the playground's games never enter the real chats' ratings. The chats
+live only as long as the process, so each start begins that database afresh too: a game
+stored by the previous run would point at messages that are no longer there.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+from pathlib import Path
 
 from pydantic import SecretStr
 
@@ -20,8 +24,26 @@ from bot.playground.web.front import Front
 log = logging.getLogger(__name__)
 
 DATABASE = "playground.sqlite3"
+SIDECARS = ("-wal", "-shm", "-journal")
 GROUP = "Двор"
 BOT_NAME = "Козёл"
+
+
+class PlaygroundError(Exception):
+    """The playground cannot start (one line for the person who started it)."""
+
+
+def why(error: OSError) -> str:
+    """What the system says of `error`, without the address it already names."""
+    return os.strerror(error.errno).lower() if error.errno else str(error)
+
+
+def fresh_database(database_path: Path) -> Path:
+    """The playground's database beside `database_path`, the previous run's removed."""
+    database = database_path.with_name(DATABASE)
+    for stale in (database, *(database.with_name(database.name + end) for end in SIDECARS)):
+        stale.unlink(missing_ok=True)
+    return database
 
 
 def playground_settings(settings: Settings, token: str, base: str, fast: bool) -> Settings:
@@ -41,7 +63,13 @@ async def serve(settings: Settings, host: str, port: int, fast: bool) -> None:
     """Serve the page and the local Bot API, and run the bot until it is stopped."""
     fake = FakeTelegram(flood=not fast, host=host, port=port, bot_name=BOT_NAME)
     front = Front(fake, GROUP)
-    await fake.start(routes=front.add_routes)
+    try:
+        await fake.start(routes=front.add_routes)
+    except OSError as error:
+        await fake.stop()
+        raise PlaygroundError(
+            f"cannot listen on {host}:{port} ({why(error)}): try another --port"
+        ) from None
     local = fake.base.replace("://0.0.0.0:", "://127.0.0.1:")
     try:
         where = local if host != "0.0.0.0" else f"{local} (and this machine's address)"

@@ -122,10 +122,11 @@ class HttpServer(World):
         except web.HTTPRequestEntityTooLarge:
             return self._finish(call, ApiError(413, "Request Entity Too Large"))
         call.params = _loggable(values, files)
-        if not _TOKEN_SHAPE.fullmatch(token):
-            return self._finish(call, ApiError(404, "Not Found"))
+        if not _TOKEN_SHAPE.fullmatch(token):  # not the bot's request: no violation of its
+            return self._finish(call, ApiError(404, "Not Found"), injected=True)
         if token != self.token:
-            return self._finish(call, ApiError(401, "Unauthorized: invalid token specified"))
+            refused = ApiError(401, "Unauthorized: invalid token specified")
+            return self._finish(call, refused, injected=True)
         handler = self._methods.get(method.lower())
         if handler is None:
             return self._finish(call, ApiError(404, "Not Found"))
@@ -155,8 +156,9 @@ class HttpServer(World):
         return _reply({"ok": True, "result": result}, 200)
 
     def _finish(self, call: Call, error: ApiError, *, injected: bool = False) -> web.Response:
-        """Answer `error`; a 4xx other than 429 the bot earned (not a fault a test injected:
-        `injected`) is a "violation" for the listeners."""
+        """Answer `error`; a 4xx other than 429 the bot earned (not a fault a test injected,
+        nor a request without the bot's token: `injected`) is a "violation" for the
+        listeners."""
         call.status = error.code
         call.description = error.description
         call.parameters = error.parameters

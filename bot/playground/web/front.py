@@ -7,8 +7,9 @@ Served next to the local Bot API on the same aiohttp application:
   their private chat, the command menus), then every new, edited and deleted message of
   those chats, the bot's answers to NAME's presses (toasts and alerts) and the Telegram
   rules the bot broke (a red banner);
-* `POST /api/send`, `POST /api/press` what a person does: write, press a button (a
-  `t.me` link opens the private chat with `/start PAYLOAD`, as Telegram's client does);
+* `POST /api/send`, `POST /api/press`, `POST /api/link` what a person does: write, press
+  a button, follow a link (a `t.me` link to the bot opens the private chat with
+  `/start PAYLOAD`, as Telegram's client does);
 * `GET /photo/CHAT/MESSAGE` a message's picture; `GET /api/users` who is here.
 
 A person is a name (`?user=NAME`): the first visit makes the user and adds them to the
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import zlib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -64,6 +66,7 @@ class Front:
         self.language = language
         self.people: dict[str, User] = {}
         self.viewers: set[Viewer] = set()
+        self.run = secrets.token_hex(4)  # in picture addresses: ids start anew every run
         self.group: Chat = fake.add_group(group_title, [self._make(FIRST_USER)])
         fake.listen(self._changed)
 
@@ -74,6 +77,7 @@ class Front:
         app.router.add_get("/api/users", self._users)
         app.router.add_post("/api/send", self._send)
         app.router.add_post("/api/press", self._press)
+        app.router.add_post("/api/link", self._link)
         app.router.add_get("/photo/{chat}/{message}", self._photo)
 
     # -- people ----------------------------------------------------------------------------
@@ -97,9 +101,14 @@ class Front:
         self.people[name] = user
         return user
 
-    def _user(self, request: web.Request, body: dict[str, Any] | None = None) -> User:
-        name = (body or {}).get("user") or request.query.get("user") or FIRST_USER
-        return self.person(str(name))
+    def _visitor(self, request: web.Request) -> User:
+        """Who opens the page (`?user=NAME`): made on their first visit."""
+        return self.person(request.query.get("user") or FIRST_USER)
+
+    def _actor(self, body: dict[str, Any]) -> User | None:
+        """Who acts in a POST: someone whose page is open (or was), else None."""
+        name = body.get("user")
+        return self.people.get(" ".join(name.split())) if isinstance(name, str) else None
 
     # -- what a page shows -----------------------------------------------------------------
 
@@ -123,12 +132,16 @@ class Front:
             "photo": None
             if photo is None
             else {
-                "src": f"/photo/{message.chat.id}/{message.message_id}?v={photo.file_id}",
+                "src": f"/photo/{message.chat.id}/{message.message_id}"
+                f"?v={self.run}-{photo.file_id}",
                 "width": photo.width,
                 "height": photo.height,
             },
             "buttons": [
-                [{"text": b["text"], "url": b.get("url")} for b in row]
+                [
+                    {"text": b["text"], "url": b.get("url"), "data": b.get("callback_data")}
+                    for b in row
+                ]
                 for row in message.reply_markup or []
             ],
             "edited": message.edited,
@@ -204,7 +217,7 @@ class Front:
         return web.json_response({"users": sorted(self.people)})
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        viewer = Viewer(self._user(request))
+        viewer = Viewer(self._visitor(request))
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
         )
@@ -228,21 +241,23 @@ class Front:
         return response
 
     async def _send(self, request: web.Request) -> web.Response:
-        body = await _body(request)
-        user = self._user(request, body)
-        text = str(body.get("text") or "").strip()
-        if not text:
+        body, user = await self._posted(request)
+        if user is None:
+            return _refused("open the page as that user first (?user=NAME)")
+        text = body.get("text")
+        if not isinstance(text, str) or not text.strip():
             return _refused("nothing to send")
         chat = self.group if body.get("chat") == "group" else self.fake.private(user)
         try:
-            self.fake.user_sends(user, chat, text)
+            self.fake.user_sends(user, chat, text.strip())
         except ValueError as error:
             return _refused(str(error))
         return web.json_response({"ok": True, "started": user.started})
 
     async def _press(self, request: web.Request) -> web.Response:
-        body = await _body(request)
-        user = self._user(request, body)
+        body, user = await self._posted(request)
+        if user is None:
+            return _refused("open the page as that user first (?user=NAME)")
         try:
             chat = self.fake.chats[int(body["chat_id"])]
             message = chat.messages[int(body["message_id"])]
@@ -251,20 +266,47 @@ class Front:
             return _refused("that button is gone")
         if self._where(chat, user) is None:
             return _refused("not your chat")
-        if body.get("text") not in (None, button["text"]):  # the page showed an older keyboard
+        shown = (body.get("text"), body.get("data"))
+        if shown != (button["text"], button.get("callback_data")):  # an older keyboard
             return _refused("that keyboard has just changed: press again")
         try:
             if "callback_data" in button:
                 self.fake.user_presses(user, message, str(button["callback_data"]))
                 return web.json_response({"ok": True})
-            url = str(button.get("url") or "")
-            try:
-                self.fake.follow_link(user, url)
-            except ValueError:  # not a link to this bot: the page opens it
-                return web.json_response({"ok": True, "url": url})
-            return web.json_response({"ok": True, "opened": "private"})
+            return self._open(user, str(button.get("url") or ""))
         except (LookupError, ValueError) as error:
             return _refused(str(error))
+
+    async def _link(self, request: web.Request) -> web.Response:
+        """A link in a message's text: one to the bot opens the private chat."""
+        body, user = await self._posted(request)
+        if user is None:
+            return _refused("open the page as that user first (?user=NAME)")
+        return self._open(user, str(body.get("url") or ""))
+
+    def _open(self, user: User, url: str) -> web.Response:
+        """Open `url` as Telegram's client does: a t.me link to the bot sends
+        `/start PAYLOAD` in the private chat; any other link is the page's to open."""
+        try:
+            self.fake.follow_link(user, url)
+        except NotImplementedError:  # «add to a group»: only «Двор» is simulated
+            return _refused("only this one group is simulated here")
+        except ValueError:  # not a link to this bot
+            return web.json_response({"ok": True, "url": url})
+        return web.json_response({"ok": True, "opened": "private"})
+
+    async def _posted(self, request: web.Request) -> tuple[dict[str, Any], User | None]:
+        """A POST's JSON body and who acts. Only `application/json` is read: another site
+        in the person's browser cannot send that without asking first (CORS)."""
+        if request.content_type != "application/json":
+            return {}, None
+        try:
+            body = await request.json()
+        except (ValueError, UnicodeDecodeError):
+            return {}, None
+        if not isinstance(body, dict):
+            return {}, None
+        return body, self._actor(body)
 
     async def _photo(self, request: web.Request) -> web.Response:
         try:
@@ -284,14 +326,6 @@ class Front:
 async def _event(response: web.StreamResponse, event: dict[str, Any]) -> None:
     data = json.dumps(event, ensure_ascii=False)
     await response.write(f"data: {data}\n\n".encode())
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except (ValueError, UnicodeDecodeError):
-        return {}
-    return body if isinstance(body, dict) else {}
 
 
 def _refused(why: str) -> web.Response:

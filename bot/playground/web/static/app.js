@@ -13,42 +13,49 @@ function escapeText(text) {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
+const SAFE_LINK = /^(https?:|tg:)/i;
+
+// A link's address: with no scheme it is a web address (Telegram's `url` entities may
+// omit it); anything but http(s) and tg is not a link here.
+function address(url) {
+  const full = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`;
+  return SAFE_LINK.test(full) ? full : null;
+}
+
 function opening(entity, text) {
   const tag = TAGS[entity.type];
   if (tag) return `<${tag}>`;
   const piece = text.slice(entity.offset, entity.offset + entity.length);
+  const link = entity.type === "text_link" ? address(entity.url || "")
+    : entity.type === "url" ? address(piece) : undefined;
+  if (link) return `<a href="${escapeText(link)}" target="_blank" rel="noopener">`;
   switch (entity.type) {
-    case "text_link": return `<a href="${escapeText(entity.url)}" target="_blank" rel="noopener">`;
-    case "url": return `<a href="${escapeText(piece)}" target="_blank" rel="noopener">`;
     case "spoiler": return '<span class="spoiler">';
     case "bot_command": return `<span class="cmd" data-command="${escapeText(piece)}">`;
     default: return "<span>";
   }
 }
 
-function closing(entity) {
-  const tag = TAGS[entity.type];
-  if (tag) return `</${tag}>`;
-  return entity.type === "text_link" || entity.type === "url" ? "</a>" : "</span>";
+function closing(entity, text) {
+  return opening(entity, text).startsWith("<a ") ? "</a>"
+    : TAGS[entity.type] ? `</${TAGS[entity.type]}>` : "</span>";
 }
 
-// Telegram's entities count UTF-16 code units, as JavaScript strings do.
+// Telegram's entities count UTF-16 code units, as JavaScript strings do. They may overlap,
+// so the text is cut where any entity starts or ends, and each piece is wrapped in the
+// entities that cover it (outer first): always well-nested HTML.
 function formatted(text, entities) {
-  const sorted = [...(entities || [])].sort((a, b) => a.offset - b.offset || b.length - a.length);
-  const open = [];
+  const spans = (entities || []).filter((e) => e.length > 0)
+    .sort((a, b) => a.offset - b.offset || b.length - a.length);
+  const cuts = [...new Set([0, text.length, ...spans.flatMap((e) => [e.offset, e.offset + e.length])])]
+    .filter((at) => at >= 0 && at <= text.length).sort((a, b) => a - b);
   let html = "";
-  let next = 0;
-  for (let i = 0; i <= text.length; i++) {
-    while (open.length && open[open.length - 1].offset + open[open.length - 1].length <= i) {
-      html += closing(open.pop());
-    }
-    if (i === text.length) break;
-    while (next < sorted.length && sorted[next].offset === i) {
-      html += opening(sorted[next], text);
-      open.push(sorted[next]);
-      next++;
-    }
-    html += escapeText(text[i]);
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const [from, to] = [cuts[k], cuts[k + 1]];
+    const covering = spans.filter((e) => e.offset <= from && e.offset + e.length >= to);
+    html += covering.map((e) => opening(e, text)).join("");
+    html += escapeText(text.slice(from, to));
+    html += covering.reverse().map((e) => closing(e, text)).join("");
   }
   return html;
 }
@@ -106,7 +113,7 @@ function messageElement(chatName, message) {
         element.type = "button";
         element.textContent = button.text;
         if (button.url) element.classList.add("link");
-        element.addEventListener("click", () => press(chatName, message.id, r, c, button.text));
+        element.addEventListener("click", () => press(chatName, message.id, r, c, button));
         line.append(element);
       });
       keyboard.append(line);
@@ -129,6 +136,7 @@ function upsert(chatName, message) {
   const element = messageElement(chatName, message);
   if (old) {
     old.replaceWith(element);
+    if (stick) list.scrollTop = list.scrollHeight;
     return;
   }
   const later = [...list.children].find((li) => Number(li.dataset.id) > message.id);
@@ -202,14 +210,19 @@ function banner(event) {
 }
 
 async function post(path, body) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: state.user, ...body }),
-  });
-  const answer = await response.json();
-  if (!answer.ok) toast(answer.error);
-  return answer;
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ user: state.user, ...body }),
+    });
+    const answer = await response.json();
+    if (!answer.ok) toast(answer.error);
+    return answer;
+  } catch (error) {
+    toast(`The playground did not answer: ${error}`);
+    return { ok: false };
+  }
 }
 
 async function send(chatName, text) {
@@ -220,10 +233,14 @@ async function send(chatName, text) {
   }
 }
 
-async function press(chatName, messageId, row, column, text) {
+async function press(chatName, messageId, row, column, button) {
   const chat = state.chats[chatName];
-  const answer = await post("/api/press", { chat_id: chat.id, message_id: messageId, row, column, text });
-  if (answer.url) window.open(answer.url, "_blank", "noopener");
+  const shown = { text: button.text, data: button.data };
+  opened(await post("/api/press", { chat_id: chat.id, message_id: messageId, row, column, ...shown }));
+}
+
+function opened(answer) {
+  if (answer.url && address(answer.url)) window.open(address(answer.url), "_blank", "noopener");
   if (answer.opened === "private") {
     state.me.started = true;
     showStarted();
@@ -295,10 +312,16 @@ for (const chatName of ["group", "private"]) {
     input.value = "";
   });
   section.querySelector(".menu").addEventListener("click", () => { menu.hidden = !menu.hidden; });
-  section.querySelector(".messages").addEventListener("click", (event) => {
-    const target = event.target;
-    if (target.classList.contains("spoiler")) target.classList.toggle("shown");
-    if (target.dataset.command) send(chatName, target.dataset.command.split("@")[0]);
+  section.querySelector(".messages").addEventListener("click", async (event) => {
+    const spoiler = event.target.closest(".spoiler");
+    if (spoiler) spoiler.classList.toggle("shown");
+    const command = event.target.closest("[data-command]");
+    if (command) send(chatName, command.dataset.command.split("@")[0]);
+    const link = event.target.closest("a[href]");
+    if (link) {  // a link to the bot opens the private chat here, as in Telegram
+      event.preventDefault();
+      opened(await post("/api/link", { url: link.getAttribute("href") }));
+    }
   });
 }
 pane("private").querySelector(".start").addEventListener("click", () => send("private", "/start"));
