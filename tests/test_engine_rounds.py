@@ -711,3 +711,22 @@ def test_the_last_person_to_leave_ends_the_game_with_every_leaver_a_goat():
     assert state.left == (1, 3) and (outcome.reason, outcome.leaver) == ("timeout", 1)
     places = {p.seat: (p.place, p.goat, p.rating_points) for p in outcome.places}
     assert places == {2: (1, False, 2), 0: (2, False, 1), 1: (3, True, 0), 3: (4, True, 0)}
+
+
+def test_three_full_circles_of_passes_end_a_round_whatever_the_bazaar_holds():
+    """RULES §1.6, Decision: with voluntary passes a round ends after 3 full circles of
+    passes in a row (a fish, its fisherman whoever placed the last tile) — before, two
+    players could pass for ever with tiles left to draw."""
+    rules = parse_rules("goat voluntary_pass=yes", players=2)
+    state = crafted(rules, [["1-1", "1-2", "3-4"], ["1-3", "5-6", "0-0"]])
+    state, _ = apply(state, Play(tile(rules, "1-1"), 0))
+    assert state.bazaar  # tiles are left to draw: no fish by the bazaar rule
+    pass_ = next(m for m in legal_moves(state) if not isinstance(m, (Play, Draw)))
+    for _ in range(3 * rules.players - 1):
+        state, events = apply(state, pass_)
+        assert state.phase is Phase.PLAYING
+        assert not any(isinstance(e, RoundEnded) for e in events)
+    state, events = apply(state, pass_)
+    (ended,) = [e for e in events if isinstance(e, RoundEnded)]
+    assert (ended.reason, ended.seat) == ("fish", 0)
+    assert state.phase is not Phase.PLAYING

@@ -33,6 +33,7 @@ from bot.game.table import extend, fitting, is_closed_line, opening_ends
 from bot.game.tiles import Tile, TileSet, tiles_of
 
 MAX_REDEALS = 100  # after this many the deal stands, so a strange rule set cannot loop
+PASS_CIRCLES = 3  # with voluntary passes: full circles of passes in a row that end a round
 DRAW = Draw()
 PASS = Pass()
 
@@ -390,7 +391,8 @@ def _resolve_turn(state: GameState, events: list[Event]) -> tuple[GameState, tup
 def _turn_without_play(
     state: GameState, event: Knocked | Passed, events: list[Event]
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """A knock or a pass; a full circle of them blocks the round if the bazaar can't help."""
+    """A knock or a pass; a full circle of them blocks the round if the bazaar can't help,
+    and with voluntary passes `PASS_CIRCLES` circles end it whatever the bazaar holds."""
     events.append(event)
     state = _turn_state(
         state,
@@ -405,7 +407,9 @@ def _turn_without_play(
         state.last_player,
         (*state.history, event),
     )
-    if state.idle >= len(state.hands) and not _may_draw(state.rules, len(state.bazaar), 0):
+    circles = state.idle / len(state.hands)
+    blocked = circles >= 1 and not _may_draw(state.rules, len(state.bazaar), 0)
+    if blocked or (state.rules.voluntary_pass and circles >= PASS_CIRCLES):
         assert state.last_player is not None
         return _end_round(state, "fish", state.last_player, 0, events)
     return _resolve_turn(state, events)
