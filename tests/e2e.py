@@ -17,7 +17,7 @@ import re
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -383,6 +383,21 @@ async def wait_turn(
     return found
 
 
+def hand_asking(fake: FakeTelegram, user: User, ends: Collection[str] = ENDS) -> Message | None:
+    """The user's newest hand, if it asks which end. Not necessarily the one pressed: a
+    hand sent anew meanwhile (a turn's first, a restart's, /start's) takes the question."""
+    hands = [m for m in bot_messages(fake, user) if version_of(m) >= 0]
+    newest = hands[-1] if hands else None
+    asks = newest is not None and any(b in ends for row in newest.buttons for b in row)
+    return newest if asks else None
+
+
+async def wait_asking(fake: FakeTelegram, user: User, ends: Collection[str] = ENDS) -> Message:
+    """Wait for the user's hand to ask which end (after a tile's «Куда поставить?»)."""
+    hand: Message = await fake.wait_until(lambda: hand_asking(fake, user, ends), 20)
+    return hand
+
+
 async def play_move(
     fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
 ) -> tuple[User, Message, int]:
@@ -392,8 +407,7 @@ async def play_move(
     choices = [b for row in hand.buttons for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
     answer = await press(fake, user, hand, rng.choice(choices))
     if answer == PICK_END:
-        await fake.wait_until(lambda: any(ENDS[0] in row for row in hand.buttons), 20)
-        await press(fake, user, hand, rng.choice(ENDS))
+        await press(fake, user, await wait_asking(fake, user), rng.choice(ENDS))
     return user, hand, version
 
 
@@ -451,8 +465,7 @@ async def play_planned(
     answer = await press(fake, user, hand, button_for(rules, move))
     if answer == PICK_END:
         assert isinstance(move, Play)
-        await fake.wait_until(lambda: any(ENDS[0] in row for row in hand.buttons), 20)
-        await press(fake, user, hand, ENDS[move.end])
+        await press(fake, user, await wait_asking(fake, user), ENDS[move.end])
     return user, version
 
 

@@ -7,14 +7,21 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.game.engine import legal_moves
 from bot.game.moves import Play
+from bot.game.state import GameState
 from bot.playground import FakeTelegram, Message
 from bot.telegram.buttons import EndGame, MoveButton
 from tests.e2e import (
+    ENDS,
+    HAND,
     JOIN,
     LOBBY,
+    NAMES,
+    PICK_END,
     PLAYABLE,
     RU,
+    SHORT,
     START,
     bot_choices,
     bot_messages,
@@ -24,6 +31,7 @@ from tests.e2e import (
     games_in,
     join,
     open_lobby,
+    play_move,
     play_moves,
     press,
     press_for_alert,
@@ -34,7 +42,9 @@ from tests.e2e import (
     say,
     seated,
     start_game,
+    stored_state,
     version_of,
+    wait_asking,
     wait_text,
     wait_turn,
 )
@@ -288,3 +298,62 @@ async def test_unknown_input_gets_help_in_private_and_silence_in_groups(tmp_path
                 await say(fake, bot, serge, group, text)
             await say(fake, bot, masha, group, "привет", reply_to=help_message)
             assert replies_to(fake, group, quiet) == []
+
+
+def tiles_asking_an_end(state: GameState) -> set[int]:
+    """Tiles the player to move could play at two ends with a different result."""
+    plays = [m for m in legal_moves(state) if isinstance(m, Play)]
+    if len(set(state.ends)) < 2:
+        return set()
+    return {m.tile for m in plays if sum(p.tile == m.tile for p in plays) > 1}
+
+
+async def test_the_end_is_asked_on_the_hand_sent_anew_while_a_tile_was_pressed(
+    tmp_path: Path,
+) -> None:
+    """A tile that fits both ends is pressed on the hand while that hand is being sent
+    anew (here after /start; a turn's first hand and a restart's redraw alike): «which
+    end?» comes on the new hand, the one the person has, and the end they pick plays."""
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, users, SHORT)
+            (game,) = games_in(tmp_path, group.id)
+            rng, after = random.Random(11), -1
+            while True:  # random moves until the mover holds a tile that asks for an end
+                user, hand = await wait_turn(fake, users, after)
+                asking = tiles_asking_an_end(stored_state(tmp_path, game["id"]))
+                if asking:
+                    break
+                _, _, after = await play_move(fake, users, rng, after)
+            await bot.idle()
+            (tile,) = [
+                b["text"]
+                for row in hand.reply_markup or []
+                for b in row
+                if MoveButton.unpack(b["callback_data"]).tile in asking
+            ][:1]
+
+            # the reply to /start and the hand sent anew are on their way for 2 s each
+            fake.slow("sendMessage", 2.0, times=2)
+            fake.user_sends(user, user, "/start")
+
+            def hand_on_its_way() -> bool:
+                return any(
+                    c.method == "sendMessage"
+                    and c.status is None
+                    and str(c.params.get("chat_id")) == str(user.id)
+                    and HAND in str(c.params.get("text"))
+                    for c in fake.calls
+                )
+
+            await fake.wait_until(hand_on_its_way, 10)
+            assert await press(fake, user, hand, tile) == PICK_END
+
+            new = await wait_asking(fake, user)
+            assert new is not hand and hand not in bot_messages(fake, user)
+            assert await press(fake, user, new, ENDS[0]) == ""
+            await wait_turn(fake, users, version_of(hand))
+            swaps = fake.calls_of("editMessageReplyMarkup")
+            assert all(c.status == 200 for c in swaps), swaps

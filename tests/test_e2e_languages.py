@@ -39,6 +39,7 @@ from tests.e2e import (
     running_bot,
     say,
     version_of,
+    wait_asking,
     wait_text,
 )
 
@@ -131,11 +132,9 @@ async def play_to(
         choices = [b for row in hand.buttons for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
         answer = await press(fake, user, hand, rng.choice(choices))
         if answer in (EN("pick-end"), RU("pick-end")):
-            await fake.wait_until(
-                lambda hand=hand: any(b in ENDS for row in hand.buttons for b in row), 20
-            )
-            ends = [b for row in hand.buttons for b in row if b in ENDS]
-            await press(fake, user, hand, rng.choice(ends))
+            question = await wait_asking(fake, user, ENDS)
+            ends = [b for row in question.buttons for b in row if b in ENDS]
+            await press(fake, user, question, rng.choice(ends))
     raise AssertionError(f"not done after {max_moves} moves")
 
 

@@ -34,6 +34,7 @@ from tests.e2e import (
     query,
     replay_game,
     stored_state,
+    wait_asking,
     wait_turn,
 )
 
@@ -119,8 +120,7 @@ async def test_a_game_and_a_lobby_of_the_previous_version_go_on(tmp_path: Path) 
             assert tile_data(fresh) == old_tiles
             text = next(iter(old_tiles))
             if await press(fake, mover, fresh, text) == PICK_END:
-                await fake.wait_until(lambda: any(ENDS[0] in row for row in fresh.buttons), 20)
-                assert await press(fake, mover, fresh, ENDS[0]) == ""
+                assert await press(fake, mover, await wait_asking(fake, mover), ENDS[0]) == ""
 
             # the old lobby's computer button is answered as outdated; the new one works
             assert await forged_alert(fake, serge, waiting, old_novice) == RU("outdated-button")

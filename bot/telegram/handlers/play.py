@@ -42,7 +42,8 @@ async def press(
         await callback.answer()
         return
     # the tile fits two ends differently (or back to the tiles): swap the hand's buttons,
-    # on the hand as stored (after a restart the press may come from the one it replaced)
+    # on the hand as stored when the swap goes out (the press may come from the one a
+    # restart, /start or the turn's first hand replaced, or from one not yet stored)
     state = game.state
     assert state is not None
     hand = list(tiles_of(state.hands[state.to_move]))
@@ -51,6 +52,5 @@ async def press(
     keyboard = hand_keyboard(t, game.id, button.version, state.rules, hand, legal, choosing)
     if callback.message is None:
         raise GameError("no-such-game")
-    shown = game.players[state.to_move].hand_message_id or callback.message.message_id
-    messenger.hands.show_choice(game, user_id, shown, keyboard)
+    messenger.hands.show_choice(game, state.to_move, callback.message.message_id, keyboard)
     await callback.answer(t("pick-end") if choosing is not None else None)

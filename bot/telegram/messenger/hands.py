@@ -177,14 +177,26 @@ class Hands:
             await self.gateway.delete(user_id, old)
 
     def show_choice(
-        self, game: GameRow, user_id: int, message_id: int, keyboard: InlineKeyboardMarkup
+        self, game: GameRow, seat: int, pressed: int, keyboard: InlineKeyboardMarkup
     ) -> None:
-        """Swap a hand's buttons (asking which end) without touching the game."""
-        swap = EditMessageReplyMarkup(chat_id=user_id, message_id=message_id, reply_markup=keyboard)
-        self.gateway.outbox.post(user_id, self._swap, (game, user_id, swap))
+        """Swap a hand's buttons (asking which end) without touching the game: on the hand
+        as stored when the swap goes out, behind any hand job before it in the lane (a hand
+        sent anew while the tile was pressed is the one the person has; `pressed` only if
+        none is stored). Not once the game has moved on."""
+        user_id = game.players[seat].user_id
+        self.gateway.outbox.post(
+            user_id, self._swap, (game.id, seat, game.version, pressed, keyboard)
+        )
 
-    async def _swap(self, job: tuple[GameRow, int, EditMessageReplyMarkup]) -> None:
-        await self.gateway.private(*job)
+    async def _swap(self, job: tuple[int, int, int, int, InlineKeyboardMarkup]) -> None:
+        game_id, seat, version, pressed, keyboard = job
+        game = await self.storage.game(game_id)
+        if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
+            return  # the turn is over: the hand shows what came of it
+        user_id = game.players[seat].user_id
+        message_id = game.players[seat].hand_message_id or pressed
+        swap = EditMessageReplyMarkup(chat_id=user_id, message_id=message_id, reply_markup=keyboard)
+        await self.gateway.private(game, user_id, swap)
 
     def again(self, game: GameRow, user_id: int) -> None:
         """A player opened the private chat again (e.g. after blocking): resend their hand."""
