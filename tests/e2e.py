@@ -383,6 +383,14 @@ async def wait_turn(
     return found
 
 
+def tiles_asking_an_end(state: GameState) -> set[int]:
+    """Tiles the player to move could play at two ends with a different result."""
+    plays = [m for m in legal_moves(state) if isinstance(m, Play)]
+    if len(set(state.ends)) < 2:
+        return set()
+    return {m.tile for m in plays if sum(p.tile == m.tile for p in plays) > 1}
+
+
 def hand_asking(fake: FakeTelegram, user: User, ends: Collection[str] = ENDS) -> Message | None:
     """The user's newest hand, if it asks which end. Not necessarily the one pressed: a
     hand sent anew meanwhile (a turn's first, a restart's, /start's) takes the question."""

@@ -7,9 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.game.engine import legal_moves
 from bot.game.moves import Play
-from bot.game.state import GameState
 from bot.playground import FakeTelegram, Message
 from bot.telegram.buttons import EndGame, MoveButton
 from tests.e2e import (
@@ -43,6 +41,7 @@ from tests.e2e import (
     seated,
     start_game,
     stored_state,
+    tiles_asking_an_end,
     version_of,
     wait_asking,
     wait_text,
@@ -298,14 +297,6 @@ async def test_unknown_input_gets_help_in_private_and_silence_in_groups(tmp_path
                 await say(fake, bot, serge, group, text)
             await say(fake, bot, masha, group, "привет", reply_to=help_message)
             assert replies_to(fake, group, quiet) == []
-
-
-def tiles_asking_an_end(state: GameState) -> set[int]:
-    """Tiles the player to move could play at two ends with a different result."""
-    plays = [m for m in legal_moves(state) if isinstance(m, Play)]
-    if len(set(state.ends)) < 2:
-        return set()
-    return {m.tile for m in plays if sum(p.tile == m.tile for p in plays) > 1}
 
 
 async def test_the_end_is_asked_on_the_hand_sent_anew_while_a_tile_was_pressed(

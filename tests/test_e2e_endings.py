@@ -6,9 +6,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.game.engine import legal_moves
-from bot.game.moves import Play
-from bot.game.state import GameState
 from bot.playground import FakeTelegram, Message, User
 from bot.playground.api.errors import NOT_MODIFIED
 from bot.telegram.buttons import LobbyAct, LobbyAction, MoveButton
@@ -33,6 +30,7 @@ from tests.e2e import (
     start_game,
     stored_state,
     table_captions,
+    tiles_asking_an_end,
     turn_message,
     version_of,
     wait_turn,
@@ -114,14 +112,6 @@ async def test_a_cancelled_lobby_keeps_no_buttons(tmp_path: Path) -> None:
             assert lobby.content == RU("cancelled") and not lobby.reply_markup
 
 
-def asks_an_end(state: GameState) -> set[int]:
-    """Tiles the player to move could play at two ends with a different result."""
-    plays = [m for m in legal_moves(state) if isinstance(m, Play)]
-    if len(set(state.ends)) < 2:
-        return set()
-    return {m.tile for m in plays if sum(p.tile == m.tile for p in plays) > 1}
-
-
 async def move_with_double_taps(
     fake: FakeTelegram, folder: Path, game_id: int, user: User, hand: Message, rng: random.Random
 ) -> bool:
@@ -129,7 +119,7 @@ async def move_with_double_taps(
     and presses it a second time from the old keyboard (a double tap, or a phone that has
     not seen the edit yet); then chooses an end if asked. Whether an end was asked."""
     state = stored_state(folder, game_id)
-    asking = asks_an_end(state)
+    asking = tiles_asking_an_end(state)
     buttons = [
         (button["text"], button["callback_data"])
         for row in hand.reply_markup or []
