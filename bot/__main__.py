@@ -87,28 +87,24 @@ def main() -> int:
         wrong = ", ".join(str(e["loc"][0]).upper() for e in error.errors())
         print(f"Check {wrong} in the environment or in .env (see .env.example).", file=sys.stderr)
         return 2
-    if settings.webhook_url and not settings.has_token():  # a deployment, whatever the mode
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
     mode = args.mode or ("telegram" if settings.has_token() else "playground")
-    if mode == "telegram":
-        if not settings.has_token():
-            print(NO_TOKEN, file=sys.stderr)
-            return 2
-        if settings.webhook_url:
-            print("WEBHOOK_URL is set, but this version only polls: unset it.", file=sys.stderr)
-            return 2
+    if not settings.has_token() and (mode == "telegram" or settings.webhook_url):
+        print(NO_TOKEN, file=sys.stderr)  # a deployment never falls back to the playground
+        return 2
+    if mode == "telegram" and settings.webhook_url:
+        print("WEBHOOK_URL is set, but this version only polls: unset it.", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    database = settings.database_path
     if mode == "playground":
         from bot.playground.run import fresh_database  # noqa: PLC0415 - only the playground's
 
-        database = fresh_database(database)
+        fresh = fresh_database(settings.database_path)
+        settings = settings.model_copy(update={"database_path": fresh})
     try:  # before aiogram is even imported: a broken database is said at once
-        Storage.check(database)
+        Storage.check(settings.database_path)
     except UnusableDatabaseError as error:
         print(error, file=sys.stderr)  # one line: which file and what is wrong with it
         return 3

@@ -28,7 +28,7 @@ FORMATTED = """() => formatted('a😀bc <x>t.me/x?a="1', [
   {type: "url", offset: 9, length: 11}, {type: "bold", offset: 2, length: 0}])"""
 
 try:
-    from playwright.async_api import Page, async_playwright, expect
+    from playwright.async_api import Locator, Page, async_playwright, expect
     from playwright.async_api import TimeoutError as NotYet
 except ImportError:  # pragma: no cover - the dev extras bring it
     async_playwright = None
@@ -45,7 +45,7 @@ async def send(page: Page, pane: str, text: str) -> None:
     await box.press("Enter")
 
 
-def button(page: Page, pane: str, text: str):  # type: ignore[no-untyped-def]
+def button(page: Page, pane: str, text: str) -> Locator:
     return page.locator(f"#{pane} .keyboard button", has_text=text).last
 
 

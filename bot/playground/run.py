@@ -47,13 +47,12 @@ def fresh_database(database_path: Path) -> Path:
 
 
 def playground_settings(settings: Settings, token: str, base: str, fast: bool) -> Settings:
-    """The bot's settings in the playground: its token and server, its own database; the
-    bot paces itself as in Telegram unless `fast`."""
+    """The bot's settings in the playground (`settings` already name its database): its
+    token and server; the bot paces itself as in Telegram unless `fast`."""
     return settings.model_copy(
         update={
             "bot_token": SecretStr(token),
             "telegram_api_base": base,
-            "database_path": settings.database_path.with_name(DATABASE),
             "pacing": not fast,
         }
     )

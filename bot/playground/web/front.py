@@ -22,7 +22,6 @@ import asyncio
 import json
 import logging
 import secrets
-import zlib
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -84,21 +83,15 @@ class Front:
 
     def person(self, name: str) -> User:
         """The user called `name`, made on their first visit and added to the group."""
-        name = " ".join(name.split())[:NAME_LENGTH] or FIRST_USER
-        user = self.people.get(name)
+        user = self.people.get(_name(name))
         if user is None:
             user = self._make(name)
             self.fake.user_joins(self.group, user)
         return user
 
     def _make(self, name: str) -> User:
-        """A new user whose id follows from the name, so that the playground's database
-        knows them again after a restart."""
-        user_id = 300_000_000 + zlib.crc32(name.encode()) % 600_000_000
-        while user_id in self.fake.users:
-            user_id += 1
-        user = self.fake.add_user(name, language_code=self.language, user_id=user_id)
-        self.people[name] = user
+        user = self.fake.add_user(_name(name), language_code=self.language)
+        self.people[user.name] = user
         return user
 
     def _visitor(self, request: web.Request) -> User:
@@ -108,7 +101,7 @@ class Front:
     def _actor(self, body: dict[str, Any]) -> User | None:
         """Who acts in a POST: someone whose page is open (or was), else None."""
         name = body.get("user")
-        return self.people.get(" ".join(name.split())) if isinstance(name, str) else None
+        return self.people.get(_name(name)) if isinstance(name, str) else None
 
     # -- what a page shows -----------------------------------------------------------------
 
@@ -121,13 +114,12 @@ class Front:
     def _message(self, message: Message) -> dict[str, Any]:
         sender = message.sender
         photo = message.photo
-        text = message.text if message.text is not None else message.caption
         entities = message.entities if message.text is not None else message.caption_entities
         return {
             "id": message.message_id,
             "sender": self.fake.bot_name if sender is None else sender.name,
             "sender_id": None if sender is None else sender.id,
-            "text": text,
+            "text": message.content,
             "entities": entities,
             "photo": None
             if photo is None
@@ -321,6 +313,11 @@ class Front:
             content_type=f"image/{photo.format.lower()}",
             headers={"Cache-Control": "max-age=86400"},  # the query names the version
         )
+
+
+def _name(typed: str) -> str:
+    """A person's name as typed in the address: spaces folded, at most `NAME_LENGTH`."""
+    return " ".join(typed.split())[:NAME_LENGTH] or FIRST_USER
 
 
 async def _event(response: web.StreamResponse, event: dict[str, Any]) -> None:

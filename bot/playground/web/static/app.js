@@ -22,23 +22,19 @@ function address(url) {
   return SAFE_LINK.test(full) ? full : null;
 }
 
-function opening(entity, text) {
+// The tags around a piece of text that `entity` covers: [opening, closing].
+function tags(entity, text) {
   const tag = TAGS[entity.type];
-  if (tag) return `<${tag}>`;
+  if (tag) return [`<${tag}>`, `</${tag}>`];
   const piece = text.slice(entity.offset, entity.offset + entity.length);
   const link = entity.type === "text_link" ? address(entity.url || "")
-    : entity.type === "url" ? address(piece) : undefined;
-  if (link) return `<a href="${escapeText(link)}" target="_blank" rel="noopener">`;
-  switch (entity.type) {
-    case "spoiler": return '<span class="spoiler">';
-    case "bot_command": return `<span class="cmd" data-command="${escapeText(piece)}">`;
-    default: return "<span>";
+    : entity.type === "url" ? address(piece) : null;
+  if (link) return [`<a href="${escapeText(link)}" target="_blank" rel="noopener">`, "</a>"];
+  if (entity.type === "spoiler") return ['<span class="spoiler">', "</span>"];
+  if (entity.type === "bot_command") {
+    return [`<span class="cmd" data-command="${escapeText(piece)}">`, "</span>"];
   }
-}
-
-function closing(entity, text) {
-  return opening(entity, text).startsWith("<a ") ? "</a>"
-    : TAGS[entity.type] ? `</${TAGS[entity.type]}>` : "</span>";
+  return ["<span>", "</span>"];
 }
 
 // Telegram's entities count UTF-16 code units, as JavaScript strings do. They may overlap,
@@ -52,10 +48,11 @@ function formatted(text, entities) {
   let html = "";
   for (let k = 0; k + 1 < cuts.length; k++) {
     const [from, to] = [cuts[k], cuts[k + 1]];
-    const covering = spans.filter((e) => e.offset <= from && e.offset + e.length >= to);
-    html += covering.map((e) => opening(e, text)).join("");
+    const covering = spans.filter((e) => e.offset <= from && e.offset + e.length >= to)
+      .map((e) => tags(e, text));
+    html += covering.map(([open]) => open).join("");
     html += escapeText(text.slice(from, to));
-    html += covering.reverse().map((e) => closing(e, text)).join("");
+    html += covering.reverse().map(([, close]) => close).join("");
   }
   return html;
 }
