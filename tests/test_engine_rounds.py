@@ -262,17 +262,17 @@ def test_first_lead_order_of_plain_tiles_by_value():
     """Crafted hands without doubles: 5-6, then 4-6, then the higher value."""
     rules = GOAT2
     hands = [mask(rules, ["0-1", "4-6", "4-5"]), mask(rules, ["5-6", "0-2", "3-6"])]
-    assert _first_lead(rules, hands, "k") == (1, tile(rules, "5-6"))
+    assert _first_lead(rules, hands, range(len(hands)), "k") == (1, tile(rules, "5-6"))
     hands = [mask(rules, ["0-1", "4-6", "4-5"]), mask(rules, ["1-6", "0-2", "3-6"])]
-    assert _first_lead(rules, hands, "k") == (0, tile(rules, "4-6"))
+    assert _first_lead(rules, hands, range(len(hands)), "k") == (0, tile(rules, "4-6"))
     hands = [mask(rules, ["0-1", "2-4"]), mask(rules, ["1-2", "0-2", "2-5"])]
-    assert _first_lead(rules, hands, "k") == (1, tile(rules, "2-5"))
+    assert _first_lead(rules, hands, range(len(hands)), "k") == (1, tile(rules, "2-5"))
 
 
 def test_first_lead_without_doubles_4_5_before_3_6():
     rules = GOAT2
     hands = [mask(rules, ["0-1", "3-6"]), mask(rules, ["0-2", "4-5"])]
-    assert _first_lead(rules, hands, "k") == (1, tile(rules, "4-5"))
+    assert _first_lead(rules, hands, range(len(hands)), "k") == (1, tile(rules, "4-5"))
 
 
 def test_first_lead_follows_the_spec_order_for_many_deals():

@@ -31,7 +31,7 @@ def test_teams_need_4_players():
 
 
 def test_players_between_2_and_4():
-    assert "2, 3, 4" in rule_error("players=5", "players", players=5).valid
+    assert "2–4" in rule_error("players=5", "players", players=5).valid
     rule_error("players=1", "players", players=1)
 
 

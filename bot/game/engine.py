@@ -25,7 +25,7 @@ from bot.game.events import (
     TilesDrawn,
 )
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import DrawMode, FirstLead, NextLead, RuleSet
+from bot.game.rules import DrawMode, FirstLead, NextLead, RuleSet, Scoring
 from bot.game.scoring import Tally, fresh_tally, goat_sides, hand_value, settle, standings
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase
@@ -63,6 +63,24 @@ def _lead_order(first_lead: FirstLead, tiles: TileSet) -> tuple[Tile, ...]:
     return (*(tiles.tile(v, v) for v in doubles), *plain)
 
 
+# -- seats in play --------------------------------------------------------------------------
+
+
+def _in_play(state: GameState, seat: int) -> bool:
+    """Whether `seat` still plays: the room puts sides out at its limit."""
+    out = state.tally.out
+    return not out or not out[state.rules.side_of(seat)]
+
+
+def _next_seat(state: GameState, seat: int) -> int:
+    """The next seat clockwise that still plays."""
+    players = state.rules.players
+    seat = seat + 1 if seat + 1 < players else 0
+    while not _in_play(state, seat):
+        seat = seat + 1 if seat + 1 < players else 0
+    return seat
+
+
 # -- starting rounds ---------------------------------------------------------------------
 
 
@@ -74,7 +92,7 @@ def new_game(
         raise ValueError(f"the rules are for {rules.players} players, not {len(seats)}")
     state = GameState(
         rules, tuple(seats), seed, 0, Phase.ROUND_OVER, (), (), (), 0, 0, 0, None, 0, 0,
-        None, (), fresh_tally(rules.sides), None, None, None, (),
+        None, (), fresh_tally(rules.sides, rules.scoring is Scoring.ROOM), None, None, None, (),
     )  # fmt: skip
     return next_round(state)
 
@@ -85,10 +103,13 @@ def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
         raise IllegalMoveError("not_round_over", f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
-    hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}")
+    active = [s for s in range(rules.players) if _in_play(state, s)]
+    hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}", active)
     leader, lead_tile = state.next_leader, None
     if leader is None or rules.next_lead is NextLead.FIRST_RULE:
-        leader, lead_tile = _first_lead(rules, hands, f"{state.seed}:{round_no}:lead")
+        leader, lead_tile = _first_lead(rules, hands, active, f"{state.seed}:{round_no}:lead")
+    elif not _in_play(state, leader):
+        leader = _next_seat(state, leader)
     after = GameState(
         rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,
         rules.tiles.all_mask, leader, lead_tile, 0, 0, None, (), state.tally, None,
@@ -108,28 +129,33 @@ def _redeal_reason(rules: RuleSet, hand: int) -> str | None:
     return None
 
 
-def _deal(rules: RuleSet, key: str) -> tuple[tuple[int, ...], tuple[Tile, ...], tuple[str, ...]]:
-    """Shuffle and deal, redealing while a hand breaks a redeal condition (§1.3)."""
-    size, players = rules.hand, rules.players
+def _deal(
+    rules: RuleSet, key: str, active: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[Tile, ...], tuple[str, ...]]:
+    """Shuffle and deal to the `active` seats, redealing while a hand breaks a redeal
+    condition (§1.3); seats out of the game get nothing."""
+    size = rules.hand_for(len(active))
     redeals: list[str] = []
     while True:
         deck = shuffled(range(rules.tiles.size), f"{key}:{len(redeals)}")
-        hands = []
+        hands = [0] * rules.players
         reason = None
-        for seat in range(players):
+        for i, seat in enumerate(active):
             hand = 0
-            for tile in deck[seat * size : (seat + 1) * size]:
+            for tile in deck[i * size : (i + 1) * size]:
                 hand |= 1 << tile
-            hands.append(hand)
+            hands[seat] = hand
             reason = reason or _redeal_reason(rules, hand)
         if reason is None or len(redeals) == MAX_REDEALS:
-            return tuple(hands), tuple(deck[players * size :]), tuple(redeals)
+            return tuple(hands), tuple(deck[len(active) * size :]), tuple(redeals)
         redeals.append(reason)
 
 
-def _first_lead(rules: RuleSet, hands: Sequence[int], key: str) -> tuple[int, Tile | None]:
+def _first_lead(
+    rules: RuleSet, hands: Sequence[int], active: Sequence[int], key: str
+) -> tuple[int, Tile | None]:
     if rules.first_lead is FirstLead.LOT:
-        return below(rules.players, key), None
+        return active[below(len(active), key)], None
     for tile in _lead_order(rules.first_lead, rules.tiles):
         for seat, hand in enumerate(hands):
             if hand >> tile & 1:
@@ -277,7 +303,7 @@ def _after_play(
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     on_table = state.on_table | placed
     fits = fitting(rules.tiles, ends)
-    following = seat + 1 if seat + 1 < rules.players else 0
+    following = _next_seat(state, seat)
     history = (*state.history, event)
     after = _turn_state(
         state, hands, state.bazaar, ends, on_table, fits, following, 0, 0, seat, history
@@ -401,13 +427,13 @@ def _turn_without_play(
         state.ends,
         state.on_table,
         state.fits,
-        (state.to_move + 1) % len(state.hands),
+        _next_seat(state, state.to_move),
         0,
         state.idle + 1,
         state.last_player,
         (*state.history, event),
     )
-    circles = state.idle / len(state.hands)
+    circles = state.idle / sum(_in_play(state, s) for s in range(len(state.hands)))
     blocked = circles >= 1 and not _may_draw(state.rules, len(state.bazaar), 0)
     if blocked or (state.rules.voluntary_pass and circles >= PASS_CIRCLES):
         assert state.last_player is not None
@@ -458,17 +484,22 @@ def _end_round(
         before.carry,
         after.carry,
         results,
+        tuple(
+            s
+            for s, (was, now) in enumerate(zip(before.out, after.out, strict=True))
+            if now and not was
+        ),
     )
     events.append(ended)
     bald = out_side if out_side is not None and _is_bald_goat(rules, placed, values, seat) else None
     goats = goat_sides(rules, after, bald)
     outcome = None
-    if goats:
-        reason = "bald_goat" if bald is not None else "target"
+    if goats or (after.out and len(after.still_in()) <= 1):
+        reason = "bald_goat" if bald is not None else "last_in" if after.out else "target"
         outcome = _game_ended(rules, after, goats, reason, state.left)
         events.append(outcome)
     state = state._replace(
-        phase=Phase.GAME_OVER if goats else Phase.ROUND_OVER,
+        phase=Phase.ROUND_OVER if outcome is None else Phase.GAME_OVER,
         tally=after,
         next_leader=seat,
         last_round=ended,

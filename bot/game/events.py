@@ -80,6 +80,7 @@ class RoundEnded(NamedTuple):
     carry_before: int
     carry_after: int
     results: tuple[SeatResult, ...]
+    out: tuple[int, ...] = ()  # the room: the sides this round put out of the game
 
 
 class Place(NamedTuple):
@@ -92,7 +93,7 @@ class Place(NamedTuple):
 
 
 class GameEnded(NamedTuple):
-    reason: str  # "target", "bald_goat" or "timeout"
+    reason: str  # "target", "bald_goat", "last_in" (the room) or "timeout"
     places: tuple[Place, ...]  # best first
     leaver: int | None = None  # the first seat that left: the leavers are settled by §2.7
 

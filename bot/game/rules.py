@@ -19,6 +19,7 @@ class Scoring(StrEnum):
     GOAT = "goat"  # points are bad; remembered points; goats at the target (§2)
     SEA_GOAT = "sea_goat"  # the winner records ≥ 25; write-off; bald goat (§3)
     CLASSIC = "classic"  # the winner collects the others' pips (§9)
+    ROOM = "room"  # each scores their own pips; the limit puts a side out (§9, game room)
 
 
 class FirstLead(StrEnum):
@@ -64,7 +65,16 @@ class RuleError(ValueError):
 
 GOAT_ONLY = frozenset({"open_threshold", "fish"})
 SEA_GOAT_ONLY = frozenset({"record_min", "bald_goat", "write_off"})
-MAX_PLAYERS = 4
+MAX_PLAYERS = 10  # the game room; every other scoring seats at most `TABLE_PLAYERS`
+TABLE_PLAYERS = 4
+ROOM_SETS = (6, 9, 12)
+ROOM_HANDS = {
+    6: ((4, 7),),
+    9: ((4, 7), (7, 6), (10, 5)),
+    12: ((6, 7), (10, 6)),
+}
+"""The game room's hand size by set: `(up to this many players, tiles each)`, first match."""
+MAX_TEAMS = 5
 LIMITS = {
     "target": (1, 10_000),
     "turn_timeout": (0, 3_600),
@@ -74,6 +84,7 @@ LIMITS = {
     "open_threshold": (0, 1_000),
     "lone_zero": (0, 1_000),
     "record_min": (0, 1_000),
+    "team_size": (2, 5),
 }
 """The range of every numeric option (`max_pip`, `players` and `hand_size` are checked
 against the set): a number typed by a user never reaches a clock or the database unbounded."""
@@ -87,6 +98,7 @@ class RuleSet:
     scoring: Scoring = Scoring.GOAT
     players: int = 4
     teams: bool = False
+    team_size: int = 2  # players per team with teams=yes (the room: 2–5)
     max_pip: int = 6
     hand_size: int | None = None  # None: 7, or 5 with 3–4 players in classic (§9)
     redeal_doubles: int = 5  # redeal when a hand holds this many doubles (0: never)
@@ -116,19 +128,42 @@ class RuleSet:
         object.__setattr__(self, "tiles", tile_set(self.max_pip))
 
     def _validate(self) -> None:
-        if not 2 <= self.players <= MAX_PLAYERS:
+        room = self.scoring is Scoring.ROOM
+        if room and self.max_pip not in ROOM_SETS:
             raise RuleError(
-                f"players={self.players}: must be 2, 3 or 4",
+                f"max_pip={self.max_pip}: the room plays double-6, double-9 or double-12",
+                "max_pip",
+                str(self.max_pip),
+                ", ".join(map(str, ROOM_SETS)),
+            )
+        most = self.most_players
+        if not 2 <= self.players <= most:
+            raise RuleError(
+                f"players={self.players}: must be from 2 to {most}",
                 "players",
                 str(self.players),
-                "2, 3, 4",
+                f"2–{most}",
             )
-        if self.teams and self.players != MAX_PLAYERS:
+        if self.teams and not room and (self.players, self.team_size) != (TABLE_PLAYERS, 2):
             raise RuleError(
                 f"teams need exactly 4 players (2×2), not {self.players}",
                 "teams",
                 str(self.players),
                 "4",
+            )
+        if self.teams and (
+            self.players % self.team_size or not 2 <= self.players // self.team_size <= MAX_TEAMS
+        ):
+            raise RuleError(
+                f"{self.players} players do not make 2–{MAX_TEAMS} teams of {self.team_size}",
+                "team_size",
+                str(self.team_size),
+                ", ".join(
+                    str(size)
+                    for size in range(2, 6)
+                    if not self.players % size and 2 <= self.players // size <= MAX_TEAMS
+                )
+                or "—",
             )
         if not 6 <= self.max_pip <= 12:
             raise RuleError(
@@ -178,25 +213,38 @@ class RuleSet:
             )
 
     @property
+    def most_players(self) -> int:
+        """The most players these rules seat: up to 10 in the room (by set), else 4."""
+        if self.scoring is Scoring.ROOM:
+            return ROOM_HANDS[self.max_pip][-1][0]
+        return TABLE_PLAYERS
+
+    @property
     def hand(self) -> int:
-        """Tiles dealt to each player."""
+        """Tiles dealt to each player at the full table."""
+        return self.hand_for(self.players)
+
+    def hand_for(self, players: int) -> int:
+        """Tiles dealt to each of `players` (fewer than `players` once the room puts some out)."""
         if self.hand_size is not None:
             return self.hand_size
-        return 5 if self.scoring is Scoring.CLASSIC and self.players > 2 else 7
+        if self.scoring is Scoring.ROOM:
+            return next(size for most, size in ROOM_HANDS[self.max_pip] if players <= most)
+        return 5 if self.scoring is Scoring.CLASSIC and players > 2 else 7
 
     @property
     def sides(self) -> int:
         """Scoring sides: teams, or one per player."""
-        return 2 if self.teams else self.players
+        return self.players // self.team_size if self.teams else self.players
 
     def side_of(self, seat: int) -> int:
-        """Partners sit opposite (§1.2): seats 0, 2 and 1, 3."""
-        return seat % 2 if self.teams else seat
+        """Teams alternate round the table (§1.2): with 2 teams seats 0, 2 and 1, 3."""
+        return seat % self.sides if self.teams else seat
 
     @property
     def low_wins(self) -> bool:
-        """Whether points are bad (Козёл) rather than good."""
-        return self.scoring is Scoring.GOAT
+        """Whether points are bad (Козёл, the room) rather than good."""
+        return self.scoring in {Scoring.GOAT, Scoring.ROOM}
 
     def with_players(self, players: int) -> RuleSet:
         """The same rules for another number of players."""
@@ -327,8 +375,24 @@ PRESETS: dict[str, Preset] = {
                 target=100,
             ),
         ),
+        Preset(
+            "room",
+            RuleSet(
+                preset="room",
+                scoring=Scoring.ROOM,
+                max_pip=9,
+                first_lead=FirstLead.HIGHEST_DOUBLE,
+                next_lead=NextLead.FIRST_RULE,
+                draw=DrawMode.ONE,
+                redeal_doubles=0,
+                redeal_suit=0,
+                target=100,
+            ),
+        ),
     )
 }
+ALIASES = {"set": "max_pip"}
+"""Other names typed for an option."""
 
 
 def parse_rules(text: str, players: int | None = None) -> RuleSet:
@@ -349,7 +413,7 @@ def parse_rules(text: str, players: int | None = None) -> RuleSet:
     typed: dict[str, str] = {}
     for word in words:
         key, eq, raw = word.partition("=")
-        key = key.lower()
+        key = ALIASES.get(key.lower(), key.lower())
         if not eq or key not in _KEYS:
             valid = ", ".join(_KEYS)
             raise RuleError(f"unknown option {word!r}: options are {valid}", key, raw, valid)

@@ -14,6 +14,7 @@ from bot.game.rules import FishMode, RuleSet, Scoring
 
 SEA_LONE_TOP = 50  # Sea Goat: a hand that is just the top double (6-6)
 SEA_ZERO_AND_TOP = 75  # … just 0-0 and the top double
+ROOM_ZERO = 10  # the game room: 0-0 is worth 10 in any hand
 
 
 class Tally(NamedTuple):
@@ -23,10 +24,18 @@ class Tally(NamedTuple):
     remembered: tuple[int, ...]
     opened: tuple[bool, ...]
     carry: int  # eggs waiting for the next round's taker
+    out: tuple[int, ...] = ()  # the room: per side, 0 while in, else the wave it went out in
+
+    def still_in(self) -> list[int]:
+        """The sides still playing (every side, where nobody can go out)."""
+        return [s for s in range(len(self.scores)) if not self.out or not self.out[s]]
 
 
-def fresh_tally(sides: int) -> Tally:
-    return Tally((0,) * sides, (0,) * sides, (False,) * sides, 0)
+def fresh_tally(sides: int, eliminating: bool = False) -> Tally:
+    """A blank sheet; `eliminating` (the room) keeps track of who is out."""
+    return Tally(
+        (0,) * sides, (0,) * sides, (False,) * sides, 0, (0,) * sides if eliminating else ()
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,8 @@ def hand_value(rules: RuleSet, hand: int) -> int:
         special = {zero: rules.lone_zero, top: SEA_LONE_TOP, zero | top: SEA_ZERO_AND_TOP}
         if hand in special:
             return special[hand]
+    elif rules.scoring is Scoring.ROOM:
+        return tiles.pip_sum(hand) + (ROOM_ZERO if hand & zero else 0)
     elif hand == zero:
         return rules.lone_zero
     return tiles.pip_sum(hand)
@@ -58,6 +69,8 @@ def settle(rules: RuleSet, values: Sequence[int], out_side: int | None, tally: T
     """Score a round: `values` per side; `out_side` went out, or None for a fish."""
     if rules.scoring is Scoring.GOAT:
         return _settle_goat(rules, values, out_side, tally)
+    if rules.scoring is Scoring.ROOM:
+        return _settle_room(rules, values, out_side, tally)
     return _settle_collect(rules, values, out_side, tally)
 
 
@@ -146,10 +159,29 @@ def _settle_collect(
     return Settlement(tuple(points), new, False, carry_taker, written_off)
 
 
+def _settle_room(
+    rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+) -> Settlement:
+    """The game room: every side in scores its own pips; when a player went out, their
+    partners' tiles count against every other side too; the limit puts a side out."""
+    partners = values[out_side] if out_side is not None else 0
+    points = tuple(
+        0 if tally.out[s] or s == out_side else value + partners for s, value in enumerate(values)
+    )
+    scores = tuple(map(sum, zip(tally.scores, points, strict=True)))
+    wave = max(tally.out) + 1
+    out = tuple(
+        was or (wave if scores[s] >= rules.target else 0) for s, was in enumerate(tally.out)
+    )
+    return Settlement(points, tally._replace(scores=scores, out=out), False, None, False)
+
+
 def goat_sides(rules: RuleSet, tally: Tally, bald_side: int | None) -> tuple[int, ...]:
     """The sides that lost the game («козлы»), or () while it goes on (§2.6, §3, §9)."""
     scores = tally.scores
     sides = range(len(scores))
+    if rules.scoring is Scoring.ROOM:
+        return ()
     if rules.low_wins:
         return tuple(s for s in sides if scores[s] >= rules.target)
     if bald_side is not None:
@@ -174,6 +206,8 @@ def standings(
     those sides place last, are the goats and gain nothing; the others gain by the distance
     to the first leaver's score.
     """
+    if rules.scoring is Scoring.ROOM:
+        return _room_standings(tally, leaver_sides)
     scores, remembered = tally.scores, tally.remembered
     sign = 1 if rules.low_wins else -1
     leaver_side = leaver_sides[0] if leaver_sides else None
@@ -197,3 +231,20 @@ def standings(
             points = round_half_up_tenth(scores[side] - best_goat)
         table.append((side, place, goat, points if goat else max(1, points)))
     return table
+
+
+def _room_standings(tally: Tally, leaver_sides: Sequence[int]) -> list[tuple[int, int, bool, int]]:
+    """The room: the last side in first, then by going out, later first (at once: the lower
+    total first); leavers last, gaining nothing. Nobody is a goat; the others gain one point
+    per side placed below them."""
+    sides = len(tally.scores)
+
+    def key(s: int) -> tuple[int, int, int, int]:
+        left = len(leaver_sides) - leaver_sides.index(s) if s in leaver_sides else 0
+        return (left, -(tally.out[s] or sides + 1), tally.scores[s], s)
+
+    order = sorted(range(sides), key=key)
+    return [
+        (side, place, False, 0 if side in leaver_sides else sides - place)
+        for place, side in enumerate(order, start=1)
+    ]

@@ -7,6 +7,7 @@ on tables computed once per set.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -69,10 +70,12 @@ class TileSet:
         return self.by_pips[a, b]
 
     def parse(self, text: str) -> Tile:
-        """A tile written as `2-4` (or `2:4`, `24`)."""
-        digits = [c for c in text if c.isdigit()]
-        if len(digits) == 2 and all(int(d) <= self.max_pip for d in digits):
-            return self.by_pips[int(digits[0]), int(digits[1])]
+        """A tile written as `2-4` or `12-10` (or `2:4`, `24`)."""
+        halves = re.split(r"[-:]", text.strip())
+        if len(halves) == 1 and len(text.strip()) == 2:
+            halves = list(text.strip())
+        if len(halves) == 2 and all(h.isdigit() and int(h) <= self.max_pip for h in halves):
+            return self.by_pips[int(halves[0]), int(halves[1])]
         raise ValueError(f"not a tile of double-{self.max_pip}: {text!r}")
 
     def name(self, tile: Tile) -> str:

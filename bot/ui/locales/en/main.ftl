@@ -93,6 +93,7 @@ preset-goat = Goat: 2–4 players to 101, remembered points, fish on one
 preset-goat_teams = Goat 2×2: partners sit opposite and score together
 preset-sea_goat = Sea Goat: the winner records 25 or more, to 125, bald goat
 preset-classic = Classic draw: the player who goes out collects the others' pips, to 100
+preset-room = The game room: 2–10 players, double-9 or 12, your own pips count, out at 100, the last one in wins
 preset-described = { $summary } — { $description }
 rules-docs = Every rule and decision of the bot: docs/RULES.md in the project.
 rules-text =
@@ -232,7 +233,7 @@ help-private =
     Group commands: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Here: /rating — your rating in every chat, /stats, /language — the language.
 help-group =
-    /newgame [rule set] [options] — gather a table (rule sets: goat, goat_teams, sea_goat, classic)
+    /newgame [rule set] [options] — gather a table (rule sets: goat, goat_teams, sea_goat, classic, room)
     /score — the game's score
     /rating — the chat's rating
     /stats — your stats (as a reply — someone else's)
@@ -266,6 +267,7 @@ preset-name-goat = Goat
 preset-name-goat_teams = Goat 2×2
 preset-name-sea_goat = Sea Goat
 preset-name-classic = Classic
+preset-name-room = Game room
 presets-pick = Pick the rules:
 outdated-button = This button is out of date — use the newest message.
 table-ended-cancelled = ⛔ The game was cancelled.

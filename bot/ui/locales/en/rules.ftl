@@ -40,3 +40,13 @@ rules-classic =
     • Whoever goes out records all the pips left in the opponents' hands (0-0 = 0).
     • Fish: the smallest hand wins and records all hands minus its own. A tie is a draw, nobody records.
     • The first to reach 100 wins; the others are goats.
+
+rules-room =
+    🎪 The game room: 2–10 players with double-6, double-9 (the default) or double-12 (/newgame room set=12); teams of 2–5 with teams=yes.
+    • Tiles each: double-6 — 7 (up to 4 players); double-9 — 7 for 2–4, 6 for 5–7, 5 for 8–10; double-12 — 7 for 2–6, 6 for 7–10. The rest is the bazaar.
+    • Every round opens with the highest double in anyone's hand (12-12, 11-11 … as the set goes); with no double in any hand, the highest tile.
+    • You must play if you can. If not, the bot draws one tile for you: if it fits you play it, if not you keep it and the turn passes. With the bazaar empty you pass.
+    • A round ends when someone goes out, or when nobody can move.
+    • Everyone else scores the pips in their own hand; 0-0 is always worth 10. When nobody can move, every hand scores.
+    • Teams: the player who goes out scores nothing for the team; the tiles left with their partners count against every other team, on top of its own.
+    • Reaching 100 puts you out of the game. The last one in wins; the others place in the order they went out.

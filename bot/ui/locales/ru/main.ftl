@@ -93,6 +93,7 @@ preset-goat = Козёл: 2–4 игрока, до 101, запомненные �
 preset-goat_teams = Козёл двое на двое: партнёры сидят напротив, очки на пару
 preset-sea_goat = Морской козёл: победитель пишет от 25, до 125, лысый козёл
 preset-classic = Классическое домино: вышедший забирает очки соперников, до 100
+preset-room = Игровая комната: 2–10 игроков, «дубль 9» или 12, пишешь свои очки, в 100 выбываешь, побеждает последний
 preset-described = { $summary } — { $description }
 rules-docs = Все правила и решения бота — в файле docs/RULES.md проекта.
 rules-text =
@@ -232,7 +233,7 @@ help-private =
     Команды в группе: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Здесь: /rating — ваш рейтинг во всех чатах, /stats, /language — язык.
 help-group =
-    /newgame [набор правил] [опции] — собрать стол (наборы: goat, goat_teams, sea_goat, classic)
+    /newgame [набор правил] [опции] — собрать стол (наборы: goat, goat_teams, sea_goat, classic, room)
     /score — счёт партии
     /rating — рейтинг чата
     /stats — ваша статистика (ответом на сообщение — чужая)
@@ -266,6 +267,7 @@ preset-name-goat = Козёл
 preset-name-goat_teams = Козёл 2×2
 preset-name-sea_goat = Морской козёл
 preset-name-classic = Классика
+preset-name-room = Игровая комната
 presets-pick = Выберите набор правил:
 outdated-button = Эта кнопка устарела — пользуйтесь свежим сообщением.
 table-ended-cancelled = ⛔ Игра отменена.
