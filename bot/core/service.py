@@ -23,7 +23,7 @@ from bot.core.turns import AfterTurn, Turn
 from bot.game.engine import abandon, apply, leave, new_game, next_round
 from bot.game.events import Event, RoundEnded
 from bot.game.moves import Move
-from bot.game.rules import MAX_PLAYERS, RuleError, parse_rules
+from bot.game.rules import RuleError, parse_rules
 from bot.game.serial import NEXT_ROUND, abandon_entry, encode, leave_entry
 from bot.game.state import GameState, Phase
 
@@ -166,7 +166,7 @@ class GameService:
             seated = list(game.players)
             if game.seat_of(player.user_id) is not None:
                 return game
-            if len(seated) >= MAX_PLAYERS:
+            if len(seated) >= game.rules.most_players:
                 raise GameError("lobby-full")
             await self.storage.set_seats(game_id, [*seated, player], self._idle_until())
             return await self._reload(game_id)
@@ -179,7 +179,7 @@ class GameService:
             game = await self.lobby_of(game_id, user_id)
             if not (await self.storage.chat_settings(game.chat_id)).computers:
                 raise GameError("computers-off")
-            if len(game.players) >= MAX_PLAYERS:
+            if len(game.players) >= game.rules.most_players:
                 raise GameError("lobby-full")
             computer_id = min([p.user_id for p in game.players] + [0]) - 1
             name = naming(-computer_id)

@@ -66,17 +66,11 @@ def _lead_order(first_lead: FirstLead, tiles: TileSet) -> tuple[Tile, ...]:
 # -- seats in play --------------------------------------------------------------------------
 
 
-def _in_play(state: GameState, seat: int) -> bool:
-    """Whether `seat` still plays: the room puts sides out at its limit."""
-    out = state.tally.out
-    return not out or not out[state.rules.side_of(seat)]
-
-
 def _next_seat(state: GameState, seat: int) -> int:
     """The next seat clockwise that still plays."""
     players = state.rules.players
     seat = seat + 1 if seat + 1 < players else 0
-    while not _in_play(state, seat):
+    while state.is_out(seat):
         seat = seat + 1 if seat + 1 < players else 0
     return seat
 
@@ -103,12 +97,12 @@ def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
         raise IllegalMoveError("not_round_over", f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
-    active = [s for s in range(rules.players) if _in_play(state, s)]
+    active = [s for s in range(rules.players) if not state.is_out(s)]
     hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}", active)
     leader, lead_tile = state.next_leader, None
     if leader is None or rules.next_lead is NextLead.FIRST_RULE:
         leader, lead_tile = _first_lead(rules, hands, active, f"{state.seed}:{round_no}:lead")
-    elif not _in_play(state, leader):
+    elif state.is_out(leader):
         leader = _next_seat(state, leader)
     after = GameState(
         rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,
@@ -433,7 +427,7 @@ def _turn_without_play(
         state.last_player,
         (*state.history, event),
     )
-    circles = state.idle / sum(_in_play(state, s) for s in range(len(state.hands)))
+    circles = state.idle / sum(not state.is_out(s) for s in range(len(state.hands)))
     blocked = circles >= 1 and not _may_draw(state.rules, len(state.bazaar), 0)
     if blocked or (state.rules.voluntary_pass and circles >= PASS_CIRCLES):
         assert state.last_player is not None

@@ -65,7 +65,6 @@ class RuleError(ValueError):
 
 GOAT_ONLY = frozenset({"open_threshold", "fish"})
 SEA_GOAT_ONLY = frozenset({"record_min", "bald_goat", "write_off"})
-MAX_PLAYERS = 10  # the game room; every other scoring seats at most `TABLE_PLAYERS`
 TABLE_PLAYERS = 4
 ROOM_SETS = (6, 9, 12)
 ROOM_HANDS = {

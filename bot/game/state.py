@@ -47,6 +47,11 @@ class GameState(NamedTuple):
         """The table as it lies, rebuilt from this round's plays."""
         return build_table(self.rules.tiles, plays_of(self.history))
 
+    def is_out(self, seat: int) -> bool:
+        """Whether `seat` is out of the game: the room puts sides out at its limit."""
+        out = self.tally.out
+        return bool(out) and bool(out[self.rules.side_of(seat)])
+
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(hand.bit_count() for hand in self.hands)
 

@@ -11,7 +11,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.ai import Level
 from bot.game.moves import Move, Play
-from bot.game.rules import PRESETS, DrawMode, RuleSet, Scoring
+from bot.game.rules import PRESETS, ROOM_SETS, DrawMode, RuleSet, Scoring
 from bot.game.tiles import Tile
 from bot.telegram.buttons import (
     AddComputer,
@@ -36,6 +36,7 @@ TARGETS = {
     Scoring.GOAT: ("101", "125", "150"),
     Scoring.SEA_GOAT: ("125", "150", "200"),
     Scoring.CLASSIC: ("100", "150", "200"),
+    Scoring.ROOM: ("50", "100", "150"),
 }
 """The targets offered as buttons, per kind of scoring (any other is typed: target=N)."""
 TIMEOUTS = ("30", "60", "120", "0")
@@ -66,8 +67,11 @@ def _marked(text: str, current: bool) -> str:
 def option_choices(rules: RuleSet) -> list[tuple[str, tuple[str, ...]]]:
     """The options offered as buttons for these rules: only those that apply to them."""
     choices: list[tuple[str, tuple[str, ...]]] = [("target", TARGETS[rules.scoring])]
-    if rules.low_wins:
+    if rules.scoring is Scoring.GOAT:
         choices.append(("fish", ("one", "all")))
+    if rules.scoring is Scoring.ROOM:
+        choices.append(("max_pip", tuple(map(str, ROOM_SETS))))
+        choices.append(("teams", ("no", "yes")))
     if rules.draw is not DrawMode.NONE:
         choices.append(("auto_draw", ("yes", "no")))
     choices.append(("turn_timeout", TIMEOUTS))

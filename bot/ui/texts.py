@@ -18,11 +18,12 @@ from bot.game.events import (
     Passed,
     RoundEnded,
     RoundStarted,
+    SeatResult,
     TilePlayed,
     TilesDrawn,
 )
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
-from bot.game.rules import PRESETS, RuleError, RuleSet
+from bot.game.rules import PRESETS, RuleError, RuleSet, Scoring
 from bot.game.state import GameState, Phase
 from bot.ui.i18n import Texts
 
@@ -70,6 +71,9 @@ def fit(text: str, limit: int) -> str:
     return f"{head[: cut if cut > 0 else limit - 1].rstrip()}…"
 
 
+OUT_MARK = "🚪"
+"""Marks a side that is out of the game room."""
+
 QUOTED = 32
 """The longest piece of a user's input an answer quotes back."""
 
@@ -100,9 +104,9 @@ def tile_names(rules: RuleSet, tiles: Sequence[int]) -> str:
 
 
 def side_name(t: Texts, names: Sequence[str]) -> str:
-    """A seat's name, or partners' names together."""
-    if len(names) == 2:
-        return t("partners", first=names[0], second=names[1])
+    """A seat's name, or partners' names together («Маша, Оля и Петя»)."""
+    if len(names) >= 2:
+        return t("partners", first=", ".join(names[:-1]), second=names[-1])
     return ", ".join(names)
 
 
@@ -152,6 +156,8 @@ def lobby(
         t("lobby-rules", rules=described(t, rules)),
         t("lobby-players", names=", ".join(players) if players else t("lobby-nobody")),
     ]
+    if rules.teams:
+        lines.append(lobby_teams(t, rules, players))
     if waiting:
         lines.append(t("lobby-waiting", names=", ".join(waiting)))
     if not computers:
@@ -161,6 +167,22 @@ def lobby(
     return "\n".join(lines)
 
 
+def lobby_teams(t: Texts, rules: RuleSet, players: Sequence[str]) -> str:
+    """Who plays with whom: teams follow the order of joining, alternating round the table;
+    or which numbers of players make teams of `rules.team_size`."""
+    try:
+        seated = rules.with_players(len(players))
+    except RuleError:
+        size = rules.team_size
+        counts = [n for n in range(2, rules.most_players + 1) if not n % size and n // size >= 2]
+        return t("lobby-teams-need", size=size, counts=", ".join(map(str, counts)))
+    teams = [
+        t("lobby-team", number=side + 1, names=side_name(t, list(players[side :: seated.sides])))
+        for side in range(seated.sides)
+    ]
+    return " · ".join(teams)
+
+
 def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """`Маша 12 (+5) · Серёжа 0`, per side (partners together)."""
     rules, tally = state.rules, state.tally
@@ -168,7 +190,8 @@ def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
     for side in range(rules.sides):
         who = side_name(t, [names[s] for s in range(rules.players) if rules.side_of(s) == side])
         remembered = f" (+{tally.remembered[side]})" if tally.remembered[side] else ""
-        parts.append(f"{who} {tally.scores[side]}{remembered}")
+        out = f" {OUT_MARK}" if tally.out and tally.out[side] else ""
+        parts.append(f"{who} {tally.scores[side]}{remembered}{out}")
     carry = f" · 🥚 {tally.carry}" if tally.carry else ""
     return " · ".join(parts) + carry
 
@@ -226,7 +249,8 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
     else:
         head = t("round-out", round=ended.round_no, name=names[ended.seat])
     lines = [head]
-    for r in ended.results:
+    playing = [r for r in ended.results if not sat_out(rules, r)]
+    for r in playing:
         lines.append(
             t(
                 "round-hand",
@@ -237,7 +261,7 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
         )
     lines.append(t("round-sheet"))
     seen: set[int] = set()
-    for r in ended.results:
+    for r in playing:
         if r.side in seen:
             continue
         seen.add(r.side)
@@ -255,7 +279,16 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
                 marks=f"{remembered}{opened}{carry}",
             )
         )
+    for side in ended.out:
+        members = [r for r in ended.results if r.side == side]
+        who = side_name(t, [names[r.seat] for r in members])
+        lines.append(t("round-side-out", name=who, score=members[0].score_after))
     return "\n".join(lines)
+
+
+def sat_out(rules: RuleSet, result: SeatResult) -> bool:
+    """Whether the seat was already out of the room when this round was dealt."""
+    return rules.scoring is Scoring.ROOM and result.score_before >= rules.target
 
 
 def game_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
@@ -263,6 +296,9 @@ def game_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
         head = t("game-over-timeout", name=names[ended.leaver])
     elif ended.reason == "bald_goat":
         head = t("game-over-bald")
+    elif ended.reason == "last_in":
+        winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
+        head = t("game-over-last-in", name=side_name(t, winners))
     else:
         head = t("game-over")
     lines = [head]

@@ -19,6 +19,8 @@ from bot.ui import texts
 
 LEFT = "hand-left"
 """What the hand of someone who left the game says from then on."""
+OUT = "hand-out"
+"""What the hand of someone the game room put out says from then on."""
 AT_THE_TABLE = 120.0
 """Seconds after a person's own move during which their next turn is shown in place (they
 are playing: their hand is in front of them); later it comes as a new message, which
@@ -67,6 +69,10 @@ class Hands:
         for player in game.players:
             seat = player.seat
             if not player.human or seat in state.left:
+                continue
+            if state.is_out(seat):
+                if before is not None and not before.is_out(seat):
+                    self.show(game, seat, HandNews(None, game.version, closing=OUT))
                 continue
             moving = state.phase is Phase.PLAYING and state.to_move == seat
             changed = (
@@ -202,6 +208,9 @@ class Hands:
         """A player opened the private chat again (e.g. after blocking): resend their hand."""
         seat = game.seat_of(user_id)
         if game.state is None or seat is None or seat in game.state.left:
+            return
+        if game.state.is_out(seat):
+            self.show(game, seat, HandNews(None, game.version, closing=OUT))
             return
         self.show(game, seat, HandNews(game.state, game.version, fresh=True))
 
