@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from render import sprites, text, theme
-from render.canvas import HEADER, PAD, chip, felt, paste, write
+from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, write
 from render.layout import LINE_TRACKS, PlacedTile, Rect, layout_chain
 from render.scene import Pips, SeatScene, TableScene
 
@@ -34,32 +34,65 @@ class Frame:
     chain: Rect
 
 
+RINGS: dict[int, tuple[int, int, int]] = {
+    2: (1, 0, 1),
+    3: (1, 0, 2),
+    4: (1, 1, 1),
+    5: (3, 0, 2),
+    6: (3, 0, 3),
+    7: (3, 1, 2),
+    8: (3, 1, 3),
+    9: (3, 2, 2),
+    10: (3, 2, 3),
+}
+"""Panels at the bottom, up each side and along the top, by the number of seats.
+
+Side columns cost the line a third of its width, so they come only when rows of three are full.
+"""
+
+
+def _row(count: int, top: int) -> list[Rect]:
+    """`count` wide panels side by side from the left; a lone one is `WIDE_PANEL` wide, centred."""
+    wide_w, wide_h = WIDE_PANEL
+    if count == 1:
+        left = (WIDTH - wide_w) // 2
+        return [Rect(left, top, left + wide_w, top + wide_h)]
+    w = (WIDTH - (count + 1) * MARGIN) // count
+    lefts = (MARGIN + i * (w + MARGIN) for i in range(count))
+    return [Rect(x, top, x + w, top + wide_h) for x in lefts]
+
+
+def _column(count: int, left: int, top: int, bottom: int) -> list[Rect]:
+    """`count` tall panels stacked from the top, centred between `top` and `bottom`."""
+    if not count:
+        return []
+    h = min(TALL_PANEL[1], (bottom - top - (count - 1) * MARGIN) // count)
+    y0 = (top + bottom - count * h - (count - 1) * MARGIN) // 2
+    tops = (y0 + i * (h + MARGIN) for i in range(count))
+    return [Rect(left, y, left + TALL_PANEL[0], y + h) for y in tops]
+
+
 @cache
 def frame(seats: int) -> Frame:
-    """The frame for 2 (bottom, top), 3 (bottom, top left, top right) or 4 seats."""
-    wide_w, wide_h = WIDE_PANEL
-    wide_x = (WIDTH - wide_w) // 2
-    top_y = HEADER + MARGIN
-    bottom = Rect(wide_x, HEIGHT - MARGIN - wide_h, wide_x + wide_w, HEIGHT - MARGIN)
-    top = Rect(wide_x, top_y, wide_x + wide_w, top_y + wide_h)
-    half_w = (WIDTH - 3 * MARGIN) // 2
-    top_left = Rect(MARGIN, top_y, MARGIN + half_w, top_y + wide_h)
-    top_right = Rect(WIDTH - MARGIN - half_w, top_y, WIDTH - MARGIN, top_y + wide_h)
-    tall_y = (HEADER + HEIGHT - TALL_PANEL[1]) // 2
-    left = Rect(MARGIN, tall_y, MARGIN + TALL_PANEL[0], tall_y + TALL_PANEL[1])
-    right = Rect(WIDTH - MARGIN - TALL_PANEL[0], tall_y, WIDTH - MARGIN, tall_y + TALL_PANEL[1])
-    layouts = {2: (bottom, top), 3: (bottom, top_left, top_right), 4: (bottom, left, top, right)}
-    panels = layouts.get(seats)
-    if panels is None:
-        raise ValueError(f"cannot seat {seats} players (2–4)")
-    sides = left.right if left in panels else 0
+    """The frame for 2 … 10 seats: seat 0 in the middle of the bottom row, then clockwise."""
+    if seats not in RINGS:
+        raise ValueError(f"cannot seat {seats} players (2–10)")
+    below, beside, above = RINGS[seats]
+    top_row = _row(above, HEADER + MARGIN)
+    bottom_row = _row(below, HEIGHT - MARGIN - WIDE_PANEL[1])
+    band = (top_row[0].bottom + MARGIN, bottom_row[0].top - MARGIN)
+    left = _column(beside, MARGIN, *band)
+    right = _column(beside, WIDTH - MARGIN - TALL_PANEL[0], *band)
+    start = (below - 1) // 2
+    panels = bottom_row[start::-1] + left[::-1] + top_row + right + bottom_row[:start:-1]
+    sides = TALL_PANEL[0] + MARGIN if beside else 0
     chain = Rect(
         sides + MARGIN + ROOM_X,
-        top.bottom + ROOM_Y,
+        top_row[0].bottom + ROOM_Y,
         WIDTH - sides - MARGIN - ROOM_X,
-        bottom.top - ROOM_Y,
+        bottom_row[0].top - ROOM_Y,
     )
-    return Frame(panels, chain)
+    return Frame(tuple(panels), chain)
 
 
 @lru_cache(maxsize=64)
@@ -80,19 +113,26 @@ def _background(seats: int, teams: tuple[int | None, ...], mover: int | None) ->
     return image
 
 
+def _gap(u: int) -> int:
+    """The room between hand tiles of unit `u`: `GAP`, less between small tiles."""
+    return min(GAP, u // 4)
+
+
+def _fits(count: int, box: Rect, u: int) -> int:
+    """The most columns (≤ `count`) of unit `u` across `box` if its rows fit too, else 0."""
+    gap = _gap(u)
+    cols = min(count, (box.width + gap) // (u + gap))
+    rows = -(-count // cols) if cols else 0
+    return cols if cols and rows * (2 * u + gap) - gap <= box.height else 0
+
+
 def _pack(count: int, box: Rect) -> tuple[int, int]:
-    """The largest even unit (≤ HAND_UNIT) and the columns to fit `count` upright tiles."""
-    best = (0, 1)
-    for cols in range(1, count + 1):
-        rows = -(-count // cols)
-        u = min(
-            (box.width - (cols - 1) * GAP) // cols,
-            (box.height - (rows - 1) * GAP) // (2 * rows),
-            HAND_UNIT,
-        )
-        if u - u % 2 >= best[0]:  # on a tie, more columns: a flatter hand
-            best = (u - u % 2, cols)
-    return best
+    """The largest even unit (≤ HAND_UNIT) and the columns to fit `count` upright tiles.
+
+    Of the column counts that fit, the most: a flatter hand.
+    """
+    units = range(HAND_UNIT, 2, -2)
+    return next(((u, cols) for u in units if (cols := _fits(count, box, u))), (2, count))
 
 
 def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rect:
@@ -103,14 +143,15 @@ def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rec
     if not tiles:
         return Rect(box.left, box.top, box.left, box.top)
     u, cols = _pack(len(tiles), box)
+    gap = _gap(u)
     rows = -(-len(tiles) // cols)
-    used_w = cols * u + (cols - 1) * GAP
+    used_w = cols * u + (cols - 1) * gap
     x0 = box.left + (box.width - used_w) // 2 if centred else box.left
     for i, pips in enumerate(tiles):
         row, col = divmod(i, cols)
         sprite = sprites.back(u) if pips is None else sprites.face(u, pips, vertical=True)
-        paste(canvas, sprite, x0 + col * (u + GAP), box.top + row * (2 * u + GAP))
-    return Rect(x0, box.top, x0 + used_w, box.top + rows * 2 * u + (rows - 1) * GAP)
+        paste(canvas, sprite, x0 + col * (u + gap), box.top + row * (2 * u + gap))
+    return Rect(x0, box.top, x0 + used_w, box.top + rows * 2 * u + (rows - 1) * gap)
 
 
 def _score(seat: SeatScene, size: int) -> Parts:
@@ -153,7 +194,8 @@ def _seat_wide(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
     score_x = panel.right - PAD - sum(text.width(s, size, True) for s, size, _ in score)
     _write_parts(canvas, score, score_x, mid_y)
     _name(canvas, seat, 32, panel.left + PAD, score_x - PAD, mid_y)
-    box = Rect(panel.left + PAD, mid_y + 26, panel.right - PAD - 140, panel.bottom - PAD + 4)
+    side = max(panel.width * 7 // 32, chip_width(seat.note, 28) + PAD)  # for "×N" or the note
+    box = Rect(panel.left + PAD, mid_y + 26, panel.right - PAD - side, panel.bottom - PAD + 4)
     used = _hand(canvas, seat, box, centred=False)
     _count(canvas, seat, used.right + 10, (used.top + used.bottom) // 2, centred=False)
     if seat.note:
