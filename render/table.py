@@ -105,7 +105,7 @@ def _background(seats: int, teams: tuple[int | None, ...], mover: int | None) ->
             size = (panel.width + 2 * ring, panel.height + 2 * ring)
             halo = sprites.plate(size, 24, None, theme.GOLD, 5)
             paste(image, halo, panel.left - ring, panel.top - ring)
-        edge = theme.PANEL_EDGE if team is None else theme.TEAMS[team % 2]
+        edge = theme.PANEL_EDGE if team is None else theme.TEAMS[team % len(theme.TEAMS)]
         body = sprites.plate(
             (panel.width, panel.height), 18, theme.PANEL, edge, 2 if team is None else 4
         )

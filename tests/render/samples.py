@@ -42,14 +42,15 @@ def table(
     line: int,
     hands: Sequence[int],
     *,
-    teams: bool = False,
+    teams: int = 0,
     round_end: bool = False,
     max_pip: int = 6,
 ) -> TableScene:
     """A table with the middle `line` tiles of `FULL_LINES[max_pip]` down and `len(hands)` seats.
 
-    Hands take the other tiles in order (the rest is the bazaar). Seat 1 is to move; at the
-    round end seat 0 has gone out and every hand is shown with its points.
+    Hands take the other tiles in order (the rest is the bazaar); with `teams` seat `i` plays
+    in team `i % teams`. Seat 1 is to move; at the round end seat 0 has gone out and every
+    hand is shown with its points.
     """
     full = FULL_LINES[max_pip]
     start = (len(full) - 1 - line) // 2
@@ -75,7 +76,7 @@ def table(
                 remembered=remembered,
                 opened=opened,
                 to_move=not round_end and seat == 1,
-                team=seat % 2 if teams else None,
+                team=seat % teams if teams else None,
                 revealed=hand if round_end else None,
                 note=note,
             )

@@ -35,9 +35,9 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "two_players": lambda: render_table(samples.table(6, (5, 6))),
     "three_players": lambda: render_table(samples.table(11, (5, 3, 4))),
     "four_players": lambda: render_table(samples.table(16, (4, 3, 2, 3))),
-    "teams": lambda: render_table(samples.table(20, (2, 2, 1, 3), teams=True)),
+    "teams": lambda: render_table(samples.table(20, (2, 2, 1, 3), teams=2)),
     "long_snake": lambda: render_table(samples.table(28, (3, 2, 2, 1))),
-    "round_end": lambda: render_table(samples.table(20, (0, 3, 2, 3), teams=True, round_end=True)),
+    "round_end": lambda: render_table(samples.table(20, (0, 3, 2, 3), teams=2, round_end=True)),
     "double_twelve": lambda: render_table(samples.table(61, (14, 15), max_pip=12)),
     "score_sheet": lambda: render_score_sheet(samples.score_sheet()),
     "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
@@ -127,7 +127,9 @@ def test_double_twelve_extremes(seats: int) -> None:
         (91, (0,) * seats, True),
     ]
     for line, hands, round_end in shapes:
-        scene = samples.table(line, hands, round_end=round_end, teams=seats == 4, max_pip=12)
+        scene = samples.table(
+            line, hands, round_end=round_end, teams=2 if seats == 4 else 0, max_pip=12
+        )
         png = render_table(scene)
         assert _image(png).size == (1280, 1024)
         assert len(png) <= 150 * 1024
