@@ -12,7 +12,8 @@ class SeatScene:
     """One seat at the table.
 
     `revealed` lists the hand face up (round end) instead of `tiles_left` backs; `note` is a
-    short result such as "+13" or "🐟 30".
+    short result such as "+13" or "🐟 30". `team` is 0 … 4 (or None without teams); `out`
+    marks a seat that has left the game (it reached the score limit): dimmed, without a hand.
     """
 
     name: str
@@ -24,6 +25,7 @@ class SeatScene:
     team: int | None
     revealed: tuple[Pips, ...] | None
     note: str = ""
+    out: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,19 +96,26 @@ def frame(seats: int) -> Frame:
 
 
 @lru_cache(maxsize=64)
-def _background(seats: int, teams: tuple[int | None, ...], mover: int | None) -> Image.Image:
-    """Felt, title bar and seat plates: team-coloured rims, a gold ring for the seat to move."""
+def _background(
+    seats: int, teams: tuple[int | None, ...], outs: tuple[bool, ...], mover: int | None
+) -> Image.Image:
+    """Felt, title bar and seat plates: team-coloured rims, a gold ring for the seat to move.
+
+    A seat that is out gets a darker plate with a plain rim.
+    """
     image = felt(WIDTH, HEIGHT).copy()
-    for seat, (panel, team) in enumerate(zip(frame(seats).panels, teams, strict=True)):
+    places = zip(frame(seats).panels, teams, outs, strict=True)
+    for seat, (panel, team, out) in enumerate(places):
         if seat == mover:
             ring = 7
             size = (panel.width + 2 * ring, panel.height + 2 * ring)
             halo = sprites.plate(size, 24, None, theme.GOLD, 5)
             paste(image, halo, panel.left - ring, panel.top - ring)
-        edge = theme.PANEL_EDGE if team is None else theme.TEAMS[team % len(theme.TEAMS)]
-        body = sprites.plate(
-            (panel.width, panel.height), 18, theme.PANEL, edge, 2 if team is None else 4
-        )
+        if out or team is None:
+            fill, edge, edge_width = theme.HEADER if out else theme.PANEL, theme.PANEL_EDGE, 2
+        else:
+            fill, edge, edge_width = theme.PANEL, theme.TEAMS[team % len(theme.TEAMS)], 4
+        body = sprites.plate((panel.width, panel.height), 18, fill, edge, edge_width)
         paste(image, body, panel.left, panel.top)
     return image
 
@@ -140,7 +147,7 @@ def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rec
     tiles: Sequence[Pips | None] = (
         seat.revealed if seat.revealed is not None else (None,) * seat.tiles_left
     )
-    if not tiles:
+    if not tiles or seat.out:
         return Rect(box.left, box.top, box.left, box.top)
     u, cols = _pack(len(tiles), box)
     gap = _gap(u)
@@ -155,7 +162,9 @@ def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rec
 
 
 def _score(seat: SeatScene, size: int) -> Parts:
-    """The score, red once opened, then the remembered points as a yellow "+N"."""
+    """The score, red once opened, then the remembered points as a yellow "+N"; muted if out."""
+    if seat.out:
+        return [(str(seat.score), size, theme.MUTED)]
     parts = [(str(seat.score), size, theme.RED if seat.opened else theme.WHITE)]
     if seat.remembered:
         parts.append((f" +{seat.remembered}", size * 4 // 5, theme.YELLOW))
@@ -168,7 +177,10 @@ def _write_parts(canvas: Image.Image, parts: Parts, x: int, mid_y: int) -> None:
 
 
 def _name(canvas: Image.Image, seat: SeatScene, size: int, x: int, right: int, mid_y: int) -> None:
-    """The name, cut to fit before `right`, after a gold triangle if the seat is to move."""
+    """The name, cut to fit before `right`, after a gold triangle if the seat is to move.
+
+    A seat that is out has its name muted and struck through.
+    """
     if seat.to_move:
         ImageDraw.Draw(canvas).polygon(
             [(x, mid_y - size // 2 + 2), (x + size * 3 // 4, mid_y), (x, mid_y + size // 2 - 2)],
@@ -176,12 +188,14 @@ def _name(canvas: Image.Image, seat: SeatScene, size: int, x: int, right: int, m
         )
         x += size
     name = text.fit(seat.name, size, right - x, bold=True) or "?"  # "?" if only emoji
-    write(canvas, name, size, theme.WHITE, x, mid_y)
+    end = write(canvas, name, size, theme.MUTED if seat.out else theme.WHITE, x, mid_y)
+    if seat.out:
+        canvas.paste(theme.MUTED, (x - 4, mid_y - 1, end + 4, mid_y + 2))
 
 
 def _count(canvas: Image.Image, seat: SeatScene, x: int, mid_y: int, centred: bool) -> None:
     """How many tiles a hidden hand holds, as "×N" from (or centred on) `x`."""
-    if seat.revealed is None and seat.tiles_left:
+    if seat.revealed is None and seat.tiles_left and not seat.out:
         label = f"×{seat.tiles_left}"
         left = x - text.width(label, 28, True) // 2 if centred else x
         write(canvas, label, 28, theme.MUTED, left, mid_y)
@@ -281,8 +295,9 @@ def render_table(scene: TableScene) -> bytes:
     _check(scene)
     places = frame(len(scene.seats))
     teams = tuple(seat.team for seat in scene.seats)
+    outs = tuple(seat.out for seat in scene.seats)
     mover = next((i for i, seat in enumerate(scene.seats) if seat.to_move), None)
-    canvas = _background(len(scene.seats), teams, mover).copy()
+    canvas = _background(len(scene.seats), teams, outs, mover).copy()
     _chain(canvas, scene, places.chain)
     for seat, panel in zip(scene.seats, places.panels, strict=True):
         (_seat_tall if panel.height > panel.width else _seat_wide)(canvas, seat, panel)

@@ -45,12 +45,13 @@ def table(
     teams: int = 0,
     round_end: bool = False,
     max_pip: int = 6,
+    out: Sequence[int] = (),
 ) -> TableScene:
     """A table with the middle `line` tiles of `FULL_LINES[max_pip]` down and `len(hands)` seats.
 
     Hands take the other tiles in order (the rest is the bazaar); with `teams` seat `i` plays
-    in team `i % teams`. Seat 1 is to move; at the round end seat 0 has gone out and every
-    hand is shown with its points.
+    in team `i % teams`, and the seats `out` have left the game (give them empty hands). Seat 1
+    is to move; at the round end seat 0 has gone out and every hand is shown with its points.
     """
     full = FULL_LINES[max_pip]
     start = (len(full) - 1 - line) // 2
@@ -79,6 +80,7 @@ def table(
                 team=seat % teams if teams else None,
                 revealed=hand if round_end else None,
                 note=note,
+                out=seat in out,
             )
         )
     return TableScene(

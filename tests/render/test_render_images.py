@@ -135,6 +135,15 @@ def test_double_twelve_extremes(seats: int) -> None:
         assert len(png) <= 150 * 1024
 
 
+def test_a_seat_that_is_out_shows_no_hand() -> None:
+    """Out of the game: the same dimmed panel whatever its hand, and not the panel in play."""
+    scene = samples.table(6, (5, 6), out=(0,))
+    emptied = replace(scene.seats[0], tiles_left=0)
+    assert render_table(scene) == render_table(replace(scene, seats=(emptied, scene.seats[1])))
+    playing = replace(scene.seats[0], out=False)
+    assert render_table(scene) != render_table(replace(scene, seats=(playing, scene.seats[1])))
+
+
 def test_seat_counts_out_of_range() -> None:
     scene = samples.table(6, (5, 6))
     for seats in (scene.seats[:1], scene.seats * 6):  # 1 and 12
