@@ -54,6 +54,11 @@ def write(
     return x + sprite.width
 
 
+def strike(canvas: Image.Image, left: int, right: int, mid_y: int) -> None:
+    """A muted line through text written from `left` to `right` on `mid_y`."""
+    canvas.paste(theme.MUTED, (left - 4, mid_y - 1, right + 4, mid_y + 2))
+
+
 def chip_width(note: str, size: int) -> int:
     """How wide `chip` draws `note` (0 if nothing is left of it to draw)."""
     label = text.fit(note, size, CHIP_TEXT, bold=True)

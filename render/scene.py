@@ -49,7 +49,7 @@ class TableScene:
 
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
-    """One player's (or team's) line of the score sheet after a round."""
+    """One player's (or team's) line of the score sheet after a round; `out`: left the game."""
 
     name: str
     previous: int
@@ -58,11 +58,15 @@ class ScoreRow:
     remembered: int
     opened: bool
     goat: bool
+    out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SheetLabels:
-    """The score sheet's words, in the reader's language; `eggs` follows "🥚🥚 +N — "."""
+    """The score sheet's words, in the reader's language; `eggs` follows "🥚🥚 +N — ".
+
+    `out` marks a player (or team) that has left the game.
+    """
 
     player: str
     previous: str
@@ -71,6 +75,7 @@ class SheetLabels:
     fish: str
     goat: str
     eggs: str
+    out: str
 
 
 @dataclass(frozen=True, slots=True)

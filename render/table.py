@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from render import sprites, text, theme
-from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, write
+from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, strike, write
 from render.layout import LINE_TRACKS, PlacedTile, Rect, layout_chain
 from render.scene import Pips, SeatScene, TableScene
 
@@ -190,7 +190,7 @@ def _name(canvas: Image.Image, seat: SeatScene, size: int, x: int, right: int, m
     name = text.fit(seat.name, size, right - x, bold=True) or "?"  # "?" if only emoji
     end = write(canvas, name, size, theme.MUTED if seat.out else theme.WHITE, x, mid_y)
     if seat.out:
-        canvas.paste(theme.MUTED, (x - 4, mid_y - 1, end + 4, mid_y + 2))
+        strike(canvas, x, end, mid_y)
 
 
 def _count(canvas: Image.Image, seat: SeatScene, x: int, mid_y: int, centred: bool) -> None:

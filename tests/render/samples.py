@@ -26,7 +26,14 @@ SCORES = ((0, 9, False), (37, 0, True), (12, 4, False), (64, 0, True))
 """Score, remembered points and whether the account is opened, per seat."""
 BAZAAR = "базар"
 LABELS = SheetLabels(
-    "игрок", "было", "раунд", "итого", "рыба 🐟", "козёл", "яйца переходят в следующий раунд"
+    "игрок",
+    "было",
+    "раунд",
+    "итого",
+    "рыба 🐟",
+    "козёл",
+    "яйца переходят в следующий раунд",
+    "выбыл",
 )
 """The Russian words of the samples (the bot takes them from its catalogs)."""
 
@@ -93,6 +100,19 @@ def table(
         max_pip=max_pip,
         bazaar_label=BAZAAR,
     )
+
+
+def room_sheet() -> ScoreSheet:
+    """A game room after round 7: Дима has just reached the limit (the goat), Zoë before him."""
+    rows = (
+        ScoreRow("Маша", 40, 0, 40, 0, True, False),
+        ScoreRow("Серёжа", 64, 13, 77, 0, True, False),
+        ScoreRow("Ольга Константиновна", 12, 8, 20, 4, False, False),
+        ScoreRow("Дима", 96, 9, 105, 0, True, True, out=True),
+        ScoreRow("Катя", 25, 0, 25, 0, True, False),
+        ScoreRow("Zoë", 112, 0, 112, 0, True, False, out=True),
+    )
+    return ScoreSheet(rows, "Раунд 7", fish=False, carry=0, labels=LABELS)
 
 
 def score_sheet(eggs: bool = False) -> ScoreSheet:

@@ -41,6 +41,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "double_twelve": lambda: render_table(samples.table(61, (14, 15), max_pip=12)),
     "score_sheet": lambda: render_score_sheet(samples.score_sheet()),
     "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
+    "score_sheet_room": lambda: render_score_sheet(samples.room_sheet()),
 }
 
 
