@@ -225,7 +225,8 @@ def _seat_tall(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
     if seat.note:
         mid_y += 50
         chip(canvas, seat.note, 26, panel.right - PAD, mid_y)
-    box = Rect(panel.left + PAD, mid_y + 34, panel.right - PAD, panel.bottom - PAD - 40)
+    count = 40 if seat.revealed is None else 0  # room for "×N" below
+    box = Rect(panel.left + PAD, mid_y + 34, panel.right - PAD, panel.bottom - PAD - count)
     used = _hand(canvas, seat, box, centred=True)
     _count(canvas, seat, (panel.left + panel.right) // 2, used.bottom + 22, centred=True)
 
