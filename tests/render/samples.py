@@ -21,8 +21,30 @@ on 10 and 12."""
 
 FULL_LINES = {6: FULL_LINE, 12: FULL_LINE_12}
 
-NAMES = ("Маша", "Серёжа", "Ольга Константиновна", "Alex 🐟")
-SCORES = ((0, 9, False), (37, 0, True), (12, 4, False), (64, 0, True))
+NAMES = (
+    "Маша",
+    "Серёжа",
+    "Ольга Константиновна",
+    "Alex 🐟",
+    "Дима",
+    "Катя",
+    "Фёдор Михайлович",
+    "Zoë",
+    "Петя",
+    "Анна-Мария",
+)
+SCORES = (
+    (0, 9, False),
+    (37, 0, True),
+    (12, 4, False),
+    (64, 0, True),
+    (101, 0, True),
+    (25, 0, True),
+    (8, 3, False),
+    (112, 0, True),
+    (49, 6, True),
+    (77, 0, True),
+)
 """Score, remembered points and whether the account is opened, per seat."""
 BAZAAR = "базар"
 LABELS = SheetLabels(
@@ -74,7 +96,7 @@ def table(
         del spare[:size]
         score, remembered, opened = SCORES[seat]
         note = ""
-        if round_end:
+        if round_end and seat not in out:
             note = f"+{sum(a + b for a, b in hand)}" if hand else "вышла"
         seats.append(
             SeatScene(

@@ -39,6 +39,10 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "long_snake": lambda: render_table(samples.table(28, (3, 2, 2, 1))),
     "round_end": lambda: render_table(samples.table(20, (0, 3, 2, 3), teams=2, round_end=True)),
     "double_twelve": lambda: render_table(samples.table(61, (14, 15), max_pip=12)),
+    "room_ten": lambda: render_table(
+        samples.table(45, (5, 12, 3, 11, 0, 9, 1, 0, 4, 1), max_pip=12, out=(4, 7))
+    ),
+    "room_teams": lambda: render_table(samples.table(30, (5, 6, 4, 7, 5, 6), teams=3, max_pip=12)),
     "score_sheet": lambda: render_score_sheet(samples.score_sheet()),
     "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
     "score_sheet_room": lambda: render_score_sheet(samples.room_sheet()),
