@@ -122,19 +122,20 @@ def test_pips_read_at_a_glance(value: int) -> None:
     assert places not in [pip_places(other) for other in range(value)]
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", range(2, 11))
 def test_double_twelve_extremes(seats: int) -> None:
-    """The largest hands the rules allow, hidden and shown, and the whole 91-tile line."""
+    """The largest hands the rules allow, hidden and shown, one hand of nearly all the tiles,
+    and the whole 91-tile line."""
     most = 91 // seats
     shapes = [
         (1, (most,) * seats, False),
         (1, (most - 1,) + (most,) * (seats - 1), True),
+        (1, (91 - seats,) + (1,) * (seats - 1), True),
         (91, (0,) * seats, True),
     ]
+    teams = {4: 2, 6: 3, 8: 4, 10: 5}.get(seats, 0)
     for line, hands, round_end in shapes:
-        scene = samples.table(
-            line, hands, round_end=round_end, teams=2 if seats == 4 else 0, max_pip=12
-        )
+        scene = samples.table(line, hands, round_end=round_end, teams=teams, max_pip=12)
         png = render_table(scene)
         assert _image(png).size == (1280, 1024)
         assert len(png) <= 150 * 1024
