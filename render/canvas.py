@@ -10,6 +10,7 @@ from render import sprites, text, theme
 
 HEADER = 76  # height of the dark title bar
 PAD = 16
+CHIP_TEXT = 260  # the widest text of a chip
 
 _DITHER = (0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15)
 """Thresholds by row: a dither of whole scanlines keeps long runs, which deflate quickly."""
@@ -53,6 +54,17 @@ def write(
     return x + sprite.width
 
 
+def strike(canvas: Image.Image, left: int, right: int, mid_y: int) -> None:
+    """A muted line through text written from `left` to `right` on `mid_y`."""
+    canvas.paste(theme.MUTED, (left - 4, mid_y - 1, right + 4, mid_y + 2))
+
+
+def chip_width(note: str, size: int) -> int:
+    """How wide `chip` draws `note` (0 if nothing is left of it to draw)."""
+    label = text.fit(note, size, CHIP_TEXT, bold=True)
+    return text.width(label, size, True) + size if label else 0
+
+
 def chip(
     canvas: Image.Image,
     note: str,
@@ -62,10 +74,10 @@ def chip(
     rim: theme.Colour = theme.GOLD,
 ) -> None:
     """A dark rounded label with a coloured rim, ending at `right`."""
-    label = text.fit(note, size, 260, bold=True)
+    label = text.fit(note, size, CHIP_TEXT, bold=True)
     if not label:
         return
-    w = text.width(label, size, True) + size
+    w = chip_width(label, size)
     h = size * 3 // 2
     paste(canvas, sprites.plate((w, h), h // 2, theme.HEADER, rim, 2), right - w, mid_y - h // 2)
     write(canvas, label, size, theme.WHITE, right - w + size // 2, mid_y)

@@ -12,7 +12,8 @@ class SeatScene:
     """One seat at the table.
 
     `revealed` lists the hand face up (round end) instead of `tiles_left` backs; `note` is a
-    short result such as "+13" or "🐟 30".
+    short result such as "+13" or "🐟 30". `team` is 0 … 4 (or None without teams); `out`
+    marks a seat that has left the game (it reached the score limit): dimmed, without a hand.
     """
 
     name: str
@@ -24,6 +25,7 @@ class SeatScene:
     team: int | None
     revealed: tuple[Pips, ...] | None
     note: str = ""
+    out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +49,7 @@ class TableScene:
 
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
-    """One player's (or team's) line of the score sheet after a round."""
+    """One player's (or team's) line of the score sheet after a round; `out`: left the game."""
 
     name: str
     previous: int
@@ -56,11 +58,15 @@ class ScoreRow:
     remembered: int
     opened: bool
     goat: bool
+    out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SheetLabels:
-    """The score sheet's words, in the reader's language; `eggs` follows "🥚🥚 +N — "."""
+    """The score sheet's words, in the reader's language; `eggs` follows "🥚🥚 +N — ".
+
+    `out` marks a player (or team) that has left the game.
+    """
 
     player: str
     previous: str
@@ -69,6 +75,7 @@ class SheetLabels:
     fish: str
     goat: str
     eggs: str
+    out: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from render import sprites, text, theme
-from render.canvas import HEADER, PAD, chip, felt, paste, write
+from render.canvas import HEADER, PAD, chip, felt, paste, strike, write
 from render.scene import ScoreRow, ScoreSheet
 
 WIDTH = 1280
@@ -14,7 +14,7 @@ TOP = 24  # felt between the title bar and the sheet
 LABELS = 56  # the column captions
 FOOTER = 72  # the carried eggs line
 NAME_X = 2 * PAD + 16
-GOAT = 150  # room for the goat mark after a name
+GOAT = 150  # room for a mark after a name: the goat, out of the game
 NUMBERS = 150  # room for the widest previous total
 PREVIOUS_RIGHT = 780  # numbers are right-aligned on these edges
 ROUND_RIGHT = 960
@@ -28,26 +28,39 @@ def _right(
     write(canvas, label, size, colour, right - text.width(label, size, True), y)
 
 
+def _ink(row: ScoreRow, colour: theme.Colour) -> theme.Colour:
+    """`colour`, or muted in a row out of the game."""
+    return theme.MUTED if row.out else colour
+
+
 def _row(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> None:
-    """One line: name (and the goat mark), previous total, round points, new total."""
+    """One line: name (and its marks), previous total, round points, new total.
+
+    A row that is out of the game is all muted, its name struck through.
+    """
     mid = y + ROW // 2
-    room = PREVIOUS_RIGHT - NUMBERS - NAME_X - (GOAT if row.goat else 0)
-    end = write(
-        canvas, text.fit(row.name, SIZE, room, bold=True) or "?", SIZE, theme.WHITE, NAME_X, mid
-    )
-    if row.goat:
-        chip(canvas, sheet.labels.goat, 28, end + GOAT, mid, theme.RED)
+    labels = sheet.labels
+    marks = [(labels.goat, theme.RED)] * row.goat + [(labels.out, theme.MUTED)] * row.out
+    room = PREVIOUS_RIGHT - NUMBERS - NAME_X - GOAT * len(marks)
+    name = text.fit(row.name, SIZE, room, bold=True) or "?"
+    end = write(canvas, name, SIZE, _ink(row, theme.WHITE), NAME_X, mid)
+    if row.out:
+        strike(canvas, NAME_X, end, mid)
+    for label, rim in marks:
+        end += GOAT
+        chip(canvas, label, 28, end, mid, rim)
     _right(canvas, str(row.previous), SIZE, theme.MUTED, PREVIOUS_RIGHT, mid)
     if row.round_points:
         points = f"{'🐟 ' if sheet.fish else ''}+{row.round_points}"
-        _right(canvas, points, SIZE, theme.WHITE, ROUND_RIGHT, mid)
+        _right(canvas, points, SIZE, _ink(row, theme.WHITE), ROUND_RIGHT, mid)
     else:
         _right(canvas, "0", SIZE, theme.MUTED, ROUND_RIGHT, mid)
-    _right(
-        canvas, str(row.total), SIZE + 4, theme.RED if row.opened else theme.WHITE, TOTAL_RIGHT, mid
-    )
+    total = _ink(row, theme.RED if row.opened else theme.WHITE)
+    _right(canvas, str(row.total), SIZE + 4, total, TOTAL_RIGHT, mid)
     if row.remembered:
-        write(canvas, f"+{row.remembered}", SIZE - 6, theme.YELLOW, TOTAL_RIGHT + 12, mid)
+        write(
+            canvas, f"+{row.remembered}", SIZE - 6, _ink(row, theme.YELLOW), TOTAL_RIGHT + 12, mid
+        )
 
 
 def render_score_sheet(sheet: ScoreSheet) -> bytes:

@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from render import sprites, text, theme
-from render.canvas import HEADER, PAD, chip, felt, paste, write
+from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, strike, write
 from render.layout import LINE_TRACKS, PlacedTile, Rect, layout_chain
 from render.scene import Pips, SeatScene, TableScene
 
@@ -34,65 +34,112 @@ class Frame:
     chain: Rect
 
 
+RINGS: dict[int, tuple[int, int, int]] = {
+    2: (1, 0, 1),
+    3: (1, 0, 2),
+    4: (1, 1, 1),
+    5: (3, 0, 2),
+    6: (3, 0, 3),
+    7: (3, 1, 2),
+    8: (3, 1, 3),
+    9: (3, 2, 2),
+    10: (3, 2, 3),
+}
+"""Panels at the bottom, up each side and along the top, by the number of seats.
+
+Side columns cost the line a third of its width, so they come only when rows of three are full.
+"""
+
+
+def _row(count: int, top: int) -> list[Rect]:
+    """`count` wide panels side by side from the left; a lone one is `WIDE_PANEL` wide, centred."""
+    wide_w, wide_h = WIDE_PANEL
+    if count == 1:
+        left = (WIDTH - wide_w) // 2
+        return [Rect(left, top, left + wide_w, top + wide_h)]
+    w = (WIDTH - (count + 1) * MARGIN) // count
+    lefts = (MARGIN + i * (w + MARGIN) for i in range(count))
+    return [Rect(x, top, x + w, top + wide_h) for x in lefts]
+
+
+def _column(count: int, left: int, top: int, bottom: int) -> list[Rect]:
+    """`count` tall panels stacked from the top, centred between `top` and `bottom`."""
+    if not count:
+        return []
+    h = min(TALL_PANEL[1], (bottom - top - (count - 1) * MARGIN) // count)
+    y0 = (top + bottom - count * h - (count - 1) * MARGIN) // 2
+    tops = (y0 + i * (h + MARGIN) for i in range(count))
+    return [Rect(left, y, left + TALL_PANEL[0], y + h) for y in tops]
+
+
 @cache
 def frame(seats: int) -> Frame:
-    """The frame for 2 (bottom, top), 3 (bottom, top left, top right) or 4 seats."""
-    wide_w, wide_h = WIDE_PANEL
-    wide_x = (WIDTH - wide_w) // 2
-    top_y = HEADER + MARGIN
-    bottom = Rect(wide_x, HEIGHT - MARGIN - wide_h, wide_x + wide_w, HEIGHT - MARGIN)
-    top = Rect(wide_x, top_y, wide_x + wide_w, top_y + wide_h)
-    half_w = (WIDTH - 3 * MARGIN) // 2
-    top_left = Rect(MARGIN, top_y, MARGIN + half_w, top_y + wide_h)
-    top_right = Rect(WIDTH - MARGIN - half_w, top_y, WIDTH - MARGIN, top_y + wide_h)
-    tall_y = (HEADER + HEIGHT - TALL_PANEL[1]) // 2
-    left = Rect(MARGIN, tall_y, MARGIN + TALL_PANEL[0], tall_y + TALL_PANEL[1])
-    right = Rect(WIDTH - MARGIN - TALL_PANEL[0], tall_y, WIDTH - MARGIN, tall_y + TALL_PANEL[1])
-    layouts = {2: (bottom, top), 3: (bottom, top_left, top_right), 4: (bottom, left, top, right)}
-    panels = layouts.get(seats)
-    if panels is None:
-        raise ValueError(f"cannot seat {seats} players (2–4)")
-    sides = left.right if left in panels else 0
+    """The frame for 2 … 10 seats: seat 0 in the middle of the bottom row, then clockwise."""
+    if seats not in RINGS:
+        raise ValueError(f"cannot seat {seats} players (2–10)")
+    below, beside, above = RINGS[seats]
+    top_row = _row(above, HEADER + MARGIN)
+    bottom_row = _row(below, HEIGHT - MARGIN - WIDE_PANEL[1])
+    band = (top_row[0].bottom + MARGIN, bottom_row[0].top - MARGIN)
+    left = _column(beside, MARGIN, *band)
+    right = _column(beside, WIDTH - MARGIN - TALL_PANEL[0], *band)
+    start = (below - 1) // 2
+    panels = bottom_row[start::-1] + left[::-1] + top_row + right + bottom_row[:start:-1]
+    sides = TALL_PANEL[0] + MARGIN if beside else 0
     chain = Rect(
         sides + MARGIN + ROOM_X,
-        top.bottom + ROOM_Y,
+        top_row[0].bottom + ROOM_Y,
         WIDTH - sides - MARGIN - ROOM_X,
-        bottom.top - ROOM_Y,
+        bottom_row[0].top - ROOM_Y,
     )
-    return Frame(panels, chain)
+    return Frame(tuple(panels), chain)
 
 
 @lru_cache(maxsize=64)
-def _background(seats: int, teams: tuple[int | None, ...], mover: int | None) -> Image.Image:
-    """Felt, title bar and seat plates: team-coloured rims, a gold ring for the seat to move."""
+def _background(
+    seats: int, teams: tuple[int | None, ...], outs: tuple[bool, ...], mover: int | None
+) -> Image.Image:
+    """Felt, title bar and seat plates: team-coloured rims, a gold ring for the seat to move.
+
+    A seat that is out gets a darker plate with a plain rim.
+    """
     image = felt(WIDTH, HEIGHT).copy()
-    for seat, (panel, team) in enumerate(zip(frame(seats).panels, teams, strict=True)):
+    places = zip(frame(seats).panels, teams, outs, strict=True)
+    for seat, (panel, team, out) in enumerate(places):
         if seat == mover:
             ring = 7
             size = (panel.width + 2 * ring, panel.height + 2 * ring)
             halo = sprites.plate(size, 24, None, theme.GOLD, 5)
             paste(image, halo, panel.left - ring, panel.top - ring)
-        edge = theme.PANEL_EDGE if team is None else theme.TEAMS[team % 2]
-        body = sprites.plate(
-            (panel.width, panel.height), 18, theme.PANEL, edge, 2 if team is None else 4
-        )
+        if out or team is None:
+            fill, edge, edge_width = theme.HEADER if out else theme.PANEL, theme.PANEL_EDGE, 2
+        else:
+            fill, edge, edge_width = theme.PANEL, theme.TEAMS[team % len(theme.TEAMS)], 4
+        body = sprites.plate((panel.width, panel.height), 18, fill, edge, edge_width)
         paste(image, body, panel.left, panel.top)
     return image
 
 
+def _gap(u: int) -> int:
+    """The room between hand tiles of unit `u`: `GAP`, less between small tiles."""
+    return min(GAP, u // 4)
+
+
+def _fits(count: int, box: Rect, u: int) -> int:
+    """The most columns (≤ `count`) of unit `u` across `box` if its rows fit too, else 0."""
+    gap = _gap(u)
+    cols = min(count, (box.width + gap) // (u + gap))
+    rows = -(-count // cols) if cols else 0
+    return cols if cols and rows * (2 * u + gap) - gap <= box.height else 0
+
+
 def _pack(count: int, box: Rect) -> tuple[int, int]:
-    """The largest even unit (≤ HAND_UNIT) and the columns to fit `count` upright tiles."""
-    best = (0, 1)
-    for cols in range(1, count + 1):
-        rows = -(-count // cols)
-        u = min(
-            (box.width - (cols - 1) * GAP) // cols,
-            (box.height - (rows - 1) * GAP) // (2 * rows),
-            HAND_UNIT,
-        )
-        if u - u % 2 >= best[0]:  # on a tie, more columns: a flatter hand
-            best = (u - u % 2, cols)
-    return best
+    """The largest even unit (≤ HAND_UNIT) and the columns to fit `count` upright tiles.
+
+    Of the column counts that fit, the most: a flatter hand.
+    """
+    units = range(HAND_UNIT, 2, -2)
+    return next(((u, cols) for u in units if (cols := _fits(count, box, u))), (2, count))
 
 
 def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rect:
@@ -100,21 +147,24 @@ def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rec
     tiles: Sequence[Pips | None] = (
         seat.revealed if seat.revealed is not None else (None,) * seat.tiles_left
     )
-    if not tiles:
+    if not tiles or seat.out:
         return Rect(box.left, box.top, box.left, box.top)
     u, cols = _pack(len(tiles), box)
+    gap = _gap(u)
     rows = -(-len(tiles) // cols)
-    used_w = cols * u + (cols - 1) * GAP
+    used_w = cols * u + (cols - 1) * gap
     x0 = box.left + (box.width - used_w) // 2 if centred else box.left
     for i, pips in enumerate(tiles):
         row, col = divmod(i, cols)
         sprite = sprites.back(u) if pips is None else sprites.face(u, pips, vertical=True)
-        paste(canvas, sprite, x0 + col * (u + GAP), box.top + row * (2 * u + GAP))
-    return Rect(x0, box.top, x0 + used_w, box.top + rows * 2 * u + (rows - 1) * GAP)
+        paste(canvas, sprite, x0 + col * (u + gap), box.top + row * (2 * u + gap))
+    return Rect(x0, box.top, x0 + used_w, box.top + rows * 2 * u + (rows - 1) * gap)
 
 
 def _score(seat: SeatScene, size: int) -> Parts:
-    """The score, red once opened, then the remembered points as a yellow "+N"."""
+    """The score, red once opened, then the remembered points as a yellow "+N"; muted if out."""
+    if seat.out:
+        return [(str(seat.score), size, theme.MUTED)]
     parts = [(str(seat.score), size, theme.RED if seat.opened else theme.WHITE)]
     if seat.remembered:
         parts.append((f" +{seat.remembered}", size * 4 // 5, theme.YELLOW))
@@ -127,7 +177,10 @@ def _write_parts(canvas: Image.Image, parts: Parts, x: int, mid_y: int) -> None:
 
 
 def _name(canvas: Image.Image, seat: SeatScene, size: int, x: int, right: int, mid_y: int) -> None:
-    """The name, cut to fit before `right`, after a gold triangle if the seat is to move."""
+    """The name, cut to fit before `right`, after a gold triangle if the seat is to move.
+
+    A seat that is out has its name muted and struck through.
+    """
     if seat.to_move:
         ImageDraw.Draw(canvas).polygon(
             [(x, mid_y - size // 2 + 2), (x + size * 3 // 4, mid_y), (x, mid_y + size // 2 - 2)],
@@ -135,12 +188,14 @@ def _name(canvas: Image.Image, seat: SeatScene, size: int, x: int, right: int, m
         )
         x += size
     name = text.fit(seat.name, size, right - x, bold=True) or "?"  # "?" if only emoji
-    write(canvas, name, size, theme.WHITE, x, mid_y)
+    end = write(canvas, name, size, theme.MUTED if seat.out else theme.WHITE, x, mid_y)
+    if seat.out:
+        strike(canvas, x, end, mid_y)
 
 
 def _count(canvas: Image.Image, seat: SeatScene, x: int, mid_y: int, centred: bool) -> None:
     """How many tiles a hidden hand holds, as "×N" from (or centred on) `x`."""
-    if seat.revealed is None and seat.tiles_left:
+    if seat.revealed is None and seat.tiles_left and not seat.out:
         label = f"×{seat.tiles_left}"
         left = x - text.width(label, 28, True) // 2 if centred else x
         write(canvas, label, 28, theme.MUTED, left, mid_y)
@@ -153,7 +208,8 @@ def _seat_wide(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
     score_x = panel.right - PAD - sum(text.width(s, size, True) for s, size, _ in score)
     _write_parts(canvas, score, score_x, mid_y)
     _name(canvas, seat, 32, panel.left + PAD, score_x - PAD, mid_y)
-    box = Rect(panel.left + PAD, mid_y + 26, panel.right - PAD - 140, panel.bottom - PAD + 4)
+    side = max(panel.width * 7 // 32, chip_width(seat.note, 28) + PAD)  # for "×N" or the note
+    box = Rect(panel.left + PAD, mid_y + 26, panel.right - PAD - side, panel.bottom - PAD + 4)
     used = _hand(canvas, seat, box, centred=False)
     _count(canvas, seat, used.right + 10, (used.top + used.bottom) // 2, centred=False)
     if seat.note:
@@ -169,7 +225,8 @@ def _seat_tall(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
     if seat.note:
         mid_y += 50
         chip(canvas, seat.note, 26, panel.right - PAD, mid_y)
-    box = Rect(panel.left + PAD, mid_y + 34, panel.right - PAD, panel.bottom - PAD - 40)
+    count = 40 if seat.revealed is None else 0  # room for "×N" below
+    box = Rect(panel.left + PAD, mid_y + 34, panel.right - PAD, panel.bottom - PAD - count)
     used = _hand(canvas, seat, box, centred=True)
     _count(canvas, seat, (panel.left + panel.right) // 2, used.bottom + 22, centred=True)
 
@@ -239,8 +296,9 @@ def render_table(scene: TableScene) -> bytes:
     _check(scene)
     places = frame(len(scene.seats))
     teams = tuple(seat.team for seat in scene.seats)
+    outs = tuple(seat.out for seat in scene.seats)
     mover = next((i for i, seat in enumerate(scene.seats) if seat.to_move), None)
-    canvas = _background(len(scene.seats), teams, mover).copy()
+    canvas = _background(len(scene.seats), teams, outs, mover).copy()
     _chain(canvas, scene, places.chain)
     for seat, panel in zip(scene.seats, places.panels, strict=True):
         (_seat_tall if panel.height > panel.width else _seat_wide)(canvas, seat, panel)

@@ -38,7 +38,14 @@ RED: Colour = (255, 92, 76)
 FISH: Colour = (96, 176, 255)
 EGG: Colour = (250, 238, 206)
 BLACK: Colour = (0, 0, 0)
-TEAMS: tuple[Colour, Colour] = ((74, 156, 255), (255, 146, 44))
+TEAMS: tuple[Colour, ...] = (
+    (74, 156, 255),  # blue
+    (255, 146, 44),  # orange
+    (236, 84, 200),  # magenta
+    (64, 226, 214),  # turquoise
+    (150, 230, 60),  # lime
+)
+"""Team rims, team 0 … 4."""
 
 SUPERSAMPLE = 4
 
@@ -66,8 +73,8 @@ _RAMPS: tuple[tuple[Colour, tuple[Colour, ...]], ...] = (
     (YELLOW, (PANEL, HEADER)),
     (RED, (PANEL, HEADER)),
     (GOLD, (PANEL, _FELT, IVORY, FELT_OUTER)),
-    (TEAMS[0], (PANEL,)),
-    (TEAMS[1], (PANEL,)),
+    *((team, (PANEL,)) for team in TEAMS[:2]),
+    *((team, ()) for team in TEAMS[2:]),  # no blends: they would recolour older pictures
     (FISH, (PANEL, HEADER)),
     (EGG, (PANEL, HEADER)),
     (PIP, (IVORY, IVORY_SHADE)),

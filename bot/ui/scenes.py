@@ -11,7 +11,7 @@ from bot.ui.i18n import Texts
 from bot.ui.texts import side_name
 from render.scene import ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
 
-SHEET_WORDS = ("player", "previous", "round", "total", "fish", "goat", "eggs")
+SHEET_WORDS = ("player", "previous", "round", "total", "fish", "goat", "eggs", "out")
 
 
 def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:

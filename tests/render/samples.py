@@ -21,12 +21,41 @@ on 10 and 12."""
 
 FULL_LINES = {6: FULL_LINE, 12: FULL_LINE_12}
 
-NAMES = ("Маша", "Серёжа", "Ольга Константиновна", "Alex 🐟")
-SCORES = ((0, 9, False), (37, 0, True), (12, 4, False), (64, 0, True))
+NAMES = (
+    "Маша",
+    "Серёжа",
+    "Ольга Константиновна",
+    "Alex 🐟",
+    "Дима",
+    "Катя",
+    "Фёдор Михайлович",
+    "Zoë",
+    "Петя",
+    "Анна-Мария",
+)
+SCORES = (
+    (0, 9, False),
+    (37, 0, True),
+    (12, 4, False),
+    (64, 0, True),
+    (101, 0, True),
+    (25, 0, True),
+    (8, 3, False),
+    (112, 0, True),
+    (49, 6, True),
+    (77, 0, True),
+)
 """Score, remembered points and whether the account is opened, per seat."""
 BAZAAR = "базар"
 LABELS = SheetLabels(
-    "игрок", "было", "раунд", "итого", "рыба 🐟", "козёл", "яйца переходят в следующий раунд"
+    "игрок",
+    "было",
+    "раунд",
+    "итого",
+    "рыба 🐟",
+    "козёл",
+    "яйца переходят в следующий раунд",
+    "выбыл",
 )
 """The Russian words of the samples (the bot takes them from its catalogs)."""
 
@@ -42,14 +71,16 @@ def table(
     line: int,
     hands: Sequence[int],
     *,
-    teams: bool = False,
+    teams: int = 0,
     round_end: bool = False,
     max_pip: int = 6,
+    out: Sequence[int] = (),
 ) -> TableScene:
     """A table with the middle `line` tiles of `FULL_LINES[max_pip]` down and `len(hands)` seats.
 
-    Hands take the other tiles in order (the rest is the bazaar). Seat 1 is to move; at the
-    round end seat 0 has gone out and every hand is shown with its points.
+    Hands take the other tiles in order (the rest is the bazaar); with `teams` seat `i` plays
+    in team `i % teams`, and the seats `out` have left the game (give them empty hands). Seat 1
+    is to move; at the round end seat 0 has gone out and every hand is shown with its points.
     """
     full = FULL_LINES[max_pip]
     start = (len(full) - 1 - line) // 2
@@ -65,7 +96,7 @@ def table(
         del spare[:size]
         score, remembered, opened = SCORES[seat]
         note = ""
-        if round_end:
+        if round_end and seat not in out:
             note = f"+{sum(a + b for a, b in hand)}" if hand else "вышла"
         seats.append(
             SeatScene(
@@ -75,9 +106,10 @@ def table(
                 remembered=remembered,
                 opened=opened,
                 to_move=not round_end and seat == 1,
-                team=seat % 2 if teams else None,
+                team=seat % teams if teams else None,
                 revealed=hand if round_end else None,
                 note=note,
+                out=seat in out,
             )
         )
     return TableScene(
@@ -90,6 +122,19 @@ def table(
         max_pip=max_pip,
         bazaar_label=BAZAAR,
     )
+
+
+def room_sheet() -> ScoreSheet:
+    """A game room after round 7: Дима has just reached the limit (the goat), Zoë before him."""
+    rows = (
+        ScoreRow("Маша", 40, 0, 40, 0, True, False),
+        ScoreRow("Серёжа", 64, 13, 77, 0, True, False),
+        ScoreRow("Ольга Константиновна", 12, 8, 20, 4, False, False),
+        ScoreRow("Дима", 96, 9, 105, 0, True, True, out=True),
+        ScoreRow("Катя", 25, 0, 25, 0, True, False),
+        ScoreRow("Zoë", 112, 0, 112, 0, True, False, out=True),
+    )
+    return ScoreSheet(rows, "Раунд 7", fish=False, carry=0, labels=LABELS)
 
 
 def score_sheet(eggs: bool = False) -> ScoreSheet:

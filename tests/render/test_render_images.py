@@ -35,12 +35,17 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "two_players": lambda: render_table(samples.table(6, (5, 6))),
     "three_players": lambda: render_table(samples.table(11, (5, 3, 4))),
     "four_players": lambda: render_table(samples.table(16, (4, 3, 2, 3))),
-    "teams": lambda: render_table(samples.table(20, (2, 2, 1, 3), teams=True)),
+    "teams": lambda: render_table(samples.table(20, (2, 2, 1, 3), teams=2)),
     "long_snake": lambda: render_table(samples.table(28, (3, 2, 2, 1))),
-    "round_end": lambda: render_table(samples.table(20, (0, 3, 2, 3), teams=True, round_end=True)),
+    "round_end": lambda: render_table(samples.table(20, (0, 3, 2, 3), teams=2, round_end=True)),
     "double_twelve": lambda: render_table(samples.table(61, (14, 15), max_pip=12)),
+    "room_ten": lambda: render_table(
+        samples.table(45, (5, 12, 3, 11, 0, 9, 1, 0, 4, 1), max_pip=12, out=(4, 7))
+    ),
+    "room_teams": lambda: render_table(samples.table(30, (5, 6, 4, 7, 5, 6), teams=3, max_pip=12)),
     "score_sheet": lambda: render_score_sheet(samples.score_sheet()),
     "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
+    "score_sheet_room": lambda: render_score_sheet(samples.room_sheet()),
 }
 
 
@@ -117,25 +122,37 @@ def test_pips_read_at_a_glance(value: int) -> None:
     assert places not in [pip_places(other) for other in range(value)]
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", range(2, 11))
 def test_double_twelve_extremes(seats: int) -> None:
-    """The largest hands the rules allow, hidden and shown, and the whole 91-tile line."""
+    """The largest hands the rules allow, hidden and shown, one hand of nearly all the tiles,
+    and the whole 91-tile line."""
     most = 91 // seats
     shapes = [
         (1, (most,) * seats, False),
         (1, (most - 1,) + (most,) * (seats - 1), True),
+        (1, (91 - seats,) + (1,) * (seats - 1), True),
         (91, (0,) * seats, True),
     ]
+    teams = {4: 2, 6: 3, 8: 4, 10: 5}.get(seats, 0)
     for line, hands, round_end in shapes:
-        scene = samples.table(line, hands, round_end=round_end, teams=seats == 4, max_pip=12)
+        scene = samples.table(line, hands, round_end=round_end, teams=teams, max_pip=12)
         png = render_table(scene)
         assert _image(png).size == (1280, 1024)
         assert len(png) <= 150 * 1024
 
 
+def test_a_seat_that_is_out_shows_no_hand() -> None:
+    """Out of the game: the same dimmed panel whatever its hand, and not the panel in play."""
+    scene = samples.table(6, (5, 6), out=(0,))
+    emptied = replace(scene.seats[0], tiles_left=0)
+    assert render_table(scene) == render_table(replace(scene, seats=(emptied, scene.seats[1])))
+    playing = replace(scene.seats[0], out=False)
+    assert render_table(scene) != render_table(replace(scene, seats=(playing, scene.seats[1])))
+
+
 def test_seat_counts_out_of_range() -> None:
     scene = samples.table(6, (5, 6))
-    for seats in (scene.seats[:1], scene.seats * 3):
+    for seats in (scene.seats[:1], scene.seats * 6):  # 1 and 12
         with pytest.raises(ValueError, match="seat"):
             render_table(replace(scene, seats=seats))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations, pairwise
+from math import atan2, degrees
 from random import Random
 
 import pytest
@@ -10,14 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from render import UNITS, NoFitError, PlacedTile, Rect, Track, layout_chain
+from render.canvas import HEADER
 from render.layout import EAST, NORTH, SOUTH, WEST
-from render.table import frame
+from render.table import HEIGHT, WIDTH, _gap, _pack, frame
 from tests.render import samples
 
 Pips = tuple[int, int]
 Chain = tuple[Pips, tuple[tuple[Pips, ...], tuple[Pips, ...]]]
 
-FRAMES = [frame(seats).chain for seats in (2, 3, 4)]
+SEATS = range(2, 11)
+FRAMES = [frame(seats).chain for seats in SEATS]
 
 
 def _line(rng: Random, length: int, max_pip: int) -> Chain | None:
@@ -187,7 +190,7 @@ def test_adding_a_tile_moves_nothing_unless_rescaled(data: st.DataObject) -> Non
     assert same_scale == kept
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", SEATS)
 def test_one_armed_full_line_keeps_large_tiles(seats: int) -> None:
     """The worst case: all 27 tiles grow from one side of the first tile."""
     values = (3, 3, 0, 0, 2, 2, 1, 1, 3, 6, 6, 2, 3, 5, 5, 6, 4, 4, 5, 0, 6, 1, 4, 2, 5, 1, 0, 4, 3)
@@ -200,7 +203,7 @@ def test_one_armed_full_line_keeps_large_tiles(seats: int) -> None:
     check((first, ((), arm)), area, layout_chain(first, ((), arm), area))
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", SEATS)
 def test_one_armed_double_twelve_line_fits(seats: int) -> None:
     """All 91 double-twelve tiles from one side of the first tile: smaller, but still tiles."""
     values = samples.FULL_LINE_12
@@ -244,9 +247,67 @@ def test_arms_are_generic_four_around_a_spinner() -> None:
     """A spinner double takes an arm on each side (the spinner rules are a later issue)."""
     tracks = (Track(WEST, NORTH), Track(EAST, SOUTH), Track(NORTH, EAST), Track(SOUTH, WEST))
     arms = (((6, 1),), ((6, 2),), ((6, 3),), ((6, 4),))
-    tiles = layout_chain((6, 6), arms, FRAMES[2], tracks=tracks)
+    tiles = layout_chain((6, 6), arms, frame(4).chain, tracks=tracks)
     spinner = tiles[0].rect
     for tile in tiles[1:]:
         assert spinner.touches(tile.half_of(outer=False))
     for a, b in combinations(tiles, 2):
         assert not a.rect.overlaps(b.rect)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_panels_keep_apart_from_each_other_and_the_line(seats: int) -> None:
+    """Below the title bar, inside the picture, apart even with the gold ring of the mover."""
+    places = frame(seats)
+    ring = 7
+    table = Rect(ring, HEADER + ring, WIDTH - ring, HEIGHT - ring)
+    assert len(places.panels) == seats
+    assert table.contains(places.chain)
+    for panel in places.panels:
+        assert table.contains(panel)
+        assert not panel.overlaps(places.chain)
+    for a, b in combinations(places.panels, 2):
+        ringed = Rect(a.left - ring, a.top - ring, a.right + ring, a.bottom + ring)
+        assert not ringed.overlaps(b), (a, b)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_seats_go_clockwise_from_the_bottom(seats: int) -> None:
+    """Seat 0 in the middle of the bottom, then round the table as the clock's hands go."""
+    places = frame(seats)
+    cx, cy = (
+        (places.chain.left + places.chain.right) / 2,
+        (places.chain.top + places.chain.bottom) / 2,
+    )
+
+    def turn(panel: Rect) -> float:  # clockwise from straight down, in degrees (y grows down)
+        x, y = (panel.left + panel.right) / 2 - cx, (panel.top + panel.bottom) / 2 - cy
+        return (degrees(atan2(y, x)) - 90) % 360
+
+    turns = [turn(panel) for panel in places.panels]
+    assert turns[0] == 0
+    assert turns == sorted(turns) and len(set(turns)) == seats
+
+
+def test_the_room_keeps_the_line_large() -> None:
+    """However many sit round it, the line keeps at least the 4-seat game's bounds."""
+    least = frame(4).chain
+    for seats in SEATS:
+        chain = frame(seats).chain
+        assert chain.width >= least.width and chain.height == least.height
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    count=st.integers(1, 40),
+    w=st.integers(120, 640),
+    h=st.integers(60, 400),
+)
+def test_hands_of_any_size_pack_into_their_box(count: int, w: int, h: int) -> None:
+    """However many tiles a hand holds, they fit: the unit shrinks, never below 4 px."""
+    u, cols = _pack(count, Rect(0, 0, w, h))
+    rows = -(-count // cols)
+    gap = _gap(u)
+    assert u % 2 == 0 and 4 <= u <= 40
+    assert cols * u + (cols - 1) * gap <= w
+    assert rows * 2 * u + (rows - 1) * gap <= h

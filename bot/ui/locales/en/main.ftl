@@ -176,6 +176,7 @@ sheet-total = total
 sheet-fish = fish 🐟
 sheet-goat = goat
 sheet-eggs = the eggs go on to the next round
+sheet-out = out
 
 ## round and game results
 round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.

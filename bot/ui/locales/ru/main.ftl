@@ -176,6 +176,7 @@ sheet-total = итого
 sheet-fish = рыба 🐟
 sheet-goat = козёл
 sheet-eggs = яйца переходят в следующий раунд
+sheet-out = выбыл
 
 ## round and game results
 round-eggs = Раунд { $round }: рыба, яйца! 🥚 { $carry } переходят дальше.
