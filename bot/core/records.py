@@ -28,6 +28,7 @@ class EndReason(StrEnum):
 
     TARGET = "target"  # someone reached the target: the goats are known
     BALD_GOAT = "bald_goat"  # Sea Goat: out with 0-0 (or 6-6)
+    LAST_IN = "last_in"  # the room: one side is left in
     TIMEOUT = "timeout"  # a player left; settled by the timeout rule (RULES §2.7)
     CANCELLED = "cancelled"  # the lobby's ✖ (creator or admin)
     ENDED = "ended"  # /endgame, confirmed

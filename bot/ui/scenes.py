@@ -8,6 +8,7 @@ from bot.game.events import RoundEnded, plays_of
 from bot.game.state import GameState, Phase
 from bot.game.table import oriented
 from bot.ui.i18n import Texts
+from bot.ui import texts
 from bot.ui.texts import side_name
 from render.scene import ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
 
@@ -24,6 +25,7 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
     seats = []
     for seat, hand in enumerate(state.hands):
         side = rules.side_of(seat)
+        sat_out = bool(results) and texts.sat_out(rules, results[seat])
         shown = tuple(tiles.pips[t] for t in results[seat].hand) if results else None
         seats.append(
             SeatScene(
@@ -35,7 +37,8 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
                 to_move=not over and seat == state.to_move,
                 team=side if rules.teams else None,
                 revealed=shown,
-                note=_note(state.last_round, seat) if results else "",
+                note=_note(state.last_round, seat) if results and not sat_out else "",
+                out=state.is_out(seat),
             )
         )
     played = [tile for tile, _ in plays_of(state.history)]
@@ -91,6 +94,7 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
                 remembered=first.remembered_after,
                 opened=first.opened,
                 goat=side in goats,
+                out=bool(state.tally.out) and bool(state.tally.out[side]),
             )
         )
     return ScoreSheet(

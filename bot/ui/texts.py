@@ -249,6 +249,10 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
     else:
         head = t("round-out", round=ended.round_no, name=names[ended.seat])
     lines = [head]
+    for side in ended.out:  # first: a long caption is cut at its end
+        members = [r for r in ended.results if r.side == side]
+        who = side_name(t, [names[r.seat] for r in members])
+        lines.append(t("round-side-out", name=who, score=members[0].score_after))
     playing = [r for r in ended.results if not sat_out(rules, r)]
     for r in playing:
         lines.append(
@@ -279,10 +283,6 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
                 marks=f"{remembered}{opened}{carry}",
             )
         )
-    for side in ended.out:
-        members = [r for r in ended.results if r.side == side]
-        who = side_name(t, [names[r.seat] for r in members])
-        lines.append(t("round-side-out", name=who, score=members[0].score_after))
     return "\n".join(lines)
 
 

@@ -1,0 +1,203 @@
+"""The game room end to end: a 10-player double-12 room and three teams of two, played to
+their ends over the fake Bot API, the results recomputed here from the move log."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.game.serial import step
+from bot.game.state import GameState, Phase
+from bot.playground import FakeTelegram, Message, User
+from tests.e2e import (
+    BotProcess,
+    bot_messages,
+    fresh_state,
+    games_in,
+    join,
+    kept_promises,
+    open_lobby,
+    play_until,
+    press,
+    query,
+    replay_game,
+    stored_state,
+    wait_text,
+)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round as recomputed here: who went out (None: blocked), per side the points,
+    the totals after it, and the sides it put out."""
+
+    number: int
+    winner: int | None
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    out: tuple[int, ...]
+
+
+def room_value(state: GameState, hand: int) -> int:
+    """Seed 004: the pips in a hand, 0-0 worth 10."""
+    pips = state.rules.tiles.pips
+    return sum(10 if pips[t] == (0, 0) else sum(pips[t]) for t in range(len(pips)) if hand >> t & 1)
+
+
+def recompute(folder: Path, game_id: int) -> tuple[list[Round], list[int]]:
+    """Every round's scoring and the final order of sides, best first, by the room's rules
+    (docs/RULES.md §9.1) — from the hands the replayed log leaves at each round's end."""
+    state = fresh_state(folder, game_id)
+    rules = state.rules
+    sides = rules.sides
+    totals, wave_of = [0] * sides, [0] * sides
+    rounds: list[Round] = []
+    rows = query(folder, "SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", game_id)
+    for row in rows:
+        playing = state.phase is Phase.PLAYING
+        state = step(state, json.loads(row["entry"]))
+        if not playing or state.phase is Phase.PLAYING:
+            continue
+        seats_in = [s for s in range(rules.players) if not wave_of[rules.side_of(s)]]
+        values = [0] * sides
+        for seat in seats_in:
+            values[rules.side_of(seat)] += room_value(state, state.hands[seat])
+        emptied = [s for s in seats_in if not state.hands[s]]
+        winner = rules.side_of(emptied[0]) if emptied else None
+        partners = values[winner] if winner is not None else 0
+        points = tuple(
+            0 if wave_of[s] or s == winner else values[s] + partners for s in range(sides)
+        )
+        totals = [a + b for a, b in zip(totals, points, strict=True)]
+        out = tuple(s for s in range(sides) if not wave_of[s] and totals[s] >= rules.target)
+        for s in out:
+            wave_of[s] = max(wave_of) + 1 if s == out[0] else wave_of[out[0]]
+        rounds.append(Round(state.round_no, winner, points, tuple(totals), out))
+    order = sorted(range(sides), key=lambda s: (-(wave_of[s] or sides + 1), totals[s], s))
+    return rounds, order
+
+
+def check_game(folder: Path, group_texts: list[str], names: list[str]) -> GameState:
+    """The stored game equals its replay; every round and the places are what the rules
+    give; the group was told each round (with who went out) and the end."""
+    (game,) = [g for g in games_in(folder, group_chat(folder)) if g["status"] == "finished"]
+    state = replay_game(folder, game["id"])
+    assert stored_state(folder, game["id"]) == state
+    assert state.outcome is not None and state.outcome.reason == "last_in"
+    rounds, order = recompute(folder, game["id"])
+    rules = state.rules
+    assert len(rounds) == state.round_no
+    for played in rounds:
+        told = [text for text in group_texts if text.startswith(f"Раунд {played.number}:")]
+        assert len(told) == 1, (played.number, told)
+        for side in range(rules.sides):
+            who = [names[s] for s in range(rules.players) if rules.side_of(s) == side]
+            gone = f"🚪 {side_label(who)} — {played.totals[side]}, выбывает из игры."
+            assert (gone in told[0]) is (side in played.out), (told[0], side)
+    last = rounds[-1]
+    ended = state.last_round
+    assert ended is not None
+    assert tuple(r.score_after for r in ended.results) == tuple(
+        last.totals[rules.side_of(r.seat)] for r in ended.results
+    )
+    places = [p.side for p in state.outcome.places]
+    assert list(dict.fromkeys(places)) == order
+    winners = [names[p.seat] for p in state.outcome.places if p.side == order[0]]
+    assert any(f"{side_label(winners)} — последний в игре" in text for text in group_texts)
+    return state
+
+
+def side_label(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} и {names[-1]}"
+
+
+def group_chat(folder: Path) -> int:
+    (row,) = query(folder, "SELECT DISTINCT chat_id FROM games")
+    return int(row["chat_id"])
+
+
+async def seat_computers(fake: FakeTelegram, creator: User, lobby: Message, count: int) -> None:
+    for number in range(count):
+        level = ("новичок", "любитель")[number % 2]
+        await press(fake, creator, lobby, f"🤖 +{level}")
+    await fake.wait_until(
+        lambda: (
+            f"🤖 Любитель {count}" in (lobby.content or "")
+            or (f"🤖 Новичок {count}" in (lobby.content or ""))
+        ),
+        20,
+    )
+
+
+def texts_in(fake: FakeTelegram, chat: object) -> list[str]:
+    return [m.content or "" for m in bot_messages(fake, chat)]  # type: ignore[arg-type]
+
+
+async def test_ten_players_play_a_double_12_room_to_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.01")
+    async with FakeTelegram() as fake:
+        masha = fake.add_user("Маша")
+        group = fake.add_group("Двор", [masha])
+        bot = BotProcess(fake, tmp_path)
+        await bot.start()
+        try:
+            lobby = await open_lobby(fake, group, masha, "room set=12 turn_timeout=0")
+            await join(fake, group, masha, lobby)
+            await seat_computers(fake, masha, lobby, 9)
+            assert "дубль 12" in (lobby.content or "") or "max_pip=12" in (lobby.content or "")
+            await press(fake, masha, lobby, "▶ Начать")
+            await play_until(fake, group, [masha], random.Random(5), max_moves=3000)
+            await wait_text(fake, group, "последний в игре")
+            await bot.idle()
+        finally:
+            log = await bot.stop()
+        assert "Traceback" not in log, log
+        kept_promises(fake, bot)
+        names = [p["name"] for p in query(tmp_path, "SELECT name FROM players ORDER BY seat")]
+        state = check_game(tmp_path, texts_in(fake, group), names)
+        assert state.rules.players == 10 and state.rules.tiles.max_pip == 12
+        told_out = [
+            call
+            for call in fake.calls
+            if call.method == "editMessageText"
+            and str(call.params.get("chat_id")) == str(masha.id)
+            and "Вы выбыли" in str(call.params.get("text"))
+        ]
+        # out before the last round: told so; out in it, the game's end says it all
+        assert len(told_out) == (0 < state.tally.out[0] < max(state.tally.out))
+
+
+async def test_three_teams_of_two_play_a_room_to_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.01")
+    async with FakeTelegram() as fake:
+        masha, olya = fake.add_user("Маша"), fake.add_user("Оля")
+        group = fake.add_group("Двор", [masha, olya])
+        bot = BotProcess(fake, tmp_path)
+        await bot.start()
+        try:
+            lobby = await open_lobby(fake, group, masha, "room teams=yes turn_timeout=0")
+            await join(fake, group, masha, lobby)
+            assert "Команды по 2" in (lobby.content or "")
+            await join(fake, group, olya, lobby)
+            await seat_computers(fake, masha, lobby, 4)
+            assert "Команда 3:" in (lobby.content or "")
+            await press(fake, masha, lobby, "▶ Начать")
+            await play_until(fake, group, [masha, olya], random.Random(8), max_moves=3000)
+            await wait_text(fake, group, "последний в игре")
+            await bot.idle()
+        finally:
+            log = await bot.stop()
+        assert "Traceback" not in log, log
+        kept_promises(fake, bot)
+        names = [p["name"] for p in query(tmp_path, "SELECT name FROM players ORDER BY seat")]
+        state = check_game(tmp_path, texts_in(fake, group), names)
+        assert state.rules.sides == 3
+        assert [state.rules.side_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
