@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from bot.game.events import RoundEnded, plays_of
 from bot.game.state import GameState, Phase
 from bot.game.table import oriented
-from bot.ui.i18n import Texts
 from bot.ui import texts
+from bot.ui.i18n import Texts
 from bot.ui.texts import side_name
 from render.scene import ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
 
