@@ -1,10 +1,11 @@
-"""Load: the real bot process against the fake Bot API, G groups of 4 people playing.
+"""Load: the real bot process against the fake Bot API, G groups of N people playing.
 
-    python bench/load.py --groups 300 --seconds 60 [--think 2.0] [--seed 1]
+    python bench/load.py --groups 300 --seconds 60 [--think 2.0] [--seed 1] [--players 4]
 
-Set-up (not measured, flood control off): G groups of 4 users; each group opens a lobby
-with `/newgame turn_timeout=0 target=10000` (no turn clocks, games that do not end; see
-`--target`), every
+Set-up (not measured, flood control off): G groups of `--players` users (4 by default);
+each group opens a lobby with `/newgame turn_timeout=0 target=10000` (no turn clocks,
+games that do not end; see `--target`; more than 4 players play the game room,
+`/newgame room …`, double-9), every
 player sits down through the lobby's deep link (which opens the bot for them) and the
 creator presses «Начать». Then, with the fake's flood limits on, for `--seconds` the
 player to move in each group waits for their hand to say it is their turn, thinks
@@ -381,17 +382,19 @@ def sits(lobby: Message, user: User) -> bool:
 
 
 class Table:
-    """One group of four people and the game they play."""
+    """One group of people and the game they play."""
 
     def __init__(self, fake: LoadFake, tally: Tally, index: int, args: argparse.Namespace) -> None:
         self.fake = fake
         self.tally = tally
         self.index = index
         self.think: float = args.think
-        self.options = OPTIONS.format(target=args.target)
+        room = "room " if args.players > PLAYERS else ""
+        self.options = room + OPTIONS.format(target=args.target)
         self.rng = random.Random(args.seed * 1_000_003 + index)
         self.players = [
-            fake.add_user(f"Игрок{index}-{seat}", language_code="ru") for seat in range(PLAYERS)
+            fake.add_user(f"Игрок{index}-{seat}", language_code="ru")
+            for seat in range(args.players)
         ]
         self.chat = fake.add_group(f"Двор {index}", self.players)
         self.watch = Watch()
@@ -715,6 +718,7 @@ def report(
         say(f"the bot logged {bot.errors} errors; the first: {bot.first_error}")
     return {
         "groups": args.groups,
+        "players": args.players,
         "seconds": round(elapsed, 1),
         "think": args.think,
         "seed": args.seed,
@@ -775,6 +779,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
     parser.add_argument("--think", type=float, default=2.0, help="mean think time, seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=PLAYERS, help="people per group (2–10)")
     parser.add_argument("--target", type=int, default=10_000, help="the games' target score")
     parser.add_argument("--warmup", type=float, default=0.0, help="play before measuring")
     parser.add_argument("--no-flood", action="store_true", help="turn the flood limits off")

@@ -188,7 +188,10 @@ async def test_three_teams_of_two_play_a_room_to_its_end(
             assert "Команды по 2" in (lobby.content or "")
             await join(fake, group, olya, lobby)
             await seat_computers(fake, masha, lobby, 4)
-            assert "Команда 3:" in (lobby.content or "")
+            assert "Команда 1: Маша и 🤖 Любитель 2" in (lobby.content or "")
+            assert await press(fake, masha, lobby, "👥 2") == "Вы в команде 2."
+            assert await press(fake, olya, lobby, "👥 2") == "Вы в команде 2."
+            await fake.wait_until(lambda: "Команда 2: Маша и Оля" in (lobby.content or ""))
             await press(fake, masha, lobby, "▶ Начать")
             await play_until(fake, group, [masha, olya], random.Random(8), max_moves=3000)
             await wait_text(fake, group, "последний в игре")
@@ -201,3 +204,4 @@ async def test_three_teams_of_two_play_a_room_to_its_end(
         state = check_game(tmp_path, texts_in(fake, group), names)
         assert state.rules.sides == 3
         assert [state.rules.side_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
+        assert (names[1], names[4]) == ("Маша", "Оля")  # partners, as they picked

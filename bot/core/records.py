@@ -45,6 +45,7 @@ class Player:
     computer: Level | None = None  # the computer's level, None for a person
     missed: int = 0  # turns in a row the clock ran out and the computer played
     away: bool = False  # the computer plays the seat until the person presses a button
+    team: int | None = None  # the team picked in the lobby (0-based), None: joining order
 
     @property
     def human(self) -> bool:

@@ -19,11 +19,12 @@ from bot.ai import Level
 from bot.core.errors import GameError, RulesError, engine_refusals, first_writer_wins
 from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
 from bot.core.storage import Storage
+from bot.core.teams import seating, team_slots
 from bot.core.turns import AfterTurn, Turn
 from bot.game.engine import abandon, apply, leave, new_game, next_round
 from bot.game.events import Event, RoundEnded
 from bot.game.moves import Move
-from bot.game.rules import RuleError, parse_rules
+from bot.game.rules import RuleError, RuleSet, parse_rules
 from bot.game.serial import NEXT_ROUND, abandon_entry, encode, leave_entry
 from bot.game.state import GameState, Phase
 
@@ -187,6 +188,21 @@ class GameService:
             await self.storage.set_seats(game_id, [*game.players, computer], self._idle_until())
             return await self._reload(game_id)
 
+    async def pick_team(self, game_id: int, user_id: int, team: int) -> GameRow:
+        """A seated person picks a team (0-based) in a lobby with teams; again: joining order."""
+        async with self.lock(game_id):
+            game = only_lobby(await self.storage.game(game_id), user_id)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise GameError("not-seated")
+            if not game.rules.teams or not 0 <= team < team_slots(game.rules):
+                raise GameError("no-teams")
+            player = game.players[seat]
+            picked = None if player.team == team else team
+            seats = [replace(p, team=picked) if p.seat == seat else p for p in game.players]
+            await self.storage.set_seats(game_id, seats, self._idle_until())
+            return await self._reload(game_id)
+
     async def leave_lobby(self, game_id: int, user_id: int) -> GameRow:
         async with self.lock(game_id):
             game = await self.lobby(game_id)
@@ -223,6 +239,8 @@ class GameService:
                 rules = game.rules.with_players(len(game.players))
             except RuleError as error:
                 raise RulesError(error, "cannot-start") from None
+            if rules.teams:
+                game = await self._seat_teams(game, rules)
             seats = [str(p.user_id) for p in game.players]
             state, events = new_game(rules, seats, game.seed)
             await self.storage.set_rules(game_id, rules)
@@ -232,6 +250,14 @@ class GameService:
                     game, [], state, deadline=self._deadline(game, state)
                 )
             await then(Turn(game, None, state, events))
+
+    async def _seat_teams(self, game: GameRow, rules: RuleSet) -> GameRow:
+        """The lobby's players reseated so the teams they picked alternate round the table."""
+        order = seating([p.team for p in game.players], rules.sides, rules.team_size)
+        if order != list(range(len(order))):
+            await self.storage.set_seats(game.id, [game.players[i] for i in order])
+            game = await self._reload(game.id)
+        return game
 
     async def cancel_lobby(self, game_id: int, user_id: int, admin: bool) -> GameRow:
         """The lobby's ✖ (its creator or a chat admin); a game that has started is ended

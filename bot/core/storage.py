@@ -42,7 +42,7 @@ from bot.game.state import GameState
 
 SEATED = (
     "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.hand_message_id, "
-    "s.computer, s.missed, s.away)) FROM players s WHERE s.game_id = g.id) AS seated"
+    "s.computer, s.missed, s.away, s.team)) FROM players s WHERE s.game_id = g.id) AS seated"
 )
 """A game's players as a JSON list of rows, read with the game."""
 CACHED = 4096  # chats' settings and people's languages kept in memory
@@ -399,7 +399,7 @@ class Storage:
     @staticmethod
     def _game_row(row: aiosqlite.Row) -> GameRow:
         players = tuple(
-            Player(p[0], p[1], p[2], p[3], Level(p[4]) if p[4] else None, p[5], bool(p[6]))
+            Player(p[0], p[1], p[2], p[3], Level(p[4]) if p[4] else None, p[5], bool(p[6]), p[7])
             for p in sorted(json.loads(row["seated"]))
         )
         return GameRow(
@@ -448,7 +448,9 @@ class Storage:
         self, game_id: int, players: Iterable[Player], deadline: float | None = None
     ) -> None:
         """The lobby's players, seated in this order (and, given, its new idle deadline)."""
-        seats = [(game_id, seat, p.user_id, p.name, p.computer) for seat, p in enumerate(players)]
+        seats = [
+            (game_id, seat, p.user_id, p.name, p.computer, p.team) for seat, p in enumerate(players)
+        ]
 
         def seat(db: sqlite3.Connection) -> None:
             db.execute(
@@ -457,8 +459,8 @@ class Storage:
             )
             db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
             db.executemany(
-                "INSERT INTO players (game_id, seat, user_id, name, computer) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO players (game_id, seat, user_id, name, computer, team) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 seats,
             )
 

@@ -46,6 +46,13 @@ class AddComputer(CallbackData, prefix="a"):
     level: Level
 
 
+class LobbyTeam(CallbackData, prefix="tm"):
+    """A seated person picks a team (0-based; the same again: back to joining order)."""
+
+    game: Id
+    team: Annotated[int, Field(ge=0, le=9)]
+
+
 class LobbyOption(CallbackData, prefix="o"):
     """A lobby rules button: set option `key` to `value` (`preset` switches presets)."""
 

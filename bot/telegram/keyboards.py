@@ -10,6 +10,8 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.ai import Level
+from bot.core.records import GameRow
+from bot.core.teams import team_slots
 from bot.game.moves import Move, Play
 from bot.game.rules import PRESETS, ROOM_SETS, DrawMode, RuleSet, Scoring
 from bot.game.tiles import Tile
@@ -23,6 +25,7 @@ from bot.telegram.buttons import (
     LobbyAct,
     LobbyAction,
     LobbyOption,
+    LobbyTeam,
     RatingPage,
     back_button,
     move_button,
@@ -45,18 +48,25 @@ Button = Callable[[str, str], CallbackData]
 """The data of a rules button that sets option `key` to `value`."""
 
 
-def lobby_keyboard(t: Texts, game_id: int, join_url: str, computers: bool) -> InlineKeyboardMarkup:
+def lobby_keyboard(t: Texts, game: GameRow, join_url: str, computers: bool) -> InlineKeyboardMarkup:
+    """Sit down; leave, start, the rules, cancel; pick a team (with teams); seat computers."""
+    game_id = game.id
     builder = InlineKeyboardBuilder()
     builder.button(text=t("join"), url=join_url)
     for action in (LobbyAct.LEAVE, LobbyAct.START, LobbyAct.SETTINGS, LobbyAct.CANCEL):
         builder.button(text=t(action), callback_data=LobbyAction(game=game_id, action=action))
+    teams = team_slots(game.rules) if game.rules.teams else 0
+    for team in range(teams):
+        builder.button(
+            text=t("team-button", number=team + 1), callback_data=LobbyTeam(game=game_id, team=team)
+        )
     levels = list(Level) if computers else []
     for level in levels:
         builder.button(
             text=t("add-computer", level=texts.computer_level(t, level)),
             callback_data=AddComputer(game=game_id, level=level),
         )
-    builder.adjust(1, 2, 2, *([len(levels)] if levels else []))
+    builder.adjust(1, 2, 2, *([teams] if teams else []), *([len(levels)] if levels else []))
     return builder.as_markup()
 
 

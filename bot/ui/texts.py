@@ -10,6 +10,7 @@ from bot.ai import Level
 from bot.core.errors import GameError, RulesError
 from bot.core.ratings import PROVISIONAL_GAMES
 from bot.core.records import PlayerStats, RatingRow
+from bot.core.teams import seating
 from bot.game.events import (
     DoublesPlayed,
     Event,
@@ -148,16 +149,17 @@ def lobby(
     waiting: Sequence[str],
     computers: bool,
     idle_minutes: int,
+    picks: Sequence[int | None] = (),
 ) -> str:
-    """The lobby message: rules in one line, who sits, who still has to open the bot, how
-    long an idle lobby waits."""
+    """The lobby message: rules in one line, who sits (and in which team), who still has
+    to open the bot, how long an idle lobby waits."""
     lines = [
         t("lobby-title"),
         t("lobby-rules", rules=described(t, rules)),
         t("lobby-players", names=", ".join(players) if players else t("lobby-nobody")),
     ]
     if rules.teams:
-        lines.append(lobby_teams(t, rules, players))
+        lines.append(lobby_teams(t, rules, players, picks or [None] * len(players)))
     if waiting:
         lines.append(t("lobby-waiting", names=", ".join(waiting)))
     if not computers:
@@ -167,20 +169,35 @@ def lobby(
     return "\n".join(lines)
 
 
-def lobby_teams(t: Texts, rules: RuleSet, players: Sequence[str]) -> str:
-    """Who plays with whom: teams follow the order of joining, alternating round the table;
-    or which numbers of players make teams of `rules.team_size`."""
+def lobby_teams(
+    t: Texts, rules: RuleSet, players: Sequence[str], picks: Sequence[int | None]
+) -> str:
+    """The teams as they would sit now (picked, the rest by order of joining); or which
+    numbers of players make whole teams, with the picks so far."""
     try:
         seated = rules.with_players(len(players))
     except RuleError:
         size = rules.team_size
         counts = [n for n in range(2, rules.most_players + 1) if not n % size and n // size >= 2]
-        return t("lobby-teams-need", size=size, counts=", ".join(map(str, counts)))
-    teams = [
-        t("lobby-team", number=side + 1, names=side_name(t, list(players[side :: seated.sides])))
-        for side in range(seated.sides)
-    ]
-    return " · ".join(teams)
+        need = t("lobby-teams-need", size=size, counts=", ".join(map(str, counts)))
+        chosen = [
+            f"{name} → {team + 1}"
+            for name, team in zip(players, picks, strict=True)
+            if team is not None
+        ]
+        return "\n".join([need, *([t("lobby-picks", picks=", ".join(chosen))] if chosen else [])])
+    try:
+        order = seating(picks, seated.sides, seated.team_size)
+    except GameError as error:
+        return refusal(t, error)
+    return " · ".join(
+        t(
+            "lobby-team",
+            number=team + 1,
+            names=side_name(t, [players[i] for i in order[team :: seated.sides]]),
+        )
+        for team in range(seated.sides)
+    )
 
 
 def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:

@@ -19,7 +19,7 @@ from bot.core.chats import Chats
 from bot.core.errors import GameError
 from bot.core.service import GameService
 from bot.core.turns import Turns
-from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption
+from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption, LobbyTeam
 from bot.telegram.handlers.common import (
     IN_GROUP,
     IN_PRIVATE,
@@ -145,6 +145,23 @@ async def leave(
     game = await service.leave_lobby(callback_data.game, callback.from_user.id)
     messenger.lobby.show(game)
     await callback.answer(t("left-table"))
+
+
+@router.callback_query(LobbyTeam.filter())
+async def pick_team(
+    callback: CallbackQuery,
+    callback_data: LobbyTeam,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
+) -> None:
+    user_id = callback.from_user.id
+    game = await service.pick_team(callback_data.game, user_id, callback_data.team)
+    messenger.lobby.show(game)
+    seat = game.seat_of(user_id)
+    team = None if seat is None else game.players[seat].team
+    answer = t("team-unpicked") if team is None else t("team-picked", number=team + 1)
+    await callback.answer(answer)
 
 
 @router.callback_query(AddComputer.filter())

@@ -62,7 +62,10 @@ class Lobby:
         waiting = [p.name for p in humans if p.user_id not in started]
         chat = await self.storage.chat_settings(game.chat_id)
         t = await self.gateway.group_texts(game.chat_id)
-        text = texts.lobby(t, game.rules, game.names, waiting, chat.computers, LOBBY_IDLE // 60)
+        picks = [p.team for p in game.players]
+        text = texts.lobby(
+            t, game.rules, game.names, waiting, chat.computers, LOBBY_IDLE // 60, picks
+        )
         markup: InlineKeyboardMarkup
         if view is LobbyView.SETTINGS:
             markup = settings_keyboard(t, game.id, game.rules)
@@ -70,7 +73,7 @@ class Lobby:
             text = f"{text}\n\n{presets_text(t)}"
             markup = presets_keyboard(t, game.id, game.rules)
         else:
-            markup = lobby_keyboard(t, game.id, self.join_url(game), chat.computers)
+            markup = lobby_keyboard(t, game, self.join_url(game), chat.computers)
         if game.lobby_message_id is None:
             sent = await self.gateway.group_text(game, text, markup)
             await self.storage.set_lobby_message(game.id, sent.message_id)

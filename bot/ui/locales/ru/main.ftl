@@ -119,6 +119,21 @@ lobby-players = Игроки: { $names }
 lobby-nobody = пока никого
 lobby-team = Команда { $number }: { $names }
 lobby-teams-need = Команды по { $size } по порядку посадки: начать можно, когда за столом { $counts }.
+lobby-picks = Выбрали: { $picks }
+team-missing = Команды { $team } нет: за этим столом { $teams } { $teams ->
+        [one] команда
+        [few] команды
+       *[many] команд
+    }.
+team-full = В команде { $team } уже { $size } { $size ->
+        [one] игрок
+        [few] игрока
+       *[many] игроков
+    }: выберите другую.
+no-teams = За этим столом играют без команд.
+team-button = 👥 { $number }
+team-picked = Вы в команде { $number }.
+team-unpicked = Ваша команда — по порядку посадки.
 lobby-waiting = Откройте личный чат с ботом кнопкой «Сесть за стол»: { $names }
 lobby-no-computers = Компьютерные игроки в этом чате выключены (/settings).
 lobby-press-join = Нажмите «Сесть за стол», чтобы играть.
