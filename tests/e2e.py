@@ -245,6 +245,20 @@ async def say(
     return sent
 
 
+async def ask(
+    fake: FakeTelegram,
+    bot: BotProcess,
+    user: User,
+    chat: Chat | User,
+    text: str,
+    reply_to: Message | None = None,
+) -> Message:
+    """`user` sends `text`; the bot's one answer."""
+    asked = await say(fake, bot, user, chat, text, reply_to=reply_to)
+    (answer,) = replies_to(fake, chat, asked)
+    return answer
+
+
 def replies_to(fake: FakeTelegram, chat: Chat | User, message: Message) -> list[Message]:
     """The bot's messages in `chat` (in the topic of `message`) sent after `message`."""
     return [
@@ -606,6 +620,11 @@ def expected_skill(folder: Path, chat_id: int) -> dict[int, int]:
 
 
 SCORE_PART = re.compile(r"^(.+?) (\d+)(?: \(\+(\d+)\))?$")
+
+
+def skill_shown(mu: float, sigma: float) -> int:
+    """The number players see: round(1000 + 40·(μ − 3σ))."""
+    return round(1000 + 40 * (mu - 3 * sigma))
 
 
 def shown_rating(text: str) -> list[tuple[str, int, Rated]]:

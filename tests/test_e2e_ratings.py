@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 
 from bot.game.engine import apply
 from bot.game.state import GameState
-from bot.playground import Chat, FakeTelegram, Message, User
+from bot.playground import FakeTelegram
 from bot.telegram.buttons import RatingPage
 from tests.e2e import (
     DB_NAME,
@@ -28,8 +28,8 @@ from tests.e2e import (
     RU,
     SHORT,
     START,
-    BotProcess,
     Rated,
+    ask,
     check_finished_game,
     check_rating,
     dealt,
@@ -54,6 +54,7 @@ from tests.e2e import (
     running_bot,
     say,
     shown_rating,
+    skill_shown,
     start_game,
     wait_text,
 )
@@ -61,27 +62,8 @@ from tests.e2e import (
 PROVISIONAL = 5  # fewer games than this: a provisional rating, marked «*»
 
 
-def skill_shown(mu: float, sigma: float) -> int:
-    """The number players see: round(1000 + 40·(μ − 3σ))."""
-    return round(1000 + 40 * (mu - 3 * sigma))
-
-
 def mark(games: int) -> str:
     return "*" if games < PROVISIONAL else ""
-
-
-async def ask(
-    fake: FakeTelegram,
-    bot: BotProcess,
-    user: User,
-    chat: Chat | User,
-    text: str,
-    reply_to: Message | None = None,
-) -> Message:
-    """`user` sends `text`; the bot's one answer."""
-    asked = await say(fake, bot, user, chat, text, reply_to=reply_to)
-    (answer,) = replies_to(fake, chat, asked)
-    return answer
 
 
 def winner(state: GameState) -> int:

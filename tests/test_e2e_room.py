@@ -9,12 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from openskill.models import PlackettLuce
 
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
 from bot.playground import FakeTelegram, Message, User
 from tests.e2e import (
+    NAMES,
     BotProcess,
+    Rated,
+    ask,
     bot_messages,
     fresh_state,
     games_in,
@@ -25,6 +29,10 @@ from tests.e2e import (
     press,
     query,
     replay_game,
+    running_bot,
+    shown_rating,
+    skill_shown,
+    start_game,
     stored_state,
     wait_text,
 )
@@ -205,3 +213,32 @@ async def test_three_teams_of_two_play_a_room_to_its_end(
         assert state.rules.sides == 3
         assert [state.rules.side_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
         assert (names[1], names[4]) == ("Маша", "Оля")  # partners, as they picked
+
+
+async def test_a_room_of_three_people_is_rated_by_its_places(tmp_path: Path) -> None:
+    """Places recomputed here → openskill, and the row: one game, a win for the last one in,
+    no goats, a point per player placed below."""
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:3]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, users, "room target=30 turn_timeout=0")
+            await play_until(fake, group, users, random.Random(4))
+            await wait_text(fake, group, "последний в игре")
+            answer = await ask(fake, bot, users[0], group, "/rating")
+        (game,) = games_in(tmp_path, group.id)
+        _, order = recompute(tmp_path, game["id"])
+        seats = [int(u) for u in replay_game(tmp_path, game["id"]).seats]
+        model = PlackettLuce()
+        new = model.rate([[model.rating()] for _ in order], ranks=[1, 2, 3])
+        names = {u.id: u.name for u in users}
+        expected = {
+            names[seats[side]]: (
+                skill_shown(r.mu, r.sigma),
+                Rated(1, int(place == 0), 0, 2 - place),
+            )
+            for place, (side, (r,)) in enumerate(zip(order, new, strict=True))
+        }
+        assert {name: (skill, row) for name, skill, row in shown_rating(answer.content or "")} == (
+            expected
+        )
