@@ -9,24 +9,28 @@ measured with little noise. Outcomes are judged at the game level (`outcome_valu
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable
 
 from bot.ai.inference import likelihood
 from bot.ai.knowledge import end_suits, infer
-from bot.ai.policy import normal_move
+from bot.ai.policy import normal_move, tile_costs
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
 from bot.game.events import Event, Knocked, TilesDrawn
 from bot.game.moves import Move, Play
-from bot.game.rules import RuleSet
+from bot.game.rules import RuleSet, Scoring
+from bot.game.scoring import standings
 from bot.game.state import GameState, Phase
 from bot.game.view import SeatView
 
 REMEMBERED = 0.5  # what a remembered point is worth against an open one (it may be cleared)
 GAME = 100.0  # the end of the game: becoming the goat, or someone else becoming it
 LEAD = 5.0  # leading the next round
+PLACE = 100.0  # the room: one place in the final standings
+KEPT = 0.4  # the room: the share of its dealt pips a seat typically holds at a round's end
 MAX_WORLDS = 2000  # with a time budget only
 MIN_WORLDS = 24  # before a clear winner may stop the search early
 CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
@@ -87,8 +91,11 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
     """How good a finished round is for `side`, relative to the other sides.
 
     Козёл: open points count fully, remembered ones half; sea goat and classic: recorded
-    points are good. Ending the game counts `GAME`, leading the next round `LEAD`.
+    points are good. Ending the game counts `GAME`, leading the next round `LEAD`. The
+    room: `room_value`.
     """
+    if rules.scoring is Scoring.ROOM:
+        return room_value(rules, side, state)
     tally = state.tally
     if rules.low_wins:
         worth = [-(s + REMEMBERED * r) for s, r in zip(tally.scores, tally.remembered, strict=True)]
@@ -101,6 +108,34 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
     elif state.next_leader is not None and rules.side_of(state.next_leader) == side:
         value += LEAD
     return value
+
+
+def round_points(rules: RuleSet) -> float:
+    """The points a side of the room typically takes in a round."""
+    costs = tile_costs(rules)
+    per_seat = KEPT * rules.hand * sum(costs) / len(costs)
+    return per_seat * (rules.team_size if rules.teams else 1)
+
+
+def room_value(rules: RuleSet, side: int, state: GameState) -> float:
+    """The room: minus the side's expected final place, `PLACE` points a place.
+
+    A side that is out, or a finished game, has its place for good. Each other side still
+    in outlasts one still in with a logistic chance of how much farther it is from the
+    limit, on the spread of the rounds either has left: own points are bad, the others'
+    good, and near the limit a point weighs more.
+    """
+    tally = state.tally
+    if tally.out[side] or state.outcome is not None:
+        return -PLACE * next(p for s, p, _, _ in standings(rules, tally, ()) if s == side)
+    room = {s: rules.target - tally.scores[s] for s in tally.still_in()}
+    mine = room.pop(side)
+    step = 2 * round_points(rules)
+    ahead = sum(
+        1 / (1 + math.exp((mine - left) / math.sqrt(step * min(mine, left))))
+        for left in room.values()
+    )
+    return -PLACE * (1 + ahead)
 
 
 class Estimates:
