@@ -3,8 +3,11 @@
 Each iteration deals one possible world (`sampling`), weights it by how well it explains
 the other seats' plays (`inference`), plays every candidate move in it and finishes the
 round with the normal heuristic for every seat; the candidate with the best weighted
-average outcome is played. All candidates share the same worlds, so their difference is
-measured with little noise. Outcomes are judged at the game level (`outcome_value`).
+average outcome is played if it beats the normal heuristic's own move by `TRUST` standard
+errors (with many hidden hands, as in the room, the noise of a few hundred worlds would
+otherwise overrule a sound heuristic for nothing). All candidates share the same worlds,
+so their difference is measured with little noise. Outcomes are judged at the game level
+(`outcome_value`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ MAX_WORLDS = 2000  # with a time budget only
 MIN_WORLDS = 24  # before a clear winner may stop the search early
 CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
 CLOSE = 0.5  # … or when its lead is known to within this many points
+TRUST = 2.0  # the search overrules the normal heuristic by this many standard errors
 
 
 def candidates(view: SeatView) -> list[Move]:
@@ -159,25 +163,36 @@ class Estimates:
     def best(self) -> int:
         return max(range(len(self.sums)), key=self.sums.__getitem__)
 
+    def lead(self, b: int, i: int) -> tuple[float, float]:
+        """Candidate `b`'s average lead over `i` on the same worlds, and its standard error."""
+        w = self.weight
+        cross = self.cross
+        lead = (self.sums[b] - self.sums[i]) / w
+        spread = (cross[b][b] - 2 * cross[b][i] + cross[i][i]) / w - lead * lead
+        return lead, (max(0.0, spread) * self.weight_sq / (w * w)) ** 0.5
+
     def settled(self) -> bool:
         """Whether more worlds would hardly change the choice: against every other
         candidate the best one's paired lead is `CLEAR` standard errors above zero, or
         known to within `CLOSE` points."""
-        w = self.weight
-        if w <= 0:
+        if self.weight <= 0:
             return False
-        ess = w * w / self.weight_sq
         b = self.best()
-        cross = self.cross
         for i in range(len(self.sums)):
             if i == b:
                 continue
-            lead = (self.sums[b] - self.sums[i]) / w
-            spread = (cross[b][b] - 2 * cross[b][i] + cross[i][i]) / w - lead * lead
-            margin = CLEAR * (max(0.0, spread) / ess) ** 0.5
-            if lead < margin and margin > CLOSE:
+            lead, error = self.lead(b, i)
+            if lead < CLEAR * error and CLEAR * error > CLOSE:
                 return False
         return True
+
+    def choice(self, default: int) -> int:
+        """The best candidate if it beats `default` by `TRUST` standard errors, else `default`."""
+        b = self.best()
+        if b == default or self.weight <= 0:
+            return default
+        lead, error = self.lead(b, default)
+        return b if lead > TRUST * error else default
 
 
 def hard_move(
@@ -187,7 +202,8 @@ def hard_move(
     samples: int | None,
 ) -> Move:
     """The candidate with the best average outcome over sampled worlds, each weighted by
-    how well it explains the other seats' plays (`inference`).
+    how well it explains the other seats' plays (`inference`), if it beats the normal
+    heuristic's move clearly (`TRUST`); else that move.
 
     Stops after `samples` worlds, or when `budget_s` seconds have passed, whichever comes
     first (with neither, after `MAX_WORLDS`); with a time budget it also stops once the
@@ -219,4 +235,7 @@ def hard_move(
                 break
             if samples is None and worlds >= MIN_WORLDS and estimates.settled():
                 break
-    return moves[estimates.best()]
+    heuristic = normal_move(
+        rules, view.seat, view.hand, view.ends, view.on_table, view.hand_sizes, voids, moves
+    )
+    return moves[estimates.choice(moves.index(heuristic))]
