@@ -1,6 +1,7 @@
 """The computer players against each other, through the same `SeatView` the bot gives them.
 
     python bench/arena.py --games 400 --seed 1
+    python bench/arena.py --only room
 
 * `hard_vs_normal`, `normal_vs_easy`: 4-player Козёл, one candidate against three
   opponents; each deal is played four times with the candidate in every seat. The goat
@@ -9,6 +10,10 @@
   «heaviest tile first» pair; each deal is played twice with the pairs' seats swapped. A
   round is won by the side that went out, on a fish by the side that did not take the
   points; eggs count half.
+* `room`: the game room (`room`, 6 players, double-9), one hard seat against five normal
+  ones; each deal is played six times with the hard seat in every seat. The average place
+  is the hard seat's finishing place (1 best; a fair share is 3.5), its 95 % interval
+  mean ± 1.96·sd/√n.
 * `decision_ms_p50` / `_p95`: the time of every `choose` call per level (forced moves
   included), measured while `--workers` games run in parallel.
 
@@ -33,7 +38,14 @@ from bot.game.events import RoundEnded
 
 Player = Callable[[SeatView, random.Random], Move]
 HEAVIEST = "heaviest"
-GOAT_PLAYERS = 4
+
+
+class Matchup(NamedTuple):
+    preset: str
+    players: int
+    candidate: str
+    opponent: str
+    games: int  # by default
 
 
 class Task(NamedTuple):
@@ -46,15 +58,17 @@ class Task(NamedTuple):
 class Result(NamedTuple):
     matchup: str
     goat: bool  # the candidate (individual matchups)
+    place: int  # the candidate's finishing place
     rounds: int
     rounds_won: float  # the candidate pair (teams)
     timings: dict[str, list[float]]
 
 
-MATCHUPS: dict[str, tuple[str, str, str]] = {  # preset, candidate, opponent
-    "hard_vs_normal": ("goat", Level.HARD, Level.NORMAL),
-    "normal_vs_easy": ("goat", Level.NORMAL, Level.EASY),
-    "teams_hard_vs_heaviest": ("goat_teams", Level.HARD, HEAVIEST),
+MATCHUPS: dict[str, Matchup] = {
+    "hard_vs_normal": Matchup("goat", 4, Level.HARD, Level.NORMAL, 100),
+    "normal_vs_easy": Matchup("goat", 4, Level.NORMAL, Level.EASY, 100),
+    "teams_hard_vs_heaviest": Matchup("goat_teams", 4, Level.HARD, HEAVIEST, 100),
+    "room": Matchup("room", 6, Level.HARD, Level.NORMAL, 204),
 }
 
 
@@ -81,20 +95,19 @@ def _round_won(ended: RoundEnded, side: int) -> float:
 
 def play_game(task: Task) -> Result:
     """One game of the matchup; the candidate's seat (or side) rotates with the index."""
-    preset, candidate, opponent = MATCHUPS[task.matchup]
-    rules = parse_rules(preset, players=GOAT_PLAYERS)
+    matchup = MATCHUPS[task.matchup]
+    rules = parse_rules(matchup.preset, players=matchup.players)
     teams = rules.teams
-    rotations = 2 if teams else GOAT_PLAYERS
+    rotations = rules.sides
     deal = task.seed * 1_000_003 + task.game // rotations
     mine = task.game % rotations
     timings: dict[str, list[float]] = {}
-    cand = _player(candidate, task.budget_s, timings)
-    opp = _player(opponent, task.budget_s, timings)
-    players = [
-        cand if (seat % 2 if teams else seat) == mine else opp for seat in range(GOAT_PLAYERS)
-    ]
-    rngs = [random.Random(f"{task.matchup}:{task.seed}:{task.game}:{s}") for s in range(4)]
-    state, _ = new_game(rules, [f"p{s}" for s in range(GOAT_PLAYERS)], deal)
+    cand = _player(matchup.candidate, task.budget_s, timings)
+    opp = _player(matchup.opponent, task.budget_s, timings)
+    seats = range(rules.players)
+    players = [cand if rules.side_of(seat) == mine else opp for seat in seats]
+    rngs = [random.Random(f"{task.matchup}:{task.seed}:{task.game}:{s}") for s in seats]
+    state, _ = new_game(rules, [f"p{s}" for s in seats], deal)
     rounds, won = 0, 0.0
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
@@ -106,8 +119,8 @@ def play_game(task: Task) -> Result:
             rounds += 1
             won += _round_won(state.last_round, mine)
     assert state.outcome is not None
-    goat = any(p.goat for p in state.outcome.places if p.side == mine)
-    return Result(task.matchup, goat, rounds, won, timings)
+    mine_place = next(p for p in state.outcome.places if p.side == mine)
+    return Result(task.matchup, mine_place.goat, mine_place.place, rounds, won, timings)
 
 
 def wilson(hits: float, n: int) -> list[float]:
@@ -121,6 +134,17 @@ def wilson(hits: float, n: int) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
+def mean_ci(values: list[int]) -> tuple[float, list[float]]:
+    """The mean and its 95 % normal interval, mean ± 1.96·sd/√n."""
+    n = len(values)
+    if n < 2:
+        return float(sum(values)), [0.0, math.inf]
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = 1.959964 * sd / math.sqrt(n)
+    return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+
 def percentile_ms(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -129,8 +153,10 @@ def percentile_ms(values: list[float], q: float) -> float:
 
 
 def summarize(results: list[Result]) -> dict[str, object]:
+    """Every matchup that was played, then the decision times per level."""
     out: dict[str, object] = {}
-    for matchup in ("hard_vs_normal", "normal_vs_easy"):
+    played = {r.matchup for r in results}
+    for matchup in sorted(played & {"hard_vs_normal", "normal_vs_easy"}):
         games = [r for r in results if r.matchup == matchup]
         goats = sum(r.goat for r in games)
         out[matchup] = {
@@ -138,14 +164,19 @@ def summarize(results: list[Result]) -> dict[str, object]:
             "ci95": wilson(goats, len(games)),
             "games": len(games),
         }
-    teams = [r for r in results if r.matchup == "teams_hard_vs_heaviest"]
-    rounds = sum(r.rounds for r in teams)
-    won = sum(r.rounds_won for r in teams)
-    out["teams_hard_vs_heaviest"] = {
-        "round_win_rate": round(won / max(1, rounds), 4),
-        "ci95": wilson(won, rounds),
-        "rounds": rounds,
-    }
+    if "teams_hard_vs_heaviest" in played:
+        teams = [r for r in results if r.matchup == "teams_hard_vs_heaviest"]
+        rounds = sum(r.rounds for r in teams)
+        won = sum(r.rounds_won for r in teams)
+        out["teams_hard_vs_heaviest"] = {
+            "round_win_rate": round(won / max(1, rounds), 4),
+            "ci95": wilson(won, rounds),
+            "rounds": rounds,
+        }
+    if "room" in played:
+        places = [r.place for r in results if r.matchup == "room"]
+        mean, ci = mean_ci(places)
+        out["room"] = {"avg_place": mean, "ci95": ci, "games": len(places)}
     timings: dict[str, list[float]] = {level.value: [] for level in Level}
     for r in results:
         for level, values in r.timings.items():
@@ -157,14 +188,18 @@ def summarize(results: list[Result]) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per matchup")
+    parser.add_argument("--games", type=int, help="games per matchup (default: its own)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=float, default=None, help="hard level's seconds/move")
     parser.add_argument("--only", choices=sorted(MATCHUPS), action="append")
     args = parser.parse_args()
     names = args.only or list(MATCHUPS)
-    tasks = [Task(m, i, args.seed, args.budget) for m in names for i in range(args.games)]
+    tasks = [
+        Task(m, i, args.seed, args.budget)
+        for m in names
+        for i in range(args.games or MATCHUPS[m].games)
+    ]
     results: list[Result] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

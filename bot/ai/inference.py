@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from bot.ai.knowledge import end_suits
+from bot.ai.knowledge import dealt, end_suits
 from bot.ai.policy import normal_scores
 from bot.game.engine import moves_for
 from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed, TilesDrawn
@@ -60,8 +60,8 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
     forced_lead = rules.first_lead is not FirstLead.LOT and (
         view.round_no == 1 or rules.next_lead is NextLead.FIRST_RULE
     )
-    sizes = [rules.hand] * players
-    bazaar = tiles.size - rules.hand * players
+    sizes = list(dealt(view))
+    bazaar = tiles.size - sum(sizes)
     voids = [0] * players
     ends: tuple[int, ...] = ()
     on_table = 0

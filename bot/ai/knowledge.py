@@ -68,12 +68,20 @@ def _remove(slots: list[int], suits: int) -> None:
         slots.pop()
 
 
+def dealt(view: SeatView) -> tuple[int, ...]:
+    """Per seat, how many tiles it was dealt this round: none once the room put it out."""
+    rules = view.rules
+    still_in = view.tally.still_in()
+    playing = [rules.side_of(seat) in still_in for seat in range(rules.players)]
+    size = rules.hand_for(sum(playing))
+    return tuple(size if plays else 0 for plays in playing)
+
+
 def infer(view: SeatView) -> Knowledge:
     """The public constraints on every other seat's hand, from this round's history."""
-    rules = view.rules
-    tiles = rules.tiles
+    tiles = view.rules.tiles
     suits = tile_suits(tiles)
-    slots: list[list[int]] = [[0] * rules.hand for _ in range(rules.players)]
+    slots: list[list[int]] = [[0] * size for size in dealt(view)]
     for event in view.history:
         if isinstance(event, TilePlayed):
             _remove(slots[event.seat], suits[event.tile])

@@ -7,7 +7,7 @@ The normal heuristic scores every legal move and plays the best:
 * block: prefer ends the next opponent is unlikely to match (its known voids and the
   hypergeometric chance over the unseen tiles) — «не позволяйте противнику продолжать
   давление», «прокатить соперника»;
-* support the partner in team play: avoid ends the partner is unlikely to match;
+* support the partners in team play: avoid ends they are unlikely to match;
 * pressure: keep tiles that fit the ends you leave (a suit you hold many of);
 * keep suit variety in the hand (the defensive strategy);
 * do not open a fresh suit unless you hold three or more of it (principle 7);
@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from bot.ai.knowledge import allowed_tiles
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import RuleSet
+from bot.game.rules import RuleSet, Scoring
 from bot.game.scoring import hand_value
 from bot.game.table import is_closed_line
 
@@ -77,6 +77,29 @@ def p_none(pool: int, fitting: int, held: int) -> float:
     return p
 
 
+@cache
+def tile_costs(rules: RuleSet) -> tuple[int, ...]:
+    """What each tile costs left in a hand: its pips, and 10 for 0-0 in the room."""
+    if rules.scoring is Scoring.ROOM:
+        return tuple(hand_value(rules, 1 << t) for t in range(rules.tiles.size))
+    return rules.tiles.values
+
+
+def next_in_play(seat: int, sizes: Sequence[int]) -> int:
+    """The next seat clockwise that holds tiles (the room's out seats hold none)."""
+    nxt = seat
+    while True:
+        nxt = nxt + 1 if nxt + 1 < len(sizes) else 0
+        if sizes[nxt] or nxt == seat:
+            return nxt
+
+
+def partners(rules: RuleSet, seat: int, sizes: Sequence[int]) -> list[int]:
+    """The other seats of the seat's side that still hold tiles."""
+    side = rules.side_of(seat)
+    return [s for s in range(rules.players) if s != seat and sizes[s] and rules.side_of(s) == side]
+
+
 def normal_move(
     rules: RuleSet,
     seat: int,
@@ -109,14 +132,15 @@ def normal_scores(
     """The normal heuristic's score of each move (higher is better; `WIN` goes out)."""
     tiles = rules.tiles
     w = weights
-    suit_masks, values, follow = tiles.suit_masks, tiles.values, tiles.follow
+    suit_masks, follow = tiles.suit_masks, tiles.follow
+    costs = tile_costs(rules)
     unseen = tiles.all_mask & ~hand & ~on_table
-    players = rules.players
-    nxt = seat + 1 if seat + 1 < players else 0
+    nxt = next_in_play(seat, sizes)
     nxt_pool = unseen & allowed_tiles(tiles, voids[nxt])
     nxt_count, nxt_held = nxt_pool.bit_count(), sizes[nxt]
-    mate = (seat + 2) % players if rules.teams else -1
-    mate_pool = unseen & allowed_tiles(tiles, voids[mate]) if mate >= 0 else 0
+    mates = [
+        (unseen & allowed_tiles(tiles, voids[m]), sizes[m]) for m in partners(rules, seat, sizes)
+    ]
     hand_suits = sum(1 for m in suit_masks if hand & m)
     scores: list[float] = []
     for move in moves:
@@ -136,16 +160,18 @@ def normal_scores(
             fits = 0
             for value in new:
                 fits |= suit_masks[value]
-            score = w.pips * values[t]
+            score = w.pips * costs[t]
             if tiles.doubles_mask >> t & 1:
                 score += w.double
             if ends and is_closed_line(tiles, tuple(new), on_table | 1 << t):
                 score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
             else:
                 score += w.block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)
-                if mate >= 0:
-                    score -= w.partner * p_none(
-                        mate_pool.bit_count(), (mate_pool & fits).bit_count(), sizes[mate]
+                for pool, held in mates:
+                    score -= (
+                        w.partner
+                        / len(mates)
+                        * p_none(pool.bit_count(), (pool & fits).bit_count(), held)
                     )
                 score += w.follow * min(2, (rest & fits).bit_count())
                 lost = sum(1 for v in set(tiles.pips[t]) if not rest & suit_masks[v])
@@ -160,7 +186,7 @@ def normal_scores(
             if not hand & ~tiles.mask(move.tiles):
                 scores.append(WIN)
                 continue
-            score = w.pips * sum(values[t] for t in move.tiles) + 2 * w.double + w.block
+            score = w.pips * sum(costs[t] for t in move.tiles) + 2 * w.double + w.block
         elif isinstance(move, Pass):
             score = w.pass_
         else:
@@ -170,12 +196,13 @@ def normal_scores(
 
 
 def _fish_margin(rules: RuleSet, seat: int, rest: int, unseen: int, sizes: Sequence[int]) -> float:
-    """How many pips the other sides are expected to hold above this seat's side."""
-    tiles = rules.tiles
-    per_tile = tiles.pip_sum(unseen) / max(1, unseen.bit_count())
+    """How many points the other sides still in are expected to hold above this seat's side."""
+    per_tile = hand_value(rules, unseen) / max(1, unseen.bit_count())
     side = rules.side_of(seat)
-    totals = [0.0] * rules.sides
+    totals: dict[int, float] = {}
     for s, size in enumerate(sizes):
-        totals[rules.side_of(s)] += hand_value(rules, rest) if s == seat else size * per_tile
-    others = [v for s, v in enumerate(totals) if s != side]
-    return sum(others) / len(others) - totals[side]
+        if size:
+            held = hand_value(rules, rest) if s == seat else size * per_tile
+            totals[rules.side_of(s)] = totals.get(rules.side_of(s), 0.0) + held
+    others = [v for s, v in totals.items() if s != side]
+    return sum(others) / max(1, len(others)) - totals[side]

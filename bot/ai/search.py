@@ -3,34 +3,42 @@
 Each iteration deals one possible world (`sampling`), weights it by how well it explains
 the other seats' plays (`inference`), plays every candidate move in it and finishes the
 round with the normal heuristic for every seat; the candidate with the best weighted
-average outcome is played. All candidates share the same worlds, so their difference is
-measured with little noise. Outcomes are judged at the game level (`outcome_value`).
+average outcome is played if it beats the normal heuristic's own move by `TRUST` standard
+errors (with many hidden hands, as in the room, the noise of a few hundred worlds would
+otherwise overrule a sound heuristic for nothing). All candidates share the same worlds,
+so their difference is measured with little noise. Outcomes are judged at the game level
+(`outcome_value`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable
 
 from bot.ai.inference import likelihood
 from bot.ai.knowledge import end_suits, infer
-from bot.ai.policy import normal_move
+from bot.ai.policy import normal_move, tile_costs
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
 from bot.game.events import Event, Knocked, TilesDrawn
 from bot.game.moves import Move, Play
-from bot.game.rules import RuleSet
+from bot.game.rules import RuleSet, Scoring
+from bot.game.scoring import standings
 from bot.game.state import GameState, Phase
 from bot.game.view import SeatView
 
 REMEMBERED = 0.5  # what a remembered point is worth against an open one (it may be cleared)
 GAME = 100.0  # the end of the game: becoming the goat, or someone else becoming it
 LEAD = 5.0  # leading the next round
+PLACE = 100.0  # the room: one place in the final standings
+KEPT = 0.4  # the room: the share of its dealt pips a seat typically holds at a round's end
 MAX_WORLDS = 2000  # with a time budget only
 MIN_WORLDS = 24  # before a clear winner may stop the search early
 CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
 CLOSE = 0.5  # … or when its lead is known to within this many points
+TRUST = 2.0  # the search overrules the normal heuristic by this many standard errors
 
 
 def candidates(view: SeatView) -> list[Move]:
@@ -87,8 +95,11 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
     """How good a finished round is for `side`, relative to the other sides.
 
     Козёл: open points count fully, remembered ones half; sea goat and classic: recorded
-    points are good. Ending the game counts `GAME`, leading the next round `LEAD`.
+    points are good. Ending the game counts `GAME`, leading the next round `LEAD`. The
+    room: `room_value`.
     """
+    if rules.scoring is Scoring.ROOM:
+        return room_value(rules, side, state)
     tally = state.tally
     if rules.low_wins:
         worth = [-(s + REMEMBERED * r) for s, r in zip(tally.scores, tally.remembered, strict=True)]
@@ -101,6 +112,34 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
     elif state.next_leader is not None and rules.side_of(state.next_leader) == side:
         value += LEAD
     return value
+
+
+def round_points(rules: RuleSet) -> float:
+    """The points a side of the room typically takes in a round."""
+    costs = tile_costs(rules)
+    per_seat = KEPT * rules.hand * sum(costs) / len(costs)
+    return per_seat * (rules.team_size if rules.teams else 1)
+
+
+def room_value(rules: RuleSet, side: int, state: GameState) -> float:
+    """The room: minus the side's expected final place, `PLACE` points a place.
+
+    A side that is out, or a finished game, has its place for good. Each other side still
+    in outlasts one still in with a logistic chance of how much farther it is from the
+    limit, on the spread of the rounds either has left: own points are bad, the others'
+    good, and near the limit a point weighs more.
+    """
+    tally = state.tally
+    if tally.out[side] or state.outcome is not None:
+        return -PLACE * next(p for s, p, _, _ in standings(rules, tally, ()) if s == side)
+    room = {s: rules.target - tally.scores[s] for s in tally.still_in()}
+    mine = room.pop(side)
+    step = 2 * round_points(rules)
+    ahead = sum(
+        1 / (1 + math.exp((mine - left) / math.sqrt(step * min(mine, left))))
+        for left in room.values()
+    )
+    return -PLACE * (1 + ahead)
 
 
 class Estimates:
@@ -124,25 +163,36 @@ class Estimates:
     def best(self) -> int:
         return max(range(len(self.sums)), key=self.sums.__getitem__)
 
+    def lead(self, b: int, i: int) -> tuple[float, float]:
+        """Candidate `b`'s average lead over `i` on the same worlds, and its standard error."""
+        w = self.weight
+        cross = self.cross
+        lead = (self.sums[b] - self.sums[i]) / w
+        spread = (cross[b][b] - 2 * cross[b][i] + cross[i][i]) / w - lead * lead
+        return lead, (max(0.0, spread) * self.weight_sq / (w * w)) ** 0.5
+
     def settled(self) -> bool:
         """Whether more worlds would hardly change the choice: against every other
         candidate the best one's paired lead is `CLEAR` standard errors above zero, or
         known to within `CLOSE` points."""
-        w = self.weight
-        if w <= 0:
+        if self.weight <= 0:
             return False
-        ess = w * w / self.weight_sq
         b = self.best()
-        cross = self.cross
         for i in range(len(self.sums)):
             if i == b:
                 continue
-            lead = (self.sums[b] - self.sums[i]) / w
-            spread = (cross[b][b] - 2 * cross[b][i] + cross[i][i]) / w - lead * lead
-            margin = CLEAR * (max(0.0, spread) / ess) ** 0.5
-            if lead < margin and margin > CLOSE:
+            lead, error = self.lead(b, i)
+            if lead < CLEAR * error and CLEAR * error > CLOSE:
                 return False
         return True
+
+    def choice(self, default: int) -> int:
+        """The best candidate if it beats `default` by `TRUST` standard errors, else `default`."""
+        b = self.best()
+        if b == default or self.weight <= 0:
+            return default
+        lead, error = self.lead(b, default)
+        return b if lead > TRUST * error else default
 
 
 def hard_move(
@@ -152,7 +202,8 @@ def hard_move(
     samples: int | None,
 ) -> Move:
     """The candidate with the best average outcome over sampled worlds, each weighted by
-    how well it explains the other seats' plays (`inference`).
+    how well it explains the other seats' plays (`inference`), if it beats the normal
+    heuristic's move clearly (`TRUST`); else that move.
 
     Stops after `samples` worlds, or when `budget_s` seconds have passed, whichever comes
     first (with neither, after `MAX_WORLDS`); with a time budget it also stops once the
@@ -184,4 +235,7 @@ def hard_move(
                 break
             if samples is None and worlds >= MIN_WORLDS and estimates.settled():
                 break
-    return moves[estimates.best()]
+    heuristic = normal_move(
+        rules, view.seat, view.hand, view.ends, view.on_table, view.hand_sizes, voids, moves
+    )
+    return moves[estimates.choice(moves.index(heuristic))]
