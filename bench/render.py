@@ -1,8 +1,10 @@
-"""Benchmark: redraw the full 28-tile table of a 4-player game (PNG encoding included), and a
-double-twelve table of a 2-player game (61 tiles down, 29 backs in the hands).
+"""Benchmark: redraw the full 28-tile table of a 4-player game (PNG encoding included), a
+double-twelve table of a 2-player game (61 tiles down, 29 backs in the hands), and the largest
+game room table (10 seats, double-twelve, 55 tiles down, hands up to 12, two seats out).
 
 Prints timings, then as its last line JSON with the median and 95th percentile in ms, the
-PNG size in KB and the picture size (the `table12_` keys are the double-twelve table's).
+PNG size in KB and the picture size (the `table12_` keys are the double-twelve table's, the
+`room_` keys the room's).
 """
 
 import io
@@ -45,6 +47,8 @@ def main() -> None:
     p50, p95, png = measure("double-six", table(28, hands=(3, 2, 2, 1)))
     # the golden `double_twelve` table: a long line with 10 … 12 pips, hands of 14 and 15
     p50_12, p95_12, png_12 = measure("double-twelve", table(61, hands=(14, 15), max_pip=12))
+    room = table(55, hands=(12, 12, 3, 2, 0, 1, 1, 0, 2, 3), max_pip=12, out=(4, 7))
+    p50_room, p95_room, png_room = measure("room", room)
     width, height = Image.open(io.BytesIO(png)).size
     result = {
         "table_ms_p50": round(p50, 2),
@@ -55,6 +59,9 @@ def main() -> None:
         "table12_ms_p50": round(p50_12, 2),
         "table12_ms_p95": round(p95_12, 2),
         "table12_png_kb": round(len(png_12) / 1024, 1),
+        "room_ms_p50": round(p50_room, 2),
+        "room_ms_p95": round(p95_room, 2),
+        "room_png_kb": round(len(png_room) / 1024, 1),
     }
     print(json.dumps(result))
 

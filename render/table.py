@@ -138,7 +138,7 @@ def _pack(count: int, box: Rect) -> tuple[int, int]:
 
     Of the column counts that fit, the most: a flatter hand.
     """
-    units = range(HAND_UNIT, 2, -2)
+    units = range(HAND_UNIT, 0, -2)
     return next(((u, cols) for u in units if (cols := _fits(count, box, u))), (2, count))
 
 

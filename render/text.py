@@ -96,6 +96,7 @@ def _icon_height(size: int) -> int:
     return round(size * 0.72)
 
 
+@lru_cache(maxsize=4096)  # names, scores and labels come back every picture
 def width(text: str, size: int, bold: bool = False) -> int:
     """Width in px of already `clean` text."""
     f = font(size, bold)
@@ -106,6 +107,7 @@ def width(text: str, size: int, bold: bool = False) -> int:
     return round(total)
 
 
+@lru_cache(maxsize=1024)
 def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """Clean `text`, cut at a word or letter with "…" so it fits `max_width`."""
     text = clean(text, bold)

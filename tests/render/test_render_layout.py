@@ -1,4 +1,4 @@
-"""Geometry of the line: random legal chains of every length, every frame."""
+"""Geometry: the line (random legal chains of every length) and the seats, in every frame."""
 
 from __future__ import annotations
 
