@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.game import Phase, Play, apply, legal_moves, new_game, next_round, parse_rules
-from bot.game.engine import _first_lead
+from bot.game.engine import IllegalMoveError, _first_lead, abandon, leave
 from bot.game.events import GameEnded, Knocked, RoundEnded, TilePlayed, TilesDrawn
 from bot.game.rules import RuleError
 from bot.game.scoring import ROOM_ZERO, fresh_tally, hand_value, settle, standings
@@ -257,6 +257,16 @@ def test_standings_put_a_team_that_left_last():
     table = standings(rules, tally, (), leaver_sides=[2])
     assert [side for side, *_ in table] == [0, 1, 2]
     assert table[-1][3] == 0
+
+
+def test_a_player_who_is_out_cannot_leave_or_end_the_game_their_place_stands():
+    rules = room("", 3)
+    tally = fresh_tally(3, eliminating=True)._replace(scores=(0, 112, 52), out=(0, 1, 0))
+    state = crafted(rules, [["1-2"], [], ["6-6"]], tally=tally)
+    for act in (leave, abandon):
+        with pytest.raises(IllegalMoveError) as error:
+            act(state, 1)
+        assert error.value.reason == "out"
 
 
 def test_who_is_out_survives_the_json_round_trip_and_old_states_load():

@@ -533,6 +533,8 @@ def _check_leaving(state: GameState, seat: int) -> None:
         raise IllegalMoveError("game_over", "the game is already over")
     if seat in state.left:
         raise IllegalMoveError("left", f"seat {seat} has already left")
+    if state.is_out(seat):
+        raise IllegalMoveError("out", f"seat {seat} is out of the game: its place stands")
 
 
 def leave(state: GameState, seat: int) -> GameState:

@@ -75,6 +75,7 @@ illegal-unknown_move = There is no such move.
 illegal-round_over = The round is over.
 illegal-not_round_over = The round is still on.
 illegal-game_over = The game is over.
+illegal-out = This player is out of the game already: their place stands.
 illegal-left = This player has already left the game.
 
 ## rules and options

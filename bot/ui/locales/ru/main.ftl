@@ -75,6 +75,7 @@ illegal-unknown_move = Такого хода нет.
 illegal-round_over = Раунд уже окончен.
 illegal-not_round_over = Раунд ещё идёт.
 illegal-game_over = Игра уже окончена.
+illegal-out = Этот игрок уже выбыл из игры: его место в итоге не изменится.
 illegal-left = Этот игрок уже вышел из игры.
 
 ## rules and options
