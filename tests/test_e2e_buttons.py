@@ -236,11 +236,14 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             (answer,) = replies_to(fake, group, asked)
             for shown in ("goat", "target=150", "fish=all", "auto_draw=no", "Игроков: 2"):
                 assert shown in (answer.content or ""), answer.content
-            (game,) = games_in(tmp_path, group.id)
             asked = await say(fake, bot, olya, group, "/newgame")
             (answer,) = replies_to(fake, group, asked)
             assert answer.content == RU("already-running")
             assert answer.reply_to is not None
+            # the table's id is stored once its send is back (a loaded machine: later)
+            (game,) = await fake.wait_until(
+                lambda: [g for g in games_in(tmp_path, group.id) if g["table_message_id"]]
+            )
             assert answer.reply_to.message_id == game["table_message_id"]
             assert find(fake, group, LOBBY) is None
             assert len(query(tmp_path, "SELECT id FROM games")) == 1
