@@ -226,6 +226,7 @@ async def test_a_room_of_three_people_is_rated_by_its_places(tmp_path: Path) -> 
             await play_until(fake, group, users, random.Random(4))
             await wait_text(fake, group, "последний в игре")
             answer = await ask(fake, bot, users[0], group, "/rating")
+            stats = {u.id: (await ask(fake, bot, u, group, "/stats")).content or "" for u in users}
         (game,) = games_in(tmp_path, group.id)
         _, order = recompute(tmp_path, game["id"])
         seats = [int(u) for u in replay_game(tmp_path, game["id"]).seats]
@@ -242,3 +243,7 @@ async def test_a_room_of_three_people_is_rated_by_its_places(tmp_path: Path) -> 
         assert {name: (skill, row) for name, skill, row in shown_rating(answer.content or "")} == (
             expected
         )
+        for place, side in enumerate(order):
+            shown = stats[seats[side]]
+            assert f"Игры: 1, победы: {int(place == 0)}, козлы: 0" in shown, shown
+            assert "Любимые правила: room" in shown, shown
