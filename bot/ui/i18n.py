@@ -11,6 +11,7 @@ from functools import cache
 from importlib import resources
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
 
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
@@ -36,8 +37,11 @@ class Texts:
         message = self._bundle.get_message(key)
         if message.value is None:
             raise KeyError(f"{key} has no text in {self.language}")
-        # numbers as typed: Fluent would group their digits by the locale ("1 000")
-        values = {name: str(value) for name, value in args.items()}
+        # numbers as typed, not grouped by the locale ("1 000"), but still numbers: plurals
+        values = {
+            name: fluent_number(value, useGrouping=False) if isinstance(value, int) else value
+            for name, value in args.items()
+        }
         text, errors = self._bundle.format_pattern(message.value, values)
         if errors:
             raise KeyError(f"{key} in {self.language}: {errors}")

@@ -269,7 +269,8 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
     for side in ended.out:  # first: a long caption is cut at its end
         members = [r for r in ended.results if r.side == side]
         who = side_name(t, [names[r.seat] for r in members])
-        lines.append(t("round-side-out", name=who, score=members[0].score_after))
+        score = members[0].score_after
+        lines.append(t("round-side-out", name=who, score=score, members=len(members)))
     playing = [r for r in ended.results if not sat_out(rules, r)]
     for r in playing:
         lines.append(

@@ -193,7 +193,13 @@ round-out = Round { $round }: { $name } went out.
 round-hand = { $name }: { $tiles } = { $value }
 round-sheet = Score (before → round → after):
 round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
-round-side-out = 🚪 { $name } has { $score } and is out of the game.
+round-side-out = 🚪 { $name } { $members ->
+        [one] has
+       *[other] have
+    } { $score } and { $members ->
+        [one] is
+       *[other] are
+    } out of the game.
 game-over-last-in = The game is over: { $name } is the last one in and wins!
 game-over-timeout = The game is over: { $name } left the table.
 game-over-bald = The game is over: bald goat!

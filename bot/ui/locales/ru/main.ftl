@@ -201,7 +201,10 @@ round-out = Раунд { $round }: { $name } вышел(а).
 round-hand = { $name }: { $tiles } = { $value }
 round-sheet = Счёт (было → раунд → стало):
 round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
-round-side-out = 🚪 { $name } — { $score }, выбывает из игры.
+round-side-out = 🚪 { $name } — { $score }, { $members ->
+        [one] выбывает
+       *[other] выбывают
+    } из игры.
 game-over-last-in = Игра окончена: { $name } — последний в игре и побеждает!
 game-over-timeout = Игра окончена: { $name } покинул(а) стол.
 game-over-bald = Игра окончена: лысый козёл!
