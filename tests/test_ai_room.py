@@ -11,7 +11,7 @@ from bot.ai import Level, choose
 from bot.ai.knowledge import infer
 from bot.ai.policy import next_in_play, partners
 from bot.ai.sampling import sample_world
-from bot.ai.search import TRUST, room_value, trust
+from bot.ai.search import room_value
 from bot.game import Phase, Play, apply, legal_moves, new_game, next_round, parse_rules, seat_view
 from bot.game.scoring import fresh_tally
 from tests.helpers import crafted, play_chain, seats, tile
@@ -92,10 +92,3 @@ def test_the_room_value_dislikes_own_points_and_going_out_most() -> None:
     near = value((80, 60, 60)) - value((90, 60, 60))
     assert near > value((10, 60, 60)) - value((20, 60, 60))  # a point weighs more near the limit
     assert value((99, 60, 60)) > value((105, 60, 60), (1, 0, 0))
-
-
-def test_the_search_overrules_the_heuristic_freely_only_when_every_tile_is_dealt() -> None:
-    assert trust(parse_rules("goat")) == 0.0
-    assert trust(parse_rules("goat_teams")) == 0.0
-    assert trust(parse_rules("room", players=6)) == TRUST
-    assert trust(parse_rules("room set=12", players=10)) == TRUST

@@ -7,9 +7,8 @@ else, so it cannot look at another hand or the bazaar.
 * `Level.NORMAL`: the pressure heuristic of seed 000 (`bot.ai.policy`); it also plays for
   players who time out.
 * `Level.HARD`: Monte Carlo search over hidden hands consistent with the public history,
-  finishing each round with the normal heuristic (`bot.ai.search`), bounded by time; where
-  the deal leaves a bazaar (the room) it plays the normal move unless the search clearly
-  finds a better one.
+  finishing each round with the normal heuristic (`bot.ai.search`), bounded by time; it
+  plays the normal move unless the search clearly finds a better one.
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """

@@ -3,11 +3,11 @@
 Each iteration deals one possible world (`sampling`), weights it by how well it explains
 the other seats' plays (`inference`), plays every candidate move in it and finishes the
 round with the normal heuristic for every seat; the candidate with the best weighted
-average outcome is played, but where the deal leaves a bazaar only if it beats the normal
-heuristic's own move by `TRUST` standard errors (with many hidden hands and a bazaar, as
-in the room, a few hundred worlds are noisy enough to overrule a sound heuristic for
-nothing). All candidates share the same worlds, so their difference is measured with
-little noise. Outcomes are judged at the game level (`outcome_value`).
+average outcome is played if it beats the normal heuristic's own move by `TRUST` standard
+errors (with many hidden hands, as in the room, the noise of a few hundred worlds would
+otherwise overrule a sound heuristic for nothing). All candidates share the same worlds,
+so their difference is measured with little noise. Outcomes are judged at the game level
+(`outcome_value`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ MAX_WORLDS = 2000  # with a time budget only
 MIN_WORLDS = 24  # before a clear winner may stop the search early
 CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
 CLOSE = 0.5  # … or when its lead is known to within this many points
-TRUST = 2.0  # the search overrules the normal heuristic by this many standard errors (`trust`)
+TRUST = 2.0  # the search overrules the normal heuristic by this many standard errors
 
 
 def candidates(view: SeatView) -> list[Move]:
@@ -142,13 +142,6 @@ def room_value(rules: RuleSet, side: int, state: GameState) -> float:
     return -PLACE * (1 + ahead)
 
 
-def trust(rules: RuleSet) -> float:
-    """How many standard errors the search must beat the normal heuristic's move by:
-    `TRUST` when the deal leaves a bazaar to draw from, whose guessed order adds to the
-    noise of every rollout (the room); none when every tile is dealt (Козёл at four)."""
-    return TRUST if rules.tiles.size > rules.hand * rules.players + rules.keep else 0.0
-
-
 class Estimates:
     """Weighted sums over the worlds searched so far: per candidate and per pair."""
 
@@ -193,13 +186,13 @@ class Estimates:
                 return False
         return True
 
-    def choice(self, default: int, errors: float) -> int:
-        """The best candidate if it beats `default` by `errors` standard errors, else `default`."""
+    def choice(self, default: int) -> int:
+        """The best candidate if it beats `default` by `TRUST` standard errors, else `default`."""
         b = self.best()
         if b == default or self.weight <= 0:
             return default
         lead, error = self.lead(b, default)
-        return b if lead > errors * error else default
+        return b if lead > TRUST * error else default
 
 
 def hard_move(
@@ -210,7 +203,7 @@ def hard_move(
 ) -> Move:
     """The candidate with the best average outcome over sampled worlds, each weighted by
     how well it explains the other seats' plays (`inference`), if it beats the normal
-    heuristic's move clearly enough (`trust`); else that move.
+    heuristic's move clearly (`TRUST`); else that move.
 
     Stops after `samples` worlds, or when `budget_s` seconds have passed, whichever comes
     first (with neither, after `MAX_WORLDS`); with a time budget it also stops once the
@@ -245,4 +238,4 @@ def hard_move(
     heuristic = normal_move(
         rules, view.seat, view.hand, view.ends, view.on_table, view.hand_sizes, voids, moves
     )
-    return moves[estimates.choice(moves.index(heuristic), trust(rules))]
+    return moves[estimates.choice(moves.index(heuristic))]
