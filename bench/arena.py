@@ -12,8 +12,10 @@
   points; eggs count half.
 * `room`: the game room (`room`, 6 players, double-9), one hard seat against five normal
   ones; each deal is played six times with the hard seat in every seat. The average place
-  is the hard seat's finishing place (1 best; a fair share is 3.5), its 95 % interval
-  mean ± 1.96·sd/√n.
+  is the hard seat's finishing place (1 best; a fair share is 3.5). Its 95 % interval is
+  over the deals (mean ± 1.96·sd/√deals of each deal's average place): a deal's six places
+  sum to 21 whenever hard plays as normal would, so its luck cancels, which the interval
+  over single games (`ci95_games`, mean ± 1.96·sd/√games) ignores.
 * `decision_ms_p50` / `_p95`: the time of every `choose` call per level (forced moves
   included), measured while `--workers` games run in parallel.
 
@@ -57,6 +59,7 @@ class Task(NamedTuple):
 
 class Result(NamedTuple):
     matchup: str
+    deal: int
     goat: bool  # the candidate (individual matchups)
     place: int  # the candidate's finishing place
     rounds: int
@@ -120,7 +123,7 @@ def play_game(task: Task) -> Result:
             won += _round_won(state.last_round, mine)
     assert state.outcome is not None
     mine_place = next(p for p in state.outcome.places if p.side == mine)
-    return Result(task.matchup, mine_place.goat, mine_place.place, rounds, won, timings)
+    return Result(task.matchup, deal, mine_place.goat, mine_place.place, rounds, won, timings)
 
 
 def wilson(hits: float, n: int) -> list[float]:
@@ -134,7 +137,7 @@ def wilson(hits: float, n: int) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def mean_ci(values: list[int]) -> tuple[float, list[float]]:
+def mean_ci(values: list[float]) -> tuple[float, list[float]]:
     """The mean and its 95 % normal interval, mean ± 1.96·sd/√n."""
     n = len(values)
     if n < 2:
@@ -174,9 +177,17 @@ def summarize(results: list[Result]) -> dict[str, object]:
             "rounds": rounds,
         }
     if "room" in played:
-        places = [r.place for r in results if r.matchup == "room"]
-        mean, ci = mean_ci(places)
-        out["room"] = {"avg_place": mean, "ci95": ci, "games": len(places)}
+        room = [r for r in results if r.matchup == "room"]
+        by_deal: dict[int, list[int]] = {}
+        for r in room:
+            by_deal.setdefault(r.deal, []).append(r.place)
+        mean, ci = mean_ci([sum(p) / len(p) for p in by_deal.values()])
+        out["room"] = {
+            "avg_place": mean,
+            "ci95": ci,
+            "ci95_games": mean_ci([float(r.place) for r in room])[1],
+            "games": len(room),
+        }
     timings: dict[str, list[float]] = {level.value: [] for level in Level}
     for r in results:
         for level, values in r.timings.items():
