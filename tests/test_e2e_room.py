@@ -104,7 +104,8 @@ def check_game(folder: Path, group_texts: list[str], names: list[str]) -> GameSt
         assert len(told) == 1, (played.number, told)
         for side in range(rules.sides):
             who = [names[s] for s in range(rules.players) if rules.side_of(s) == side]
-            gone = f"🚪 {side_label(who)} — {played.totals[side]}, выбывает из игры."
+            verb = "выбывает" if len(who) == 1 else "выбывают"
+            gone = f"🚪 {side_label(who)} — {played.totals[side]}, {verb} из игры."
             assert (gone in told[0]) is (side in played.out), (told[0], side)
     last = rounds[-1]
     ended = state.last_round
