@@ -21,7 +21,7 @@ from tests.e2e import (
     RATING_ROW,
     RU,
     SHORT,
-    BotProcess,
+    ask,
     bot_messages,
     expected_rating,
     expected_skill,
@@ -48,19 +48,6 @@ CYRILLIC = re.compile("[А-Яа-яЁё]")
 TURN = ("Your move", "Ваш ход")  # how a hand says it is your turn, in either language
 EXTRAS = {t(key) for t in (EN, RU) for key in ("draw", "pass")}
 ENDS = {t(key) for t in (EN, RU) for key in ("end-left", "end-right")}
-
-
-async def ask(
-    fake: FakeTelegram,
-    bot: BotProcess,
-    user: User,
-    chat: Chat | User,
-    text: str,
-) -> Message:
-    """`user` sends `text`; the bot's one answer."""
-    asked = await say(fake, bot, user, chat, text)
-    (answer,) = replies_to(fake, chat, asked)
-    return answer
 
 
 # -- a game whose players read different languages ----------------------------------------

@@ -13,17 +13,16 @@ from openskill.models import PlackettLuce
 
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
-from bot.playground import FakeTelegram, Message, User
+from bot.playground import Chat, FakeTelegram, Message, User
 from tests.e2e import (
     NAMES,
-    BotProcess,
+    START,
     Rated,
     ask,
     bot_messages,
     fresh_state,
     games_in,
     join,
-    kept_promises,
     open_lobby,
     play_until,
     press,
@@ -89,10 +88,13 @@ def recompute(folder: Path, game_id: int) -> tuple[list[Round], list[int]]:
     return rounds, order
 
 
-def check_game(folder: Path, group_texts: list[str], names: list[str]) -> GameState:
+def check_game(fake: FakeTelegram, group: Chat, folder: Path) -> tuple[GameState, list[str]]:
     """The stored game equals its replay; every round and the places are what the rules
-    give; the group was told each round (with who went out) and the end."""
-    (game,) = [g for g in games_in(folder, group_chat(folder)) if g["status"] == "finished"]
+    give; the group was told each round (with who went out) and the end. The state, and
+    the names by seat."""
+    group_texts = [m.content or "" for m in bot_messages(fake, group)]
+    names = [p["name"] for p in query(folder, "SELECT name FROM players ORDER BY seat")]
+    (game,) = [g for g in games_in(folder, group.id) if g["status"] == "finished"]
     state = replay_game(folder, game["id"])
     assert stored_state(folder, game["id"]) == state
     assert state.outcome is not None and state.outcome.reason == "last_in"
@@ -117,16 +119,11 @@ def check_game(folder: Path, group_texts: list[str], names: list[str]) -> GameSt
     assert list(dict.fromkeys(places)) == order
     winners = [names[p.seat] for p in state.outcome.places if p.side == order[0]]
     assert any(f"{side_label(winners)} — последний в игре" in text for text in group_texts)
-    return state
+    return state, names
 
 
 def side_label(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} и {names[-1]}"
-
-
-def group_chat(folder: Path) -> int:
-    (row,) = query(folder, "SELECT DISTINCT chat_id FROM games")
-    return int(row["chat_id"])
 
 
 async def seat_computers(fake: FakeTelegram, creator: User, lobby: Message, count: int) -> None:
@@ -142,8 +139,13 @@ async def seat_computers(fake: FakeTelegram, creator: User, lobby: Message, coun
     )
 
 
-def texts_in(fake: FakeTelegram, chat: object) -> list[str]:
-    return [m.content or "" for m in bot_messages(fake, chat)]  # type: ignore[arg-type]
+async def play_to_the_end(
+    fake: FakeTelegram, group: Chat, lobby: Message, people: list[User], seed: int
+) -> None:
+    """«Начать», then the people's moves until the group hears who is the last one in."""
+    await press(fake, people[0], lobby, START)
+    await play_until(fake, group, people, random.Random(seed), max_moves=3000)
+    await wait_text(fake, group, "последний в игре")
 
 
 async def test_ten_players_play_a_double_12_room_to_its_end(
@@ -153,23 +155,13 @@ async def test_ten_players_play_a_double_12_room_to_its_end(
     async with FakeTelegram() as fake:
         masha = fake.add_user("Маша")
         group = fake.add_group("Двор", [masha])
-        bot = BotProcess(fake, tmp_path)
-        await bot.start()
-        try:
+        async with running_bot(fake, tmp_path):
             lobby = await open_lobby(fake, group, masha, "room set=12 turn_timeout=0")
+            assert "Правила: room max_pip=12" in (lobby.content or "")
             await join(fake, group, masha, lobby)
             await seat_computers(fake, masha, lobby, 9)
-            assert "дубль 12" in (lobby.content or "") or "max_pip=12" in (lobby.content or "")
-            await press(fake, masha, lobby, "▶ Начать")
-            await play_until(fake, group, [masha], random.Random(5), max_moves=3000)
-            await wait_text(fake, group, "последний в игре")
-            await bot.idle()
-        finally:
-            log = await bot.stop()
-        assert "Traceback" not in log, log
-        kept_promises(fake, bot)
-        names = [p["name"] for p in query(tmp_path, "SELECT name FROM players ORDER BY seat")]
-        state = check_game(tmp_path, texts_in(fake, group), names)
+            await play_to_the_end(fake, group, lobby, [masha], seed=5)
+        state, _ = check_game(fake, group, tmp_path)
         assert state.rules.players == 10 and state.rules.tiles.max_pip == 12
         told_out = [
             call
@@ -189,9 +181,7 @@ async def test_three_teams_of_two_play_a_room_to_its_end(
     async with FakeTelegram() as fake:
         masha, olya = fake.add_user("Маша"), fake.add_user("Оля")
         group = fake.add_group("Двор", [masha, olya])
-        bot = BotProcess(fake, tmp_path)
-        await bot.start()
-        try:
+        async with running_bot(fake, tmp_path):
             lobby = await open_lobby(fake, group, masha, "room teams=yes turn_timeout=0")
             await join(fake, group, masha, lobby)
             assert "Команды по 2" in (lobby.content or "")
@@ -201,16 +191,8 @@ async def test_three_teams_of_two_play_a_room_to_its_end(
             assert await press(fake, masha, lobby, "👥 2") == "Вы в команде 2."
             assert await press(fake, olya, lobby, "👥 2") == "Вы в команде 2."
             await fake.wait_until(lambda: "Команда 2: Маша и Оля" in (lobby.content or ""))
-            await press(fake, masha, lobby, "▶ Начать")
-            await play_until(fake, group, [masha, olya], random.Random(8), max_moves=3000)
-            await wait_text(fake, group, "последний в игре")
-            await bot.idle()
-        finally:
-            log = await bot.stop()
-        assert "Traceback" not in log, log
-        kept_promises(fake, bot)
-        names = [p["name"] for p in query(tmp_path, "SELECT name FROM players ORDER BY seat")]
-        state = check_game(tmp_path, texts_in(fake, group), names)
+            await play_to_the_end(fake, group, lobby, [masha, olya], seed=8)
+        state, names = check_game(fake, group, tmp_path)
         assert state.rules.sides == 3
         assert [state.rules.side_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
         assert (names[1], names[4]) == ("Маша", "Оля")  # partners, as they picked
