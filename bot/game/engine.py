@@ -66,6 +66,11 @@ def _lead_order(first_lead: FirstLead, tiles: TileSet) -> tuple[Tile, ...]:
 # -- seats in play --------------------------------------------------------------------------
 
 
+def _seats_in(state: GameState) -> list[int]:
+    """The seats that still play (all of them, unless the room has put some out)."""
+    return [s for s in range(state.rules.players) if not state.is_out(s)]
+
+
 def _next_seat(state: GameState, seat: int) -> int:
     """The next seat clockwise that still plays."""
     players = state.rules.players
@@ -97,7 +102,7 @@ def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
         raise IllegalMoveError("not_round_over", f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
-    active = [s for s in range(rules.players) if not state.is_out(s)]
+    active = _seats_in(state)
     hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}", active)
     leader, lead_tile = state.next_leader, None
     if leader is None or rules.next_lead is NextLead.FIRST_RULE:
@@ -427,7 +432,7 @@ def _turn_without_play(
         state.last_player,
         (*state.history, event),
     )
-    circles = state.idle / sum(not state.is_out(s) for s in range(len(state.hands)))
+    circles = state.idle / len(_seats_in(state))
     blocked = circles >= 1 and not _may_draw(state.rules, len(state.bazaar), 0)
     if blocked or (state.rules.voluntary_pass and circles >= PASS_CIRCLES):
         assert state.last_player is not None
