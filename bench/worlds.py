@@ -30,11 +30,12 @@ HISTORY = 8
 class Calibration:
     """Per bin: the summed predictions, the tiles that were there, the count."""
 
-    def __init__(self) -> None:
+    def __init__(self, weighted: bool) -> None:
+        self.weighted = weighted
         self.bins = [[0.0, 0, 0] for _ in range(BINS)]
         self.ess: list[float] = []
 
-    def add(self, state: GameState, worlds: int, weighted: bool, rng: random.Random) -> None:
+    def add(self, state: GameState, worlds: int, rng: random.Random) -> None:
         seat = state.to_move
         view = seat_view(state, seat)
         know = infer(view)
@@ -43,7 +44,7 @@ class Calibration:
         total = total_sq = 0.0
         for _ in range(worlds):
             hands, _bazaar = sample_deal(view, know, rng)
-            w = likelihood(view, hands) if weighted else 1.0
+            w = likelihood(view, hands) if self.weighted else 1.0
             total += w
             total_sq += w * w
             for s, hand in enumerate(hands):
@@ -80,7 +81,7 @@ class Calibration:
 def measure(preset: str, players: int, games: int, worlds: int) -> dict[str, Calibration]:
     """Both samplers at the same positions of `games` normal-level games."""
     rules = parse_rules(preset, players=players)
-    samplers = {"weighted": Calibration(), "unweighted": Calibration()}
+    samplers = {"weighted": Calibration(True), "unweighted": Calibration(False)}
     for game in range(games):
         rng = random.Random(game)
         state, _ = new_game(rules, [f"p{s}" for s in range(players)], game)
@@ -90,8 +91,8 @@ def measure(preset: str, players: int, games: int, worlds: int) -> dict[str, Cal
                 state, _ = next_round(state)
                 continue
             if moves % EVERY == 0 and len(state.history) > HISTORY:
-                for name, calibration in samplers.items():
-                    calibration.add(state, worlds, name == "weighted", random.Random(moves))
+                for calibration in samplers.values():
+                    calibration.add(state, worlds, random.Random(moves))
             view = seat_view(state, state.to_move)
             state, _ = apply(state, choose(view, Level.NORMAL, rng))
             moves += 1
