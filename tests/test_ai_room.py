@@ -7,12 +7,22 @@ import random
 
 import pytest
 
-from bot.ai import Level, choose
+from bot.ai import HARD_BUDGET_S, ROOM_BUDGET_S, Level, choose
 from bot.ai.knowledge import infer
 from bot.ai.policy import next_in_play, partners
 from bot.ai.sampling import sample_world
 from bot.ai.search import room_value
-from bot.game import Phase, Play, apply, legal_moves, new_game, next_round, parse_rules, seat_view
+from bot.game import (
+    Phase,
+    Play,
+    SeatView,
+    apply,
+    legal_moves,
+    new_game,
+    next_round,
+    parse_rules,
+    seat_view,
+)
 from bot.game.scoring import fresh_tally
 from tests.helpers import crafted, play_chain, seats, tile
 
@@ -92,3 +102,40 @@ def test_the_room_value_dislikes_own_points_and_going_out_most() -> None:
     near = value((80, 60, 60)) - value((90, 60, 60))
     assert near > value((10, 60, 60)) - value((20, 60, 60))  # a point weighs more near the limit
     assert value((99, 60, 60)) > value((105, 60, 60), (1, 0, 0))
+
+
+def test_the_room_searches_unweighted_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With five hidden hands the weights would settle on a few worlds (`bot.ai.search`):
+    the room never weighs its worlds by the other seats' plays; Козёл does."""
+    calls: list[str] = []
+
+    def counted(view: SeatView, hands: tuple[int, ...]) -> float:
+        calls.append(view.rules.preset)
+        return 1.0
+
+    monkeypatch.setattr("bot.ai.search.likelihood", counted)
+    for preset, players in (("room", 6), ("goat", 4)):
+        rules = parse_rules(preset, players=players)
+        state, _ = new_game(rules, seats(players), seed=3)
+        rng = random.Random(3)
+        while len(legal_moves(state)) < 2 or not state.ends:
+            state, _ = apply(state, choose(seat_view(state, state.to_move), Level.NORMAL, rng))
+        choose(seat_view(state, state.to_move), Level.HARD, rng, samples=4)
+    assert set(calls) == {"goat"}
+
+
+def test_the_room_thinks_longer_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five or more hidden hands need more worlds: the room's default budget is its own,
+    a budget given by the caller wins."""
+    budgets: list[float | None] = []
+
+    def recorded(view: SeatView, rng: random.Random, budget: float | None, _: object) -> Play:
+        budgets.append(budget)
+        return next(m for m in view.legal_moves() if isinstance(m, Play))
+
+    monkeypatch.setattr("bot.ai.hard_move", recorded)
+    for preset, players in (("room", 6), ("goat", 4), ("room", 6)):
+        state, _ = new_game(parse_rules(preset, players=players), seats(players), seed=3)
+        budget = 0.05 if budgets == [ROOM_BUDGET_S, HARD_BUDGET_S] else None
+        choose(seat_view(state, state.to_move), Level.HARD, random.Random(3), budget_s=budget)
+    assert budgets == [ROOM_BUDGET_S, HARD_BUDGET_S, 0.05]

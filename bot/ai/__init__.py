@@ -8,7 +8,8 @@ else, so it cannot look at another hand or the bazaar.
   players who time out.
 * `Level.HARD`: Monte Carlo search over hidden hands consistent with the public history,
   finishing each round with the normal heuristic (`bot.ai.search`), bounded by time; it
-  plays the normal move unless the search clearly finds a better one.
+  plays the normal move unless the search clearly finds a better one (in the room, with
+  unweighted worlds and twice the time, the search's best).
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """
@@ -22,9 +23,11 @@ from bot.ai.knowledge import infer
 from bot.ai.policy import heaviest_move, normal_move, random_move
 from bot.ai.search import hard_move
 from bot.game.moves import Move
+from bot.game.rules import Scoring
 from bot.game.view import SeatView
 
 HARD_BUDGET_S = 0.3  # the hard level's default thinking time per move
+ROOM_BUDGET_S = 0.6  # … in the room, where five or more hands are hidden and rounds are long
 
 
 class Level(StrEnum):
@@ -49,9 +52,9 @@ def choose(
 ) -> Move:
     """The move `level` plays for the view's seat; deterministic given `rng`'s state.
 
-    The hard level thinks for `budget_s` seconds (default `HARD_BUDGET_S`) or over `samples`
-    sampled worlds, whichever ends first; with `samples` alone it ignores the clock, so the
-    move depends on the seed only.
+    The hard level thinks for `budget_s` seconds (default `HARD_BUDGET_S`, in the room
+    `ROOM_BUDGET_S`) or over `samples` sampled worlds, whichever ends first; with `samples`
+    alone it ignores the clock, so the move depends on the seed only.
     """
     moves = _legal(view)
     if level is Level.EASY:
@@ -63,7 +66,7 @@ def choose(
             voids, moves,
         )  # fmt: skip
     if budget_s is None and samples is None:
-        budget_s = HARD_BUDGET_S
+        budget_s = ROOM_BUDGET_S if view.rules.scoring is Scoring.ROOM else HARD_BUDGET_S
     return hard_move(view, rng, budget_s, samples)
 
 
@@ -72,4 +75,4 @@ def heaviest(view: SeatView) -> Move:
     return heaviest_move(view.rules, _legal(view))
 
 
-__all__ = ["HARD_BUDGET_S", "Level", "choose", "heaviest"]
+__all__ = ["HARD_BUDGET_S", "ROOM_BUDGET_S", "Level", "choose", "heaviest"]

@@ -4,10 +4,16 @@ Each iteration deals one possible world (`sampling`), weights it by how well it 
 the other seats' plays (`inference`), plays every candidate move in it and finishes the
 round with the normal heuristic for every seat; the candidate with the best weighted
 average outcome is played if it beats the normal heuristic's own move by `TRUST` standard
-errors (with many hidden hands, as in the room, the noise of a few hundred worlds would
-otherwise overrule a sound heuristic for nothing). All candidates share the same worlds,
-so their difference is measured with little noise. Outcomes are judged at the game level
+errors (weights leave fewer worlds that count than were searched, so their noise must not
+overrule a sound heuristic for nothing). All candidates share the same worlds, so their
+difference is measured with little noise. Outcomes are judged at the game level
 (`outcome_value`).
+
+The room searches unweighted worlds and plays its best candidate: with five hidden hands
+and long histories the weights settle on a handful of worlds and the chances they give a
+tile to be in a hand are overconfident, while the unweighted worlds are calibrated
+(`bench/worlds.py`). It needs more of them than a four-seat game, hence its longer default
+budget (`bot.ai.ROOM_BUDGET_S`).
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ MAX_WORLDS = 2000  # with a time budget only
 MIN_WORLDS = 24  # before a clear winner may stop the search early
 CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
 CLOSE = 0.5  # … or when its lead is known to within this many points
-TRUST = 2.0  # the search overrules the normal heuristic by this many standard errors
+TRUST = 2.0  # weighted worlds overrule the normal heuristic by this many standard errors
 
 
 def candidates(view: SeatView) -> list[Move]:
@@ -186,13 +192,13 @@ class Estimates:
                 return False
         return True
 
-    def choice(self, default: int) -> int:
-        """The best candidate if it beats `default` by `TRUST` standard errors, else `default`."""
+    def choice(self, default: int, trust: float) -> int:
+        """The best candidate if it beats `default` by `trust` standard errors, else `default`."""
         b = self.best()
         if b == default or self.weight <= 0:
             return default
         lead, error = self.lead(b, default)
-        return b if lead > TRUST * error else default
+        return b if lead > trust * error else default
 
 
 def hard_move(
@@ -203,7 +209,8 @@ def hard_move(
 ) -> Move:
     """The candidate with the best average outcome over sampled worlds, each weighted by
     how well it explains the other seats' plays (`inference`), if it beats the normal
-    heuristic's move clearly (`TRUST`); else that move.
+    heuristic's move clearly (`TRUST`); else that move. The room: unweighted worlds and
+    the best candidate.
 
     Stops after `samples` worlds, or when `budget_s` seconds have passed, whichever comes
     first (with neither, after `MAX_WORLDS`); with a time budget it also stops once the
@@ -214,6 +221,7 @@ def hard_move(
         return moves[0]
     rules = view.rules
     side = rules.side_of(view.seat)
+    weighted = rules.scoring is not Scoring.ROOM
     know = infer(view)
     voids = list(know.voids())
     deadline = None if budget_s is None else time.perf_counter() + budget_s
@@ -228,7 +236,7 @@ def hard_move(
             seen = voids.copy()
             track_voids(seen, events)
             values.append(outcome_value(rules, side, rollout(after, seen)))
-        estimates.add(likelihood(view, world.hands), values)
+        estimates.add(likelihood(view, world.hands) if weighted else 1.0, values)
         worlds += 1
         if deadline is not None:
             if time.perf_counter() >= deadline:
@@ -238,4 +246,4 @@ def hard_move(
     heuristic = normal_move(
         rules, view.seat, view.hand, view.ends, view.on_table, view.hand_sizes, voids, moves
     )
-    return moves[estimates.choice(moves.index(heuristic))]
+    return moves[estimates.choice(moves.index(heuristic), TRUST if weighted else 0.0)]
