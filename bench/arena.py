@@ -11,7 +11,8 @@
   round is won by the side that went out, on a fish by the side that did not take the
   points; eggs count half.
 * `room`: the game room (`room`, 6 players, double-9), one hard seat against five normal
-  ones; each deal is played six times with the hard seat in every seat. The average place
+  ones; each deal is played six times with the hard seat in every seat (816 games by
+  default: 136 deals, enough for the interval to tell 3.4 from 3.5). The average place
   is the hard seat's finishing place (1 best; a fair share is 3.5). Its 95 % interval is
   over the deals (mean ± 1.96·sd/√deals of each deal's average place): a deal's six places
   sum to 21 whenever hard plays as normal would, so its luck cancels, which the interval
@@ -71,7 +72,7 @@ MATCHUPS: dict[str, Matchup] = {
     "hard_vs_normal": Matchup("goat", 4, Level.HARD, Level.NORMAL, 100),
     "normal_vs_easy": Matchup("goat", 4, Level.NORMAL, Level.EASY, 100),
     "teams_hard_vs_heaviest": Matchup("goat_teams", 4, Level.HARD, HEAVIEST, 100),
-    "room": Matchup("room", 6, Level.HARD, Level.NORMAL, 204),
+    "room": Matchup("room", 6, Level.HARD, Level.NORMAL, 816),
 }
 
 
