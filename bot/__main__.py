@@ -1,6 +1,7 @@
 """`python -m bot`: the bot in Telegram with `BOT_TOKEN`, else the local playground.
 
-    python -m bot                     Telegram (long polling) with BOT_TOKEN, else the playground
+    python -m bot                     Telegram with BOT_TOKEN (long polling, or a webhook with
+                                      WEBHOOK_URL and WEBHOOK_SECRET), else the playground
     python -m bot telegram            Telegram; without BOT_TOKEN one line and exit status 2
     python -m bot playground [--host 127.0.0.1] [--port 8080] [--fast]
                                       (the same options after a plain `python -m bot`)
@@ -23,6 +24,7 @@ from bot.core.backups import recover
 from bot.core.storage import Storage, UnusableDatabaseError
 
 NO_TOKEN = "Set BOT_TOKEN in the environment or in .env (see .env.example)."
+NO_SECRET = "WEBHOOK_URL needs WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -."
 
 
 def db_recover(args: list[str]) -> int:
@@ -91,8 +93,8 @@ def main() -> int:
     if not settings.has_token() and (mode == "telegram" or settings.webhook_url):
         print(NO_TOKEN, file=sys.stderr)  # a deployment never falls back to the playground
         return 2
-    if mode == "telegram" and settings.webhook_url:
-        print("WEBHOOK_URL is set, but this version only polls: unset it.", file=sys.stderr)
+    if mode == "telegram" and settings.webhook_url and settings.secret() is None:
+        print(NO_SECRET, file=sys.stderr)
         return 2
     logging.basicConfig(
         level=settings.log_level.upper(),

@@ -33,6 +33,7 @@ from bot.telegram.handlers.common import ReaderTexts
 from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
 from bot.telegram.outbox import Limits, Outbox, Pacing
+from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.texts import refusal
 
@@ -171,7 +172,8 @@ def build_bot(settings: Settings, pacing: Pacing) -> Bot:
 
 
 async def run(settings: Settings) -> None:
-    """Start long polling until the process is stopped; open games go on where they were."""
+    """Poll, or serve the webhook when `WEBHOOK_URL` is set, until the process is stopped;
+    open games go on where they were."""
     plan = BackupPlan(
         backup_folder(settings.database_path, settings.backup_dir),
         settings.backup_keep,
@@ -193,8 +195,18 @@ async def run(settings: Settings) -> None:
             # what start-up made (modules, aiogram's and pydantic's types) stays for good:
             # kept out of the collector's full passes, which took ~150 ms of a busy loop
             gc.freeze()
-            await dispatcher.start_polling(
-                bot, allowed_updates=["message", "callback_query", "my_chat_member"]
-            )
+            secret = settings.secret()
+            if settings.webhook_url and secret:
+                await serve_webhook(
+                    dispatcher,
+                    bot,
+                    settings.webhook_url,
+                    secret,
+                    settings.webhook_host,
+                    settings.webhook_port,
+                )
+            else:
+                await bot.delete_webhook()  # polling after a webhook: Telegram wants it gone
+                await dispatcher.start_polling(bot, allowed_updates=ALLOWED_UPDATES)
     finally:
         await storage.close()

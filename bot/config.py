@@ -1,11 +1,13 @@
 """Settings read from the environment (and an optional `.env` file)."""
 
+import re
 from pathlib import Path
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 TELEGRAM_API = "https://api.telegram.org"
+SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as a secret_token
 
 
 class MissingTokenError(Exception):
@@ -19,7 +21,10 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
 
     bot_token: SecretStr | None = None
-    webhook_url: str | None = None  # set: a deployment, where a missing token is an error
+    webhook_url: str | None = None  # set: Telegram POSTs updates there (no polling)
+    webhook_secret: SecretStr | None = None  # required with webhook_url
+    webhook_host: str = "0.0.0.0"  # where the webhook server listens
+    webhook_port: int = Field(8080, ge=0, le=65535)
     telegram_api_base: str = TELEGRAM_API
     database_path: Path = Path("data/kozel.sqlite3")
     log_level: str = "INFO"
@@ -35,6 +40,11 @@ class Settings(BaseSettings):
     def has_token(self) -> bool:
         """A token is set (an empty one counts as none)."""
         return self.bot_token is not None and bool(self.bot_token.get_secret_value().strip())
+
+    def secret(self) -> str | None:
+        """The webhook's secret if it has a shape Telegram accepts, else None."""
+        value = "" if self.webhook_secret is None else self.webhook_secret.get_secret_value()
+        return value if SECRET_SHAPE.fullmatch(value) else None
 
     def token(self) -> str:
         """The bot's token, or `MissingTokenError`."""

@@ -67,6 +67,7 @@ class BotProcess:
     logs: list[bytes] = field(default_factory=list)
     pacing: bool = False  # the bot's own flood pacing (slow for whole games; its tests set it)
     source: Path = ROOT  # where its code comes from (an older version's, for upgrades)
+    webhook: dict[str, str] | None = None  # WEBHOOK_* settings: a webhook, not polling
     _reader: asyncio.Task[None] | None = None
     _run_start: int = 0
 
@@ -81,11 +82,12 @@ class BotProcess:
 
     async def start(self) -> None:
         env = bot_env(self.fake.base, self.db_path, pacing=self.pacing, source=self.source)
-        polls = len(self.fake.calls_of("getUpdates"))
+        listening = "setWebhook" if self.webhook else "getUpdates"
+        before = len(self.fake.calls_of(listening))
         self._run_start = len(self.logs)
-        self.process = await spawn_bot(self.folder, env)
+        self.process = await spawn_bot(self.folder, env | (self.webhook or {}))
         self._reader = asyncio.ensure_future(self._read(self.process))
-        await self.fake.wait_until(lambda: len(self.fake.calls_of("getUpdates")) > polls, 30)
+        await self.fake.wait_until(lambda: len(self.fake.calls_of(listening)) > before, 30)
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
         assert process.stderr is not None
@@ -112,6 +114,7 @@ class BotProcess:
         """Wait until the bot has finished with every update queued so far (the messages
         about a press are sent after its answer, so an answer alone does not say that)."""
         queued = {int(u["update_id"]) for u in self.fake.pending_updates}
+        queued |= {update_id for update_id, _ in self.fake.webhook_deliveries}
         for call in self.fake.calls_of("getUpdates"):
             if isinstance(call.result, list):
                 queued |= {int(u["update_id"]) for u in call.result}
@@ -163,11 +166,11 @@ def bot_env(
 
 @asynccontextmanager
 async def running_bot(
-    fake: FakeTelegram, folder: Path, pacing: bool = False
+    fake: FakeTelegram, folder: Path, pacing: bool = False, webhook: dict[str, str] | None = None
 ) -> AsyncIterator[BotProcess]:
     """A started bot; when the block ends without an error, check the common promises:
     every press was answered, the fake saw no bug of its own, no Traceback in the log."""
-    bot = BotProcess(fake, folder, pacing=pacing)
+    bot = BotProcess(fake, folder, pacing=pacing, webhook=webhook)
     await bot.start()
     try:
         yield bot

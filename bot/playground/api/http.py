@@ -83,9 +83,12 @@ class HttpServer(World):
         return self.base
 
     async def stop(self) -> None:
-        """Answer pending long polls and close the server."""
+        """Answer pending long polls, stop delivering to a webhook, close the server."""
         self._closing = True
         self._notify()
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -9,6 +9,8 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp
+
 from bot.playground.api.access import Access
 from bot.playground.api.errors import QUERY_TOO_OLD, ApiError, bad_request
 from bot.playground.api.params import Handler, Params
@@ -16,6 +18,11 @@ from bot.playground.world.models import CallbackAnswer
 
 MAX_CALLBACK_ANSWER = 200
 _COMMAND = re.compile(r"[a-z0-9_]{1,32}")
+_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+WEBHOOK_TIMEOUT = aiohttp.ClientTimeout(total=10)
+WEBHOOK_RETRY_MIN = 0.1  # seconds before a failed delivery is tried again, doubling …
+WEBHOOK_RETRY_MAX = 2.0  # … up to this
 
 
 class UpdateMethods(Access):
@@ -89,20 +96,70 @@ class UpdateMethods(Access):
         self.webhook_url = ""
         if p.flag("drop_pending_updates"):
             self._updates.clear()
+        self._notify()
         return True
 
     async def _set_webhook(self, p: Params) -> bool:
-        self.webhook_url = p.text("url") or ""
+        url = p.text("url") or ""
+        secret = p.text("secret_token") or ""
+        if url and urlsplit(url).scheme not in ("http", "https"):
+            raise bad_request("bad webhook: invalid webhook URL specified")
+        if secret and not _SECRET.fullmatch(secret):
+            raise bad_request("bad webhook: secret token contains unallowed characters")
+        allowed = p.json("allowed_updates", "can't parse allowed updates JSON object")
+        if isinstance(allowed, list):
+            self._allowed = frozenset(str(a) for a in allowed) if allowed else None
         if p.flag("drop_pending_updates"):
             self._updates.clear()
+        self.webhook_url, self.webhook_secret = url, secret
+        self._notify()
+        if url and not self._background:
+            task = asyncio.ensure_future(self._post_updates())
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         return True
 
     async def _get_webhook_info(self, p: Params) -> dict[str, Any]:
-        return {
+        info: dict[str, Any] = {
             "url": self.webhook_url,
             "has_custom_certificate": False,
             "pending_update_count": len(self._updates),
         }
+        if self._webhook_error:
+            info["last_error_date"], info["last_error_message"] = self._webhook_error
+        return info
+
+    async def _post_updates(self) -> None:
+        """POST the pending updates to the webhook one at a time, in order, as Telegram does
+        with `max_connections=1` (the local Bot API server's rules: plain HTTP and any port
+        are allowed); an update leaves the queue on a 2xx answer, anything else is retried
+        after a pause that grows to `WEBHOOK_RETRY_MAX` seconds."""
+        pause = WEBHOOK_RETRY_MIN
+        async with aiohttp.ClientSession() as session:
+            while self.webhook_url and not self._closing:
+                if not self._updates:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wakeup.wait(), 1.0)
+                    continue
+                update = self._updates[0]
+                headers = {SECRET_HEADER: self.webhook_secret} if self.webhook_secret else {}
+                status, error = 0, ""
+                try:
+                    async with session.post(
+                        self.webhook_url, json=update, headers=headers, timeout=WEBHOOK_TIMEOUT
+                    ) as response:
+                        status = response.status
+                        error = f"Wrong response from the webhook: {status} {response.reason}"
+                except (aiohttp.ClientError, TimeoutError) as failure:
+                    error = f"Connection failed: {failure.__class__.__name__}"
+                self.webhook_deliveries.append((int(update["update_id"]), status))
+                if 200 <= status < 300:
+                    self._updates = [u for u in self._updates if u is not update]
+                    pause = WEBHOOK_RETRY_MIN
+                    continue
+                self._webhook_error = (int(self.now()), error)
+                await asyncio.sleep(pause)
+                pause = min(WEBHOOK_RETRY_MAX, pause * 2)
 
     def _scope(self, p: Params) -> tuple[Any, ...]:
         raw = p.json("scope", "can't parse BotCommandScope JSON object")

@@ -107,6 +107,10 @@ class World:
         self.internal_errors: list[str] = []
         """Tracebacks of bugs in the fake itself (answered 500)."""
         self.webhook_url = ""
+        self.webhook_secret = ""
+        self.webhook_deliveries: list[tuple[int, int]] = []
+        """Every POST of an update to the webhook: (update_id, HTTP status; 0: no answer)."""
+        self._webhook_error: tuple[int, str] | None = None
 
         self._flood = FloodControl(flood_limits or FloodLimits(), self.now)
         self._clock = clock
@@ -122,6 +126,8 @@ class World:
         self._poll_generation = 0
         self._wakeup = asyncio.Event()
         self._closing = False
+        self._background: set[asyncio.Task[None]] = set()
+        """Work of the fake's own (webhook delivery), cancelled when it stops."""
         self._listeners: list[Listener] = []
         self._methods: dict[str, Handler] = self._handlers()
         """Bot API method (lower case) → its handler; every part adds its own."""
