@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import aiohttp
@@ -28,7 +26,7 @@ from tests.e2e import (
     start_game,
 )
 from tests.playground import free_port
-from tests.test_startup import _env
+from tests.test_startup import _env, _run
 
 SECRET = "kozel-Secret_42"
 
@@ -101,15 +99,7 @@ def test_a_webhook_without_a_usable_secret_says_what_to_set(tmp_path: Path) -> N
     anybody's updates: one line and exit status 2, before anything starts."""
     for secret in ("", "has spaces", "x" * 257):
         env = _env(tmp_path, BOT_TOKEN="123:abc", **webhook_env(free_port(), secret))
-        done = subprocess.run(
-            [sys.executable, "-m", "bot"],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        done = _run(env=env, cwd=tmp_path)
         assert (done.returncode, done.stdout) == (2, "")
         (line,) = done.stderr.strip().splitlines()
         assert "WEBHOOK_SECRET" in line
