@@ -6,9 +6,12 @@
     python -m bot playground [--host 127.0.0.1] [--port 8080] [--fast]
                                       (the same options after a plain `python -m bot`)
     python -m bot db-recover PATH [NEW]
+    python -m bot migrate-to-postgres [PATH] [URL]
 
 `db-recover` copies what is readable of a damaged database into a new file (default: PATH
-with `.recovered` before its suffix) and says what it lost.
+with `.recovered` before its suffix) and says what it lost. `migrate-to-postgres` copies
+the SQLite database (default: DATABASE_PATH) into an empty PostgreSQL database (default:
+DATABASE_URL); stop the bot first.
 """
 
 import argparse
@@ -21,7 +24,9 @@ from pydantic import ValidationError
 
 from bot.config import Settings
 from bot.core.backups import recover
-from bot.core.storage import Storage, UnusableDatabaseError
+from bot.core.database import UnusableDatabaseError
+from bot.core.database.postgres import shown
+from bot.core.database.sqlite import SqliteDatabase
 
 NO_TOKEN = "Set BOT_TOKEN in the environment or in .env (see .env.example)."
 NO_SECRET = "WEBHOOK_URL needs WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -."
@@ -43,6 +48,30 @@ def db_recover(args: list[str]) -> int:
     for what in done.lost:
         print(f"not readable: {what}")
     print(f"check it, then move it in place of {damaged} (keep the damaged file aside).")
+    return 0
+
+
+def migrate_to_postgres(args: list[str], settings: Settings) -> int:
+    from bot.core.database.transfer import (  # noqa: PLC0415 - only this command's
+        TargetNotEmptyError,
+        copy_to_postgres,
+    )
+
+    path = Path(args[0]) if args else settings.database_path
+    url = args[1] if len(args) > 1 else settings.database_url
+    if len(args) > 2 or url is None:
+        print("usage: python -m bot migrate-to-postgres [PATH] [URL]", file=sys.stderr)
+        print("(URL defaults to DATABASE_URL, PATH to DATABASE_PATH)", file=sys.stderr)
+        return 2
+    target = url if isinstance(url, str) else url.get_secret_value()
+    try:
+        copied = asyncio.run(copy_to_postgres(path, target))
+    except (UnusableDatabaseError, TargetNotEmptyError) as error:
+        print(f"nothing copied: {error}", file=sys.stderr)
+        return 3
+    rows = ", ".join(f"{table} {count}" for table, count in copied.items())
+    print(f"copied {path} to {shown(target)}: {rows}")
+    print("set DATABASE_URL to it and start the bot; keep the SQLite file as a backup.")
     return 0
 
 
@@ -82,13 +111,16 @@ def arguments(argv: list[str]) -> argparse.Namespace:
 def main() -> int:
     if sys.argv[1:2] == ["db-recover"]:
         return db_recover(sys.argv[2:])
-    args = arguments(sys.argv[1:])
+    migrating = sys.argv[1:2] == ["migrate-to-postgres"]
+    args = arguments([] if migrating else sys.argv[1:])
     try:
         settings = Settings()
     except ValidationError as error:
         wrong = ", ".join(str(e["loc"][0]).upper() for e in error.errors())
         print(f"Check {wrong} in the environment or in .env (see .env.example).", file=sys.stderr)
         return 2
+    if migrating:
+        return migrate_to_postgres(sys.argv[2:], settings)
     mode = args.mode or ("telegram" if settings.has_token() else "playground")
     if not settings.has_token() and (mode == "telegram" or settings.webhook_url):
         print(NO_TOKEN, file=sys.stderr)  # a deployment never falls back to the playground
@@ -104,9 +136,11 @@ def main() -> int:
         from bot.playground.run import fresh_database  # noqa: PLC0415 - only the playground's
 
         fresh = fresh_database(settings.database_path)
-        settings = settings.model_copy(update={"database_path": fresh})
-    try:  # before aiogram is even imported: a broken database is said at once
-        Storage.check(settings.database_path)
+        # its own fresh file, never the real chats' PostgreSQL
+        settings = settings.model_copy(update={"database_path": fresh, "database_url": None})
+    try:  # before aiogram is even imported: a broken database file is said at once
+        if settings.database_url is None:
+            SqliteDatabase.check(settings.database_path)
     except UnusableDatabaseError as error:
         print(error, file=sys.stderr)  # one line: which file and what is wrong with it
         return 3
@@ -122,7 +156,11 @@ def main() -> int:
     else:
         from bot.app import run  # noqa: PLC0415
 
-        asyncio.run(run(settings))
+        try:
+            asyncio.run(run(settings))
+        except UnusableDatabaseError as error:
+            print(error, file=sys.stderr)  # one line: which server and why (no password)
+            return 3
     return 0
 
 

@@ -101,7 +101,11 @@ async def on_error(event: ErrorEvent, t: Texts | None = None) -> None:
 
 
 def build_dispatcher(
-    service: GameService, messenger: Messenger, computers: Computers, timers: Timers
+    service: GameService,
+    messenger: Messenger,
+    computers: Computers,
+    timers: Timers,
+    backup_plan: BackupPlan | None = None,
 ) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included; the handlers
     get the service, the read API (`chats`, `scores`), the after-turn path (`turns`) and
@@ -135,7 +139,7 @@ def build_dispatcher(
     async def resume() -> None:
         await turns.resume(await service.open_games())
         watching.append(asyncio.create_task(watchdog.run()))  # a look now, then periodic
-        watching.append(asyncio.create_task(backups(storage)))
+        watching.append(asyncio.create_task(backups(storage, backup_plan)))
 
     async def finish() -> None:
         for task in watching:
@@ -150,15 +154,16 @@ def build_dispatcher(
     return dispatcher
 
 
-async def backups(storage: Storage) -> None:
-    """An online backup every `every_minutes` (none when it is 0)."""
-    plan = storage.backups
+async def backups(storage: Storage, plan: BackupPlan | None) -> None:
+    """An online backup every `every_minutes` (none when it is 0, or without a plan)."""
     if plan is None or not plan.every_minutes:
         return
     while True:
         await asyncio.sleep(plan.every_minutes * 60)
         try:
-            made = await storage.backup("hourly" if plan.every_minutes == 60 else "periodic")
+            made = await storage.database.backup(
+                "hourly" if plan.every_minutes == 60 else "periodic"
+            )
             log.info("database backed up to %s", made)
         except Exception:
             log.exception("the database backup failed")
@@ -171,15 +176,23 @@ def build_bot(settings: Settings, pacing: Pacing) -> Bot:
     return Bot(settings.token(), session=session)
 
 
-async def run(settings: Settings) -> None:
-    """Poll, or serve the webhook when `WEBHOOK_URL` is set, until the process is stopped;
-    open games go on where they were."""
+async def open_storage(settings: Settings) -> tuple[Storage, BackupPlan | None]:
+    """PostgreSQL with `DATABASE_URL` (its backups are the server's business), else the
+    SQLite file with its backup plan."""
+    if settings.database_url is not None:
+        return await Storage.connect(settings.database_url.get_secret_value()), None
     plan = BackupPlan(
         backup_folder(settings.database_path, settings.backup_dir),
         settings.backup_keep,
         settings.backup_every_minutes,
     )
-    storage = await Storage.open(settings.database_path, plan)
+    return await Storage.open(settings.database_path, plan), plan
+
+
+async def run(settings: Settings) -> None:
+    """Poll, or serve the webhook when `WEBHOOK_URL` is set, until the process is stopped;
+    open games go on where they were."""
+    storage, plan = await open_storage(settings)
     pacing = Pacing(Limits(paced=settings.pacing))
     bot = build_bot(settings, pacing)
     try:
@@ -191,7 +204,7 @@ async def run(settings: Settings) -> None:
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)
             computers = Computers(service, settings.computer_pace_seconds)
-            dispatcher = build_dispatcher(service, messenger, computers, timers)
+            dispatcher = build_dispatcher(service, messenger, computers, timers, plan)
             # what start-up made (modules, aiogram's and pydantic's types) stays for good:
             # kept out of the collector's full passes, which took ~150 ms of a busy loop
             gc.freeze()

@@ -3,10 +3,11 @@
 import re
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 TELEGRAM_API = "https://api.telegram.org"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as a secret_token
 
 
@@ -27,6 +28,7 @@ class Settings(BaseSettings):
     webhook_port: int = Field(8080, ge=0, le=65535)
     telegram_api_base: str = TELEGRAM_API
     database_path: Path = Path("data/kozel.sqlite3")
+    database_url: SecretStr | None = None  # postgresql://…: PostgreSQL instead of the file
     log_level: str = "INFO"
     # how long a computer player "thinks" before a move (ROBOT_PACE_SECONDS: its old name)
     computer_pace_seconds: float = Field(
@@ -36,6 +38,16 @@ class Settings(BaseSettings):
     backup_dir: Path | None = None  # default: backups/ beside the database
     backup_keep: int = Field(5, ge=1)
     pacing: bool = True  # keep sends under Telegram's flood limits (off: only 429s slow us)
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres(cls, url: SecretStr | None) -> SecretStr | None:
+        """Only PostgreSQL's URLs; an empty one counts as none."""
+        if url is None or not url.get_secret_value().strip():
+            return None
+        if not url.get_secret_value().startswith(POSTGRES_SCHEMES):
+            raise ValueError("DATABASE_URL must start with postgresql://")
+        return url
 
     def has_token(self) -> bool:
         """A token is set (an empty one counts as none)."""

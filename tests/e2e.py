@@ -1,9 +1,10 @@
 """End-to-end harness: the real bot process (`python -m bot`) against the fake Bot API,
 and players who act only through what their chats show them.
 
-Besides driving the chats, it reads the bot's SQLite file (read-only) to replay a game's
-move log with the engine, so what the bot shows can be checked against the engine's
-results (RULES §2.6–§2.7 recomputed here, not taken from the bot).
+Besides driving the chats, it reads the bot's database (its SQLite file, read-only, or the
+PostgreSQL database a `BotProcess` was given) to replay a game's move log with the engine,
+so what the bot shows can be checked against the engine's results (RULES §2.6–§2.7
+recomputed here, not taken from the bot).
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ import signal
 import sqlite3
 import sys
 from collections.abc import AsyncIterator, Collection, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 from openskill.models import PlackettLuce
 
+from bot.core.database.postgres import numbered
 from bot.game.engine import apply, legal_moves
 from bot.game.events import RoundEnded
 from bot.game.moves import Move, Play
@@ -68,8 +72,10 @@ class BotProcess:
     pacing: bool = False  # the bot's own flood pacing (slow for whole games; its tests set it)
     source: Path = ROOT  # where its code comes from (an older version's, for upgrades)
     webhook: dict[str, str] | None = None  # WEBHOOK_* settings: a webhook, not polling
+    database_url: str | None = None  # PostgreSQL instead of the file in `folder`
     _reader: asyncio.Task[None] | None = None
     _run_start: int = 0
+    _first_update: int | None = None  # updates before this one were another process's
 
     @property
     def db_path(self) -> Path:
@@ -82,9 +88,14 @@ class BotProcess:
 
     async def start(self) -> None:
         env = bot_env(self.fake.base, self.db_path, pacing=self.pacing, source=self.source)
+        if self.database_url is not None:
+            env["DATABASE_URL"] = self.database_url
+            on_postgres(self.folder, self.database_url)
         listening = "setWebhook" if self.webhook else "getUpdates"
         before = len(self.fake.calls_of(listening))
         self._run_start = len(self.logs)
+        if self._first_update is None:
+            self._first_update = self.fake._next_update_id
         self.process = await spawn_bot(self.folder, env | (self.webhook or {}))
         self._reader = asyncio.ensure_future(self._read(self.process))
         await self.fake.wait_until(lambda: len(self.fake.calls_of(listening)) > before, 30)
@@ -118,7 +129,8 @@ class BotProcess:
         for call in self.fake.calls_of("getUpdates"):
             if isinstance(call.result, list):
                 queued |= {int(u["update_id"]) for u in call.result}
-        marks = [f"Update id={update_id} is " for update_id in queued]
+        first = self._first_update or 0
+        marks = [f"Update id={update_id} is " for update_id in queued if update_id >= first]
         await self.fake.wait_until(lambda: all(mark in self.log for mark in marks), timeout)
         await self.fake.wait_until(self.all_sent, timeout)
 
@@ -166,11 +178,15 @@ def bot_env(
 
 @asynccontextmanager
 async def running_bot(
-    fake: FakeTelegram, folder: Path, pacing: bool = False, webhook: dict[str, str] | None = None
+    fake: FakeTelegram,
+    folder: Path,
+    pacing: bool = False,
+    webhook: dict[str, str] | None = None,
+    database_url: str | None = None,
 ) -> AsyncIterator[BotProcess]:
     """A started bot; when the block ends without an error, check the common promises:
     every press was answered, the fake saw no bug of its own, no Traceback in the log."""
-    bot = BotProcess(fake, folder, pacing=pacing, webhook=webhook)
+    bot = BotProcess(fake, folder, pacing=pacing, webhook=webhook, database_url=database_url)
     await bot.start()
     try:
         yield bot
@@ -497,15 +513,41 @@ async def play_planned(
 # -- the database, read-only --------------------------------------------------------------
 
 
-def query(folder: Path, sql: str, *params: Any) -> list[sqlite3.Row]:
-    """Rows from the bot's database file (opened read-only; the bot may be running)."""
+POSTGRES_OF: dict[Path, str] = {}
+"""The PostgreSQL database of a bot's folder, for the bots given one."""
+
+
+def on_postgres(folder: Path, url: str) -> None:
+    """The bot of `folder` keeps its data in the PostgreSQL database at `url`."""
+    POSTGRES_OF[folder] = url
+
+
+def query(folder: Path, sql: str, *params: Any) -> list[Any]:
+    """Rows from the bot's database (its file opened read-only; the bot may be running)."""
+    if folder in POSTGRES_OF:
+        return postgres_rows(POSTGRES_OF[folder], sql, *params)
     uri = f"file:{folder / DB_NAME}?mode=ro"
     with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=10)) as db:
         db.row_factory = sqlite3.Row
         return list(db.execute(sql, params))
 
 
-def games_in(folder: Path, chat_id: int) -> list[sqlite3.Row]:
+def postgres_rows(url: str, sql: str, *params: Any) -> list[Any]:
+    """Rows of one query in a PostgreSQL database, waited for like the file's (in a thread
+    of its own: the caller's event loop is busy running the fake)."""
+
+    async def fetch() -> list[Any]:
+        connection = await asyncpg.connect(url)
+        try:
+            return list(await connection.fetch(numbered(sql), *params))
+        finally:
+            await connection.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, fetch()).result()
+
+
+def games_in(folder: Path, chat_id: int) -> list[Any]:
     return query(folder, "SELECT * FROM games WHERE chat_id = ? ORDER BY id", chat_id)
 
 

@@ -89,6 +89,7 @@ def test_the_wheel_ships_catalogs_migrations_and_the_page(tmp_path: Path) -> Non
         for pattern in (
             "bot/ui/locales/*/*.ftl",
             "migrations/*.sql",
+            "migrations/postgres/*.sql",
             "render/fonts/*.ttf",
             "bot/playground/web/static/*",
         )

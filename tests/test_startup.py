@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.core.backups import BackupPlan, backup
+from bot.core.database.sqlite import SqliteDatabase
 from bot.core.storage import Storage
 from bot.playground import TOKEN, FakeTelegram
 from tests.e2e import LATEST
@@ -182,7 +183,7 @@ def test_a_damaged_database_names_the_recovery_which_copies_what_is_readable(
     target = tmp_path / "kozel.recovered.sqlite3"
     assert f"copied to {target}" in recovered.stdout
     assert path.read_bytes() == before  # the damaged file is only read
-    Storage.check(target)  # whole again
+    SqliteDatabase.check(target)  # whole again
     with closing(sqlite3.connect(target)) as db:
         users = db.execute("SELECT COUNT(*) FROM users").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]

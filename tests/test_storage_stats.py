@@ -1,4 +1,5 @@
-"""Storage of ratings, stats, chat settings, languages and waiters, on a real SQLite file.
+"""Storage of ratings, stats, chat settings, languages and waiters — part of the storage's
+contract, so each test runs on a real SQLite file and on a real PostgreSQL database.
 
 Games are recorded as the service records them: round results are encoded `RoundEnded`s
 and every person's seat gets a standing.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from contextlib import closing
 from importlib import resources
 from pathlib import Path
@@ -24,19 +25,19 @@ from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
 from bot.game.events import GameEnded, Place, RoundEnded, SeatResult
 from bot.game.serial import encode
+from tests.conftest import Opener
 
 YARD, CLUB, ELSEWHERE = -100, -200, -300
 NAMES = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    storage = await Storage.open(tmp_path / "kozel.sqlite3")
+async def storage(open_storage: Opener) -> Storage:
+    storage = await open_storage()
     for user, name in NAMES.items():
         await storage.remember_user(user, name, None)
     await storage.remember_chat(YARD, "supergroup", "Двор")
-    yield storage
-    await storage.close()
+    return storage
 
 
 A_STATE = new_game(parse_rules("goat players=2"), ("a", "b"), 1)[0]
@@ -223,17 +224,14 @@ async def test_a_cancelled_game_changes_nothing(storage: Storage) -> None:
     assert await Scores(storage).stats(1, None) == stats
 
 
-async def test_chat_settings_default_save_and_cache(tmp_path: Path, storage: Storage) -> None:
+async def test_chat_settings_default_save_and_cache(open_storage: Opener, storage: Storage) -> None:
     assert await storage.chat_settings(YARD) == ChatSettings("", "ru", True)
     chosen = ChatSettings("sea_goat target=150", "en", False)
     await storage.save_chat_settings(YARD, chosen)
     assert await storage.chat_settings(YARD) is chosen
     assert await storage.chat_settings(CLUB) == ChatSettings()
-    other = await Storage.open(tmp_path / "kozel.sqlite3")  # the same file, read anew
-    try:
-        assert await other.chat_settings(YARD) == chosen
-    finally:
-        await other.close()
+    other = await open_storage()  # the same database, read anew
+    assert await other.chat_settings(YARD) == chosen
 
 
 async def test_the_user_s_languages(storage: Storage) -> None:
@@ -280,8 +278,9 @@ async def test_a_migrated_chat_keeps_everything(storage: Storage) -> None:
     assert dict(await Scores(storage).ratings_of(1))["Двор"].user_id == 1
 
 
-async def test_the_migration_keeps_the_results_of_finished_games(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+def old_database(path: Path) -> None:
+    """A database of the version before the stats (schema 2) with a finished sea goat:
+    Ann won, Bob was the bald goat, a computer played too; Ann has a rating line."""
     with closing(sqlite3.connect(path)) as db, db:
         for name in ("001_initial.sql", "002_computer_players.sql"):
             db.executescript(resources.files("migrations").joinpath(name).read_text("utf-8"))
@@ -299,13 +298,23 @@ async def test_the_migration_keeps_the_results_of_finished_games(tmp_path: Path)
         )
         db.execute("INSERT INTO ratings VALUES (?, 1, 3, 2, 1, 12)", (YARD,))
         db.execute("PRAGMA user_version = 2")
+
+
+async def check_old_results(storage: Storage) -> None:
+    """What `old_database` holds, as the stats and ratings read it now."""
+    assert await Scores(storage).stats(2, YARD) == PlayerStats(
+        games=1, goats=1, bald_goats=1, favourite_preset="sea_goat"
+    )
+    assert (await Scores(storage).stats(1, None)).wins == 1
+    (row,) = await Scores(storage).ratings(YARD)
+    assert (row.games, row.rating, row.provisional) == (3, 1000, True)
+
+
+async def test_the_migration_keeps_the_results_of_finished_games(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old_database(path)
     storage = await Storage.open(path)
     try:
-        assert await Scores(storage).stats(2, YARD) == PlayerStats(
-            games=1, goats=1, bald_goats=1, favourite_preset="sea_goat"
-        )
-        assert (await Scores(storage).stats(1, None)).wins == 1
-        (row,) = await Scores(storage).ratings(YARD)
-        assert (row.games, row.rating, row.provisional) == (3, 1000, True)
+        await check_old_results(storage)
     finally:
         await storage.close()

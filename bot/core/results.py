@@ -3,16 +3,16 @@ move: every person's result (for the stats) and, for a rated game, the chat's ra
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
 from bot.core import ratings as skills
+from bot.core.database import Transaction
 from bot.core.ratings import Skill
 from bot.core.records import EndReason, GameRow, Standing
 
 
-def keep_results(
-    db: sqlite3.Connection,
+async def keep_results(
+    db: Transaction,
     game: GameRow,
     reason: EndReason,
     standings: Sequence[Standing],
@@ -20,7 +20,7 @@ def keep_results(
 ) -> None:
     """Every person's result; if `rated`, their counters and skills in the chat."""
     preset = game.rules.preset
-    db.executemany(
+    await db.executemany(
         "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
         "bald, score, rating_points, rated, preset) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -44,14 +44,14 @@ def keep_results(
         ],
     )
     if rated:
-        _rate(db, game.chat_id, standings)
+        await _rate(db, game.chat_id, standings)
 
 
-def _rate(db: sqlite3.Connection, chat_id: int, standings: Sequence[Standing]) -> None:
+async def _rate(db: Transaction, chat_id: int, standings: Sequence[Standing]) -> None:
     """Counters and skills of a rated game's players: each side a team at its place."""
     users = [s.user_id for s in standings]
     marks = ", ".join("?" * len(users))
-    rows = db.execute(
+    rows = await db.fetch(
         f"SELECT user_id, mu, sigma FROM ratings WHERE chat_id = ? AND user_id IN ({marks})",
         (chat_id, *users),
     )
@@ -63,11 +63,12 @@ def _rate(db: sqlite3.Connection, chat_id: int, standings: Sequence[Standing]) -
     after = skills.rated(
         before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
     )
-    db.executemany(
+    await db.executemany(
         "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
         "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
-        "games = games + 1, wins = wins + excluded.wins, goats = goats + excluded.goats, "
-        "rating_points = rating_points + excluded.rating_points, "
+        "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+        "goats = ratings.goats + excluded.goats, "
+        "rating_points = ratings.rating_points + excluded.rating_points, "
         "mu = excluded.mu, sigma = excluded.sigma",
         [
             (

@@ -1,6 +1,7 @@
-"""SQLite storage (aiosqlite): migrations, chats, players, games, the move log, round and
-game results, chat settings, languages, the next-game waiters and what each message shows
-(the ratings and stats queries are `Scores`', what a finished game writes is `results`).
+"""The bot's storage: chats, players, games, the move log, round and game results, chat
+settings, languages, the next-game waiters and what each message shows (the ratings and
+stats queries are `Scores`', what a finished game writes is `results`), on SQLite or
+PostgreSQL (`bot.core.database`).
 
 Every accepted move is written in one transaction — state, version, log entries, round
 results and, at the end, game results and ratings — before anything is sent about it.
@@ -8,21 +9,18 @@ results and, at the end, game results and ratings — before anything is sent ab
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
-import sqlite3
 from collections.abc import Iterable, Sequence
-from contextlib import closing
 from dataclasses import replace
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from bot.ai import Level
-from bot.core.backups import BackupPlan, backup
+from bot.core.backups import BackupPlan
+from bot.core.database import ConflictError, Database, Row, Transaction
+from bot.core.database.postgres import PostgresDatabase
+from bot.core.database.sqlite import SqliteDatabase
 from bot.core.errors import StaleVersionError
 from bot.core.recent import Recent
 from bot.core.records import (
@@ -35,133 +33,60 @@ from bot.core.records import (
     Standing,
 )
 from bot.core.results import keep_results
-from bot.core.writer import Writer
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState
 
-SEATED = (
-    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.hand_message_id, "
-    "s.computer, s.missed, s.away, s.team)) FROM players s WHERE s.game_id = g.id) AS seated"
-)
-"""A game's players as a JSON list of rows, read with the game."""
+SEATS = "s.seat, s.user_id, s.name, s.hand_message_id, s.computer, s.missed, s.away, s.team"
 CACHED = 4096  # chats' settings and people's languages kept in memory
-
-
-class UnusableDatabaseError(RuntimeError):
-    """The database file cannot be used: which file, and what is wrong with it."""
-
-    def __init__(self, path: Path, error: Exception | str) -> None:
-        super().__init__(f"cannot use the database {path}: {error}")
-
-
-def _migrations() -> list[tuple[int, str]]:
-    found = []
-    for item in resources.files("migrations").iterdir():
-        if item.name.endswith(".sql"):
-            found.append((int(item.name.split("_", 1)[0]), item.read_text(encoding="utf-8")))
-    return sorted(found)
 
 
 class Storage:
     """The bot's database; one instance per process, shared through the dispatcher."""
 
-    def __init__(
-        self,
-        writer: Writer,
-        reader: aiosqlite.Connection,
-        path: Path,
-        backups: BackupPlan | None = None,
-    ) -> None:
-        self._writer = writer
-        self._reader = reader  # sees every committed write (WAL), never waits for a write
-        self.path = path
-        self.backups = backups
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        # a game's players as a JSON list of rows, read with the game
+        seated = database.dialect.json_rows.format(SEATS)
+        self._seated = f"(SELECT {seated} FROM players s WHERE s.game_id = g.id) AS seated"
         # read on every update: the recent ones kept in memory, changed only through here
         self._chat_settings: Recent[int, ChatSettings] = Recent(CACHED)
         self._languages: Recent[int, tuple[str | None, str | None]] = Recent(CACHED)
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement on its own; the number of rows it changed."""
-        return await self._writer.run(lambda db: db.execute(sql, params).rowcount)
+        return await self.database.write(sql, params)
 
-    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        """The rows of one query, in one trip to the reading connection's thread."""
-        return list(await self._reader.execute_fetchall(sql, params))
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """The rows of one query."""
+        return await self.database.rows(sql, params)
 
     @classmethod
     async def open(cls, path: Path, backups: BackupPlan | None = None) -> Storage:
-        """Open (creating the folder), switch to WAL and apply pending migrations. A file
-        that cannot be opened or is no database raises `UnusableDatabaseError`, saying which and why
-        (and leaves no connection thread behind to keep the process alive)."""
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            writer = await Writer.open(path)
-        except (OSError, sqlite3.Error) as error:
-            raise UnusableDatabaseError(path, error) from error
-        reader = None
-        try:
-            reader = await aiosqlite.connect(path, isolation_level=None)
-            reader.row_factory = aiosqlite.Row
-            await reader.execute("PRAGMA query_only=ON")
-            storage = cls(writer, reader, path, backups)
-            await storage._migrate()
-        except BaseException as error:
-            if reader is not None:
-                await reader.close()
-            await writer.close()
-            if isinstance(error, sqlite3.Error):
-                raise UnusableDatabaseError(path, error) from error
-            raise
-        return storage
+        """The SQLite file at `path` (created if new), migrated; `UnusableDatabaseError`
+        says which file cannot be used, and why."""
+        return await cls._migrated(await SqliteDatabase.open(path, backups))
 
-    @staticmethod
-    def check(path: Path) -> None:
-        """`UnusableDatabaseError` when the file cannot be opened, is no database or fails
-        SQLite's `quick_check` (a new file is fine: it is created). Only reads the file.
-        Synchronous, so it can run before anything else."""
-        recover = f"; `python -m bot db-recover {path}` copies what is readable to a new file"
+    @classmethod
+    async def connect(cls, url: str) -> Storage:
+        """The PostgreSQL database at `url`, migrated; `UnusableDatabaseError` says which
+        server cannot be used (without the password), and why."""
+        return await cls._migrated(await PostgresDatabase.open(url))
+
+    @classmethod
+    async def _migrated(cls, database: Database) -> Storage:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not path.exists():
-                return
-            with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
-                db.execute("PRAGMA schema_version").fetchone()
-                problems = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
-        except sqlite3.DatabaseError as error:
-            raise UnusableDatabaseError(path, f"{error}{recover}") from error
-        except (OSError, sqlite3.Error) as error:
-            raise UnusableDatabaseError(path, error) from error
-        if problems != ["ok"]:
-            raise UnusableDatabaseError(path, f"damaged ({problems[0]}){recover}")
+            await database.migrate()
+        except BaseException:
+            await database.close()
+            raise
+        return cls(database)
 
     async def close(self) -> None:
-        await self._reader.close()
-        await self._writer.close()
+        await self.database.close()
 
     async def schema_version(self) -> int:
-        (row,) = await self.rows("PRAGMA user_version")
-        return int(row[0])
-
-    async def backup(self, reason: str) -> Path | None:
-        """An online copy into the backup folder (None without a backup plan)."""
-        plan = self.backups
-        if plan is None:
-            return None
-        return await asyncio.to_thread(backup, self.path, plan.folder, plan.keep, reason)
-
-    async def _migrate(self) -> None:
-        current = await self.schema_version()
-        pending = [(number, sql) for number, sql in _migrations() if number > current]
-        if pending and current:  # what there was before this version changes it
-            await self.backup(f"before-{pending[0][0]:03d}")
-        scripts = [f"BEGIN;\n{sql}\nPRAGMA user_version = {n};\nCOMMIT;" for n, sql in pending]
-
-        def migrate(db: sqlite3.Connection) -> None:
-            for script in scripts:  # each migration all or nothing
-                db.executescript(script)
-
-        await self._writer.run(migrate)
+        return await self.database.schema_version()
 
     # -- chats and users ---------------------------------------------------------------
 
@@ -172,7 +97,7 @@ class Storage:
         await self._write(
             "INSERT INTO users (id, name, username, telegram_language) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (id) DO UPDATE SET name = excluded.name, username = excluded.username, "
-            "telegram_language = COALESCE(excluded.telegram_language, telegram_language)",
+            "telegram_language = COALESCE(excluded.telegram_language, users.telegram_language)",
             (user_id, name, username, telegram_language),
         )
         if telegram_language is not None and user_id in self._languages:
@@ -241,39 +166,55 @@ class Storage:
     async def add_waiter(self, chat_id: int, user_id: int) -> bool:
         """Tell the user when the chat's next game starts; False if already waiting."""
         added = await self._write(
-            "INSERT OR IGNORE INTO waiters (chat_id, user_id) VALUES (?, ?)", (chat_id, user_id)
+            "INSERT INTO waiters (chat_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (chat_id, user_id),
         )
         return added > 0
 
     async def take_waiters(self, chat_id: int) -> list[int]:
         """The chat's waiters, in the order they asked; they wait no more."""
 
-        def take(db: sqlite3.Connection) -> list[int]:
+        async def take(db: Transaction) -> list[int]:
             waiting = "SELECT user_id FROM waiters WHERE chat_id = ? ORDER BY rowid"
-            users = [int(row[0]) for row in db.execute(waiting, (chat_id,))]
-            db.execute("DELETE FROM waiters WHERE chat_id = ?", (chat_id,))
+            users = [int(row[0]) for row in await db.fetch(waiting, (chat_id,))]
+            await db.execute("DELETE FROM waiters WHERE chat_id = ?", (chat_id,))
             return users
 
-        return await self._writer.atomically(take)
+        return await self.database.atomically(take)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
         """A group became a supergroup: games, results, ratings, settings and waiters follow
         the new id."""
 
-        def move(db: sqlite3.Connection) -> None:
-            db.execute("UPDATE OR IGNORE chats SET id = ? WHERE id = ?", (new_id, old_id))
+        async def move(db: Transaction) -> None:
+            # a row the new id has already is kept, the old one left behind
+            await db.execute(
+                "UPDATE chats SET id = ? WHERE id = ? "
+                "AND NOT EXISTS (SELECT 1 FROM chats WHERE id = ?)",
+                (new_id, old_id, new_id),
+            )
             # the supergroup numbers its messages anew: old ids would hit other messages
-            db.execute(
+            await db.execute(
                 "UPDATE games SET chat_id = ?, lobby_message_id = NULL, table_message_id = NULL "
                 "WHERE chat_id = ?",
                 (new_id, old_id),
             )
-            for table in ("ratings", "chat_settings", "waiters", "game_results"):
-                db.execute(
-                    f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
+            await db.execute(
+                "UPDATE chat_settings SET chat_id = ? WHERE chat_id = ? "
+                "AND NOT EXISTS (SELECT 1 FROM chat_settings WHERE chat_id = ?)",
+                (new_id, old_id, new_id),
+            )
+            for table in ("ratings", "waiters"):
+                await db.execute(
+                    f"UPDATE {table} SET chat_id = ? WHERE chat_id = ? "
+                    f"AND user_id NOT IN (SELECT user_id FROM {table} WHERE chat_id = ?)",
+                    (new_id, old_id, new_id),
                 )
+            await db.execute(
+                "UPDATE game_results SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
+            )
 
-        await self._writer.atomically(move)
+        await self.database.atomically(move)
         self._chat_settings.pop(old_id, None)
         self._chat_settings.pop(new_id, None)
 
@@ -291,10 +232,10 @@ class Storage:
         """A new lobby with its creator seated (closed at `deadline` if nothing happens), or
         None if the topic has an open game."""
 
-        def create(db: sqlite3.Connection) -> int:
-            cursor = db.execute(
+        async def create(db: Transaction) -> int:
+            (created,) = await db.fetch(
                 "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
-                "deadline, join_token) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "deadline, join_token) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
                 (
                     chat_id,
                     thread_id,
@@ -305,17 +246,16 @@ class Storage:
                     secrets.token_urlsafe(12),
                 ),
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            db.execute(
+            game_id = int(created[0])
+            await db.execute(
                 "INSERT INTO players (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                 (game_id, creator.user_id, creator.name),
             )
             return game_id
 
         try:
-            game_id = await self._writer.atomically(create)
-        except sqlite3.IntegrityError:
+            game_id = await self.database.atomically(create)
+        except ConflictError:  # one open game per topic
             return None
         return await self.game(game_id)
 
@@ -393,14 +333,14 @@ class Storage:
     async def _games(self, where: str, params: Sequence[Any]) -> list[GameRow]:
         """The games `g` that `where` (joins, conditions, order) picks, with their players,
         in one query."""
-        rows = await self.rows(f"SELECT g.*, {SEATED} FROM games g {where}", params)
+        rows = await self.rows(f"SELECT g.*, {self._seated} FROM games g {where}", params)
         return [self._game_row(row) for row in rows]
 
     @staticmethod
-    def _game_row(row: aiosqlite.Row) -> GameRow:
+    def _game_row(row: Row) -> GameRow:
         players = tuple(
             Player(p[0], p[1], p[2], p[3], Level(p[4]) if p[4] else None, p[5], bool(p[6]), p[7])
-            for p in sorted(json.loads(row["seated"]))
+            for p in sorted(json.loads(row["seated"] or "[]"))
         )
         return GameRow(
             id=row["id"],
@@ -425,7 +365,7 @@ class Storage:
         """Whether the user's seat in the game has turns timed out, or is away (False when
         not seated)."""
         rows = await self.rows(
-            "SELECT missed > 0 OR away FROM players WHERE game_id = ? AND user_id = ?",
+            "SELECT missed > 0 OR away <> 0 FROM players WHERE game_id = ? AND user_id = ?",
             (game_id, user_id),
         )
         return bool(rows and rows[0][0])
@@ -452,19 +392,19 @@ class Storage:
             (game_id, seat, p.user_id, p.name, p.computer, p.team) for seat, p in enumerate(players)
         ]
 
-        def seat(db: sqlite3.Connection) -> None:
-            db.execute(
+        async def seat(db: Transaction) -> None:
+            await db.execute(
                 "UPDATE games SET deadline = COALESCE(?, deadline) WHERE id = ?",
                 (deadline, game_id),
             )
-            db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
-            db.executemany(
+            await db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            await db.executemany(
                 "INSERT INTO players (game_id, seat, user_id, name, computer, team) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 seats,
             )
 
-        await self._writer.atomically(seat)
+        await self.database.atomically(seat)
 
     async def set_rules(self, game_id: int, rules: RuleSet, deadline: float | None = None) -> None:
         """The lobby's rules (and, given, its new idle deadline)."""
@@ -515,33 +455,33 @@ class Storage:
         ]
         results = [(game.id, round_no, json.dumps(result)) for round_no, result in rounds]
 
-        def store(db: sqlite3.Connection) -> None:
-            cursor = db.execute(
+        async def store(db: Transaction) -> None:
+            changed = await db.execute(
                 "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ? "
                 "WHERE id = ? AND version = ? AND status IN (?, ?)",
                 (encoded, version, deadline, game.id, game.version, *OPEN),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StaleVersionError(f"game {game.id} is no longer at version {game.version}")
-            db.executemany(
+            await db.executemany(
                 "INSERT INTO moves (game_id, seq, user_id, entry) VALUES (?, ?, ?, ?)", moves
             )
             if results:
-                db.executemany(
+                await db.executemany(
                     "INSERT INTO round_results (game_id, round_no, result, announced) "
                     "VALUES (?, ?, ?, 0)",
                     results,
                 )
             if ending is not None:
                 reason, standings, rated = ending
-                db.execute(
+                await db.execute(
                     "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP, "
                     "end_announced = 0 WHERE id = ?",
                     (GameStatus.FINISHED, reason, game.id),
                 )
-                keep_results(db, game, reason, standings, rated)
+                await keep_results(db, game, reason, standings, rated)
 
-        await self._writer.atomically(store)
+        await self.database.atomically(store)
         stored = replace(game, status=GameStatus.ACTIVE, state=state, version=version)
         if ending is not None:
             stored = replace(stored, status=GameStatus.FINISHED, end_reason=ending[0])

@@ -1,0 +1,53 @@
+"""Fixtures more than one test file uses: a real PostgreSQL server, and the storage on
+each database the bot supports."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.core.storage import Storage
+from tests.postgres import INSTALL, PostgresServer, server_binaries
+
+Opener = Callable[[], Awaitable[Storage]]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for this test process (skipped, saying why, where none is
+    installed — never under CI)."""
+    binaries = server_binaries()
+    if binaries is None:
+        reason = f"no PostgreSQL server installed ({INSTALL})"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    server = PostgresServer(binaries)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def open_storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Opener]:
+    """Opens the storage on one database — a new SQLite file, or a new PostgreSQL
+    database — as often as asked (each opening sees what the others stored); all are
+    closed after the test."""
+    if request.param == "postgres":
+        url = await request.getfixturevalue("postgres").fresh()
+    opened: list[Storage] = []
+
+    async def opener() -> Storage:
+        if request.param == "postgres":
+            storage = await Storage.connect(url)
+        else:
+            storage = await Storage.open(tmp_path / "kozel.sqlite3")
+        opened.append(storage)
+        return storage
+
+    yield opener
+    for storage in opened:
+        await storage.close()

@@ -1,0 +1,188 @@
+"""The storage's contract, held by both databases: every test runs on a real SQLite file
+and on a real PostgreSQL database (`open_storage`), through the one `Storage` API.
+(Ratings, stats, settings, languages and waiters: `test_storage_stats.py`.)"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.ai import Level
+from bot.core.database import migrations
+from bot.core.database.postgres import POSTGRES, numbered, shown
+from bot.core.database.sqlite import SQLITE
+from bot.core.errors import StaleVersionError
+from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
+from bot.core.storage import Storage
+from bot.game import new_game, parse_rules
+from tests.conftest import Opener
+from tests.e2e import LATEST
+
+CHAT = -1_002_233_445_566  # a supergroup's id needs 64 bits
+ANN, BOB = 7_000_000_001, 7_000_000_002
+RULES = parse_rules("goat players=2")
+STATE = new_game(RULES, ("Ann", "Bob"), 1)[0]
+PASS = {"type": "Pass"}
+
+
+async def lobby(storage: Storage, thread: int = 0) -> GameRow:
+    game = await storage.create_lobby(CHAT, thread, Player(0, ANN, "Ann"), RULES, 2**47, 10.5)
+    assert game is not None
+    await storage.set_seats(game.id, [Player(0, ANN, "Ann"), Player(1, BOB, "Bob")])
+    stored = await storage.game(game.id)
+    assert stored is not None
+    return stored
+
+
+def test_every_migration_exists_in_both_dialects() -> None:
+    numbers = [number for number, _ in migrations(SQLITE)]
+    assert numbers == list(range(1, LATEST + 1))
+    assert [number for number, _ in migrations(POSTGRES)] == numbers
+
+
+def test_placeholders_are_numbered_outside_quoted_text() -> None:
+    assert numbered("SELECT ? WHERE a = '?' AND \"b?\" = ?") == (
+        "SELECT $1 WHERE a = '?' AND \"b?\" = $2"
+    )
+    assert (
+        shown("postgresql://kozel:hunter2@db:5432/kozel") == "postgresql://kozel:***@db:5432/kozel"
+    )
+
+
+async def test_a_new_database_is_at_the_latest_version(open_storage: Opener) -> None:
+    storage = await open_storage()
+    assert await storage.schema_version() == LATEST
+    again = await open_storage()  # opening a migrated database migrates nothing
+    assert await again.schema_version() == LATEST
+
+
+async def test_one_open_game_per_topic(open_storage: Opener) -> None:
+    storage = await open_storage()
+    game = await lobby(storage)
+    assert game.status is GameStatus.LOBBY and game.chat_id == CHAT
+    assert (game.seed, game.deadline, game.version) == (2**47, 10.5, 0)
+    assert [p.user_id for p in game.players] == [ANN, BOB]
+    assert await storage.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1) is None
+    in_topic = await lobby(storage, thread=5)
+    assert await storage.open_game(CHAT, 5) == in_topic
+    assert await storage.open_game(CHAT, 0) == game
+    assert game.join_token is not None
+    assert await storage.game_by_token(game.join_token) == game
+    assert [g.id for g in await storage.open_games()] == [game.id, in_topic.id]
+    assert [g.id for g in await storage.open_games_in(CHAT)] == [game.id, in_topic.id]
+    assert [g.id for g in await storage.open_games_of(BOB)] == [game.id, in_topic.id]
+    assert await storage.game(10**12) is None
+
+
+async def test_seats_rules_and_messages_are_kept(open_storage: Opener) -> None:
+    storage = await open_storage()
+    game = await lobby(storage)
+    computer = Player(2, -1, "Робот", computer=Level.HARD, team=1)
+    await storage.set_seats(game.id, [*game.players, computer], deadline=99.0)
+    await storage.set_rules(game.id, parse_rules("goat players=3"))
+    await storage.set_lobby_message(game.id, 11)
+    await storage.set_table_message(game.id, 12)
+    await storage.set_hand_message(game.id, 1, 13)
+    await storage.set_missed(game.id, 1, 2, True)
+    stored = await storage.game(game.id)
+    assert stored is not None
+    assert stored.players[2] == computer
+    assert (stored.players[1].hand_message_id, stored.players[1].missed) == (13, 2)
+    assert stored.players[1].away
+    assert (stored.lobby_message_id, stored.table_message_id, stored.deadline) == (11, 12, 99.0)
+    assert stored.rules.players == 3
+    assert await storage.absent(game.id, BOB)
+    assert not await storage.absent(game.id, ANN)
+    assert not await storage.absent(game.id, 42)
+
+
+async def test_a_move_is_stored_once_per_version(open_storage: Opener) -> None:
+    storage = await open_storage()
+    game = await lobby(storage)
+    moved = await storage.record(game, [(ANN, PASS), (None, PASS)], STATE, deadline=50.0)
+    assert (moved.version, moved.status, moved.deadline) == (2, GameStatus.ACTIVE, 50.0)
+    assert await storage.game(game.id) == moved
+    assert await storage.running_ids() == [game.id]
+    with pytest.raises(StaleVersionError):  # the same turn again: another writer was first
+        await storage.record(game, [(BOB, PASS)], STATE)
+    assert await storage.log(game.id) == [PASS, PASS]
+    assert await storage.game(game.id) == moved
+    await storage.set_deadline(game.id, 1, 77.0)  # a deadline for a turn long gone: nothing
+    await storage.set_deadline(game.id, 2, 60.0)
+    assert (await storage.game(game.id)).deadline == 60.0  # type: ignore[union-attr]
+
+
+async def test_two_writers_on_one_turn_store_one_move(open_storage: Opener) -> None:
+    """Two storages on one database (two workers) record the same turn at once."""
+    first, second = await open_storage(), await open_storage()
+    game = await lobby(first)
+    outcomes = await asyncio.gather(
+        *(s.record(game, [(ANN, PASS)], STATE) for s in (first, second, first, second)),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, GameRow) for o in outcomes) == 1
+    assert sum(isinstance(o, StaleVersionError) for o in outcomes) == 3
+    assert await second.log(game.id) == [PASS]
+
+
+async def test_an_ending_is_owed_to_the_chat_until_announced(open_storage: Opener) -> None:
+    storage = await open_storage()
+    await storage.remember_user(ANN, "Ann", None)
+    game = await lobby(storage)
+    rounds = [(1, {"round": 1}), (2, {"round": 2})]
+    standings = [
+        Standing(ANN, 0, 0, 1, True, False, 20, 0),
+        Standing(BOB, 1, 1, 2, False, True, 110, 2),
+    ]
+    ended = await storage.record(
+        game, [(ANN, PASS)], STATE, rounds, (EndReason.TARGET, standings, True)
+    )
+    assert (ended.status, ended.end_reason, ended.end_announced) == (
+        GameStatus.FINISHED,
+        EndReason.TARGET,
+        False,
+    )
+    assert await storage.game(game.id) == ended
+    assert await storage.open_game(CHAT, 0) is None
+    assert await storage.last_finished_game(CHAT, 0) == ended
+    assert [g.id for g in await storage.owing_games()] == [game.id]
+    assert await storage.owed_rounds(game.id) == [{"round": 1}, {"round": 2}]
+    await storage.set_announced(game.id, 1)
+    assert await storage.owed_rounds(game.id) == [{"round": 2}]
+    await storage.set_announced(game.id, 2)
+    await storage.set_announced(game.id)
+    assert await storage.owing_games() == []
+    assert (await storage.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1)) is not None
+
+
+async def test_only_an_open_game_is_cancelled(open_storage: Opener) -> None:
+    storage = await open_storage()
+    game = await lobby(storage)
+    assert await storage.cancel(game.id, EndReason.IDLE)
+    assert not await storage.cancel(game.id, EndReason.ENDED)
+    cancelled = await storage.game(game.id)
+    assert cancelled is not None
+    assert (cancelled.status, cancelled.end_reason) == (GameStatus.CANCELLED, EndReason.IDLE)
+
+
+async def test_what_a_message_shows(open_storage: Opener) -> None:
+    storage = await open_storage()
+    assert await storage.shown(CHAT, 5) is None
+    await storage.set_shown(CHAT, 5, "table|keys")
+    await storage.set_shown(CHAT, 5, "table 2|keys")
+    assert await storage.shown(CHAT, 5) == "table 2|keys"
+    await storage.set_shown(CHAT, 5, None)
+    assert await storage.shown(CHAT, 5) is None
+
+
+async def test_who_opened_the_bot_and_who_blocked_it(open_storage: Opener) -> None:
+    storage = await open_storage()
+    for user in (ANN, BOB):
+        await storage.remember_user(user, "x", None)
+    await storage.set_started(ANN)
+    assert await storage.started_users([ANN, BOB, 5]) == {ANN}
+    assert await storage.set_blocked(ANN)
+    assert not await storage.set_blocked(ANN)  # told once
+    await storage.set_started(ANN)  # writing again: reachable again
+    assert await storage.set_blocked(ANN)
