@@ -1,6 +1,7 @@
 """Load: the real bot process against the fake Bot API, G groups of N people playing.
 
     python bench/load.py --groups 300 --seconds 60 [--think 2.0] [--seed 1] [--players 4]
+                         [--no-flood] [--database postgresql://USER@HOST:PORT/DB]
 
 Set-up (not measured, flood control off): G groups of `--players` users (4 by default);
 each group opens a lobby with `/newgame turn_timeout=0 target=10000` (no turn clocks,
@@ -18,6 +19,11 @@ Latency is measured inside the fake: from the getUpdates answer that first deliv
 press to the arrival of the bot's first request about it, the answerCallbackQuery with
 its id. Every figure comes from the measured window (`--warmup` seconds of play before
 it are not counted): calls that arrived in it, moves pressed in it, CPU used in it.
+
+`--no-flood` lifts the flood limits, the fake's and the bot's own pacing, as for a bot
+whose limits Telegram raised: the bot's CPU is the limit then. `--database` runs the bot on
+PostgreSQL (a new database on that server, dropped afterwards) and adds the server's CPU
+per move (`database_cpu_s_per_move`, every `postgres` process on this machine).
 
 Prints progress lines to stderr, then as its last line JSON {"groups", "moves",
 "moves_per_s", "latency_ms_p50", "latency_ms_p95", "api_calls_per_move",
@@ -44,11 +50,14 @@ import sys
 import tempfile
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 # this file is called like a package of the repository: look packages up from its root
 ROOT = Path(__file__).resolve().parents[1]
@@ -222,8 +231,14 @@ class BotRun:
         log_level: str,
         profile: str | None = None,
         log_file: str | None = None,
+        pacing: bool = True,
+        database_url: str | None = None,
     ) -> None:
         self.fake = fake
+        self.pacing = pacing
+        """The bot's own flood pacing (off with `--no-flood`: a bot with raised limits)."""
+        self.database_url = database_url
+        """PostgreSQL instead of a SQLite file in `folder`."""
         self.log_file = open(log_file, "w") if log_file else None  # noqa: SIM115
         """Every line the bot logs, kept here too."""
         self.folder = folder
@@ -244,7 +259,8 @@ class BotRun:
 
     def env(self) -> dict[str, str]:
         """The bot's environment (a subclass adds to it)."""
-        return bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level, pacing=True)
+        env = bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level, self.pacing)
+        return env | ({"DATABASE_URL": self.database_url} if self.database_url else {})
 
     async def start(self) -> None:
         profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
@@ -564,12 +580,33 @@ class Probe:
     bot_cpu: float
     bench_cpu: float
     machine: tuple[float, float]
+    database_cpu: float
 
     @classmethod
     def take(cls, fake: FakeTelegram, bot: BotRun) -> Probe:
+        database = postgres_cpu() if bot.database_url else 0.0
         return cls(
-            fake.now(), len(fake.calls), bot.cpu_seconds(), time.process_time(), machine_cpu()
+            fake.now(),
+            len(fake.calls),
+            bot.cpu_seconds(),
+            time.process_time(),
+            machine_cpu(),
+            database,
         )
+
+
+def postgres_cpu() -> float:
+    """User + system CPU time of every PostgreSQL server process on this machine (the
+    server of `--database` runs here, with nothing else of PostgreSQL's)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            text = stat.read_text()
+            name, _, rest = text.partition(" (")[2].rpartition(")")
+            if name == "postgres":
+                fields = rest.split()
+                total += int(fields[11]) + int(fields[12])
+    return total / CLOCK_TICKS
 
 
 def latencies(fake: LoadFake, tally: Tally) -> tuple[list[float], list[float], list[float], int]:
@@ -620,16 +657,44 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="kozel-load-") as folder:
         async with LoadFake(limits, args.decode_photos) as fake:
             profile = str(Path(args.profile).resolve()) if args.profile else None
-            bot = BotRun(fake, Path(folder), args.log_level, profile, args.bot_log)
-            lags: list[tuple[float, float]] = []
-            lag_task = asyncio.ensure_future(loop_lag(lags, fake.now))
-            try:
-                await bot.start()
-                measured = await measure(args, fake, bot)
-            finally:
-                lag_task.cancel()
-                await bot.stop()
-            return report(args, limits, fake, bot, measured, lags)
+            async with fresh_database(args.database) as url:
+                bot = BotRun(
+                    fake,
+                    Path(folder),
+                    args.log_level,
+                    profile,
+                    args.bot_log,
+                    pacing=not args.no_flood,
+                    database_url=url,
+                )
+                lags: list[tuple[float, float]] = []
+                lag_task = asyncio.ensure_future(loop_lag(lags, fake.now))
+                try:
+                    await bot.start()
+                    measured = await measure(args, fake, bot)
+                finally:
+                    lag_task.cancel()
+                    await bot.stop()
+                return report(args, limits, fake, bot, measured, lags)
+
+
+@contextlib.asynccontextmanager
+async def fresh_database(server: str | None) -> AsyncIterator[str | None]:
+    """A new database on the PostgreSQL server of `server` (a URL), dropped afterwards;
+    None without one (the bot's SQLite file in the run's folder)."""
+    if server is None:
+        yield None
+        return
+    name = f"kozel_load_{os.getpid()}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield urlunsplit(urlsplit(server)._replace(path=f"/{name}"))
+        finally:
+            await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
 
 
 @dataclass
@@ -710,6 +775,7 @@ def report(
     gaps = [gap for at, gap in tally.turn_gaps if tally.inside(at)]
     lag = [value for at, value in lags if tally.inside(at)]
     bot_cpu = end.bot_cpu - first.bot_cpu
+    database_cpu = end.database_cpu - first.database_cpu
     bench_cpu = end.bench_cpu - first.bench_cpu
     busy = (end.machine[0] - first.machine[0]) / max(1.0, end.machine[1] - first.machine[1])
     per_move = moves or 1
@@ -758,11 +824,15 @@ def report(
         "http_errors": dict(statuses),
         "other_errors": dict(refused.most_common()),
         "cpu_s_per_move": round(bot_cpu / per_move, 5),
+        "database": "postgres" if args.database else "sqlite",
+        "database_cpu_s_per_move": round(database_cpu / per_move, 5),
         "bot_cpu_s": round(bot_cpu, 2),
         "bench_cpu_s": round(bench_cpu, 2),
         "bench_cpu_s_per_move": round(bench_cpu / per_move, 5),
         "machine_cpu_busy": round(busy, 3),
-        "other_cpu_s": round(busy * (os.cpu_count() or 1) * elapsed - bot_cpu - bench_cpu, 2),
+        "other_cpu_s": round(
+            busy * (os.cpu_count() or 1) * elapsed - bot_cpu - bench_cpu - database_cpu, 2
+        ),
         "bench_loop_lag_ms_p95": ms(percentile(lag, 0.95)),
         "bench_loop_lag_ms_max": ms(max(lag, default=float("nan"))),
         "rejected_presses": tally.rejected,
@@ -782,7 +852,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=PLAYERS, help="people per group (2–10)")
     parser.add_argument("--target", type=int, default=10_000, help="the games' target score")
     parser.add_argument("--warmup", type=float, default=0.0, help="play before measuring")
-    parser.add_argument("--no-flood", action="store_true", help="turn the flood limits off")
+    parser.add_argument(
+        "--no-flood",
+        action="store_true",
+        help="no flood limits: the fake's off, and the bot's pacing (a bot with raised limits)",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="a PostgreSQL server (postgresql://USER@HOST:PORT/DB): the run gets a new "
+        "database there, dropped afterwards (default: a SQLite file)",
+    )
     parser.add_argument("--group-per-minute", type=int, help="override FloodLimits")
     parser.add_argument("--private-per-second", type=float, help="override FloodLimits")
     parser.add_argument("--global-per-second", type=int, help="override FloodLimits")

@@ -7,7 +7,7 @@ The storage speaks one SQL to both — `?` placeholders, `ON CONFLICT`, `RETURNI
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -82,8 +82,9 @@ class Database(ABC):
         """One statement on its own; the number of rows it changed."""
 
     @abstractmethod
-    async def atomically(self, job: Callable[[Transaction], Awaitable[T]]) -> T:
-        """`job(transaction)`: everything it wrote is stored, or (if it raises) nothing."""
+    async def atomically(self, job: Callable[[Transaction], Coroutine[Any, Any, T]]) -> T:
+        """`job(transaction)`: everything it wrote is stored, or (if it raises) nothing.
+        The job awaits only the transaction's statements (SQLite runs it in one go)."""
 
     @abstractmethod
     async def schema_version(self) -> int:

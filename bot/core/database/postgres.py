@@ -4,7 +4,7 @@ shared by the process; any number of processes may use one database."""
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -125,7 +125,7 @@ class PostgresDatabase(Database):
         except asyncpg.UniqueViolationError as error:
             raise ConflictError(str(error)) from error
 
-    async def atomically(self, job: Callable[[Transaction], Awaitable[T]]) -> T:
+    async def atomically(self, job: Callable[[Transaction], Coroutine[Any, Any, T]]) -> T:
         async with self._pool.acquire() as connection, connection.transaction():
             return await job(_Transaction(connection))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -42,7 +42,8 @@ def _conflicts() -> Iterator[None]:
 
 class Writer:
     """Every write runs as a function on the writing connection in its thread, one after
-    another, so nothing waits on the event loop while the database is locked."""
+    another: a whole transaction is one trip there, so nothing waits on the event loop
+    while the database is locked, and no other coroutine's statement can slip into it."""
 
     def __init__(self, db: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
         self._db = db
@@ -95,18 +96,40 @@ def _fetch(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]
 
 
 class _Transaction(Transaction):
-    def __init__(self, writer: Writer) -> None:
-        self._writer = writer
+    """Statements run at once on the writing connection, in its thread: they never
+    suspend, so a whole transaction job runs there in one trip (`_drive`)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return await self._writer.run(lambda db: _count(db, sql, params))
+        return _count(self._db, sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        batch = list(rows)
-        await self._writer.run(lambda db: _many(db, sql, batch))
+        _many(self._db, sql, list(rows))
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._writer.run(lambda db: _fetch(db, sql, params))
+        return _fetch(self._db, sql, params)
+
+
+def _drive(db: sqlite3.Connection, job: Callable[[Transaction], Coroutine[Any, Any, T]]) -> T:
+    """`job` run to its end here, in one transaction: it awaits only its statements, which
+    complete at once."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        running = job(_Transaction(db))
+        try:
+            running.send(None)
+        except StopIteration as done:
+            result: T = done.value
+        else:
+            running.close()
+            raise RuntimeError("a transaction job awaited something besides its statements")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return result
 
 
 class SqliteDatabase(Database):
@@ -123,7 +146,6 @@ class SqliteDatabase(Database):
     ) -> None:
         self._writer = writer
         self._reader = reader  # sees every committed write (WAL), never waits for a write
-        self._writing = asyncio.Lock()  # a transaction's statements and nobody else's
         self.path = path
         self.backups = backups
 
@@ -175,20 +197,10 @@ class SqliteDatabase(Database):
         return list(await self._reader.execute_fetchall(sql, params))
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._writing:
-            return await self._writer.run(lambda db: _count(db, sql, params))
+        return await self._writer.run(lambda db: _count(db, sql, params))
 
-    async def atomically(self, job: Callable[[Transaction], Awaitable[T]]) -> T:
-        async with self._writing:
-            await self._writer.run(lambda db: db.execute("BEGIN IMMEDIATE"))
-            try:
-                done = await job(_Transaction(self._writer))
-            except BaseException:
-                # queued behind any statement still running in the thread, even if cancelled
-                await asyncio.shield(self._writer.run(lambda db: db.execute("ROLLBACK")))
-                raise
-            await asyncio.shield(self._writer.run(lambda db: db.execute("COMMIT")))
-            return done
+    async def atomically(self, job: Callable[[Transaction], Coroutine[Any, Any, T]]) -> T:
+        return await self._writer.run(lambda db: _drive(db, job))
 
     async def schema_version(self) -> int:
         (row,) = await self.rows("PRAGMA user_version")
@@ -208,8 +220,7 @@ class SqliteDatabase(Database):
                 db.executescript(script)
 
         try:
-            async with self._writing:
-                await self._writer.run(migrate)
+            await self._writer.run(migrate)
         except sqlite3.Error as error:
             raise UnusableDatabaseError(self.path, error) from error
 
