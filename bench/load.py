@@ -76,10 +76,12 @@ from bot.playground.api.flood import COUNTED  # noqa: E402
 from bot.playground.api.params import Params  # noqa: E402
 from bot.telegram.buttons import MoveButton  # noqa: E402
 from tests.e2e import bot_env, spawn_bot  # noqa: E402
+from tests.playground import free_port  # noqa: E402
 
 T = TypeVar("T")
 
 OPTIONS = "turn_timeout=0 target={target}"
+WEBHOOK_PATH = "/telegram/updates"
 PLAYERS = 4
 LOBBY = "Собираем стол"
 PLAYERS_LINE = "Игроки:"
@@ -171,7 +173,7 @@ class LoadFake(FakeTelegram):
         self.watches: dict[int, Watch] = {}
         """Chat id → the watch of the group whose players see that chat."""
         self.delivered: dict[str, float] = {}
-        """Callback query id → when a getUpdates answer first carried it."""
+        """Callback query id → when a getUpdates answer or a webhook POST first carried it."""
         self.answered: dict[str, float] = {}
         """Callback query id → when the bot's first answerCallbackQuery for it came in."""
         self.taken: list[tuple[float, int]] = []
@@ -187,14 +189,10 @@ class LoadFake(FakeTelegram):
         if watch is not None:
             watch.poke()
 
-    async def _get_updates(self, p: Params) -> list[dict[str, Any]]:
-        updates = await super()._get_updates(p)
-        now = self.now()
-        for update in updates:
-            query = update.get("callback_query")
-            if query is not None:
-                self.delivered.setdefault(str(query["id"]), now)
-        return updates
+    def _handing_over(self, update: dict[str, Any]) -> None:
+        query = update.get("callback_query")
+        if query is not None:
+            self.delivered.setdefault(str(query["id"]), self.now())
 
     async def _answer_callback_query(self, p: Params) -> bool:
         query_id = p.text("callback_query_id") or ""
@@ -233,8 +231,11 @@ class BotRun:
         log_file: str | None = None,
         pacing: bool = True,
         database_url: str | None = None,
+        webhook_port: int | None = None,
     ) -> None:
         self.fake = fake
+        self.webhook_port = webhook_port
+        """A webhook worker listening there (behind the fake's balancer), else polling."""
         self.pacing = pacing
         """The bot's own flood pacing (off with `--no-flood`: a bot with raised limits)."""
         self.database_url = database_url
@@ -260,7 +261,16 @@ class BotRun:
     def env(self) -> dict[str, str]:
         """The bot's environment (a subclass adds to it)."""
         env = bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level, self.pacing)
-        return env | ({"DATABASE_URL": self.database_url} if self.database_url else {})
+        if self.database_url:
+            env["DATABASE_URL"] = self.database_url
+        if self.webhook_port is not None:
+            env |= {
+                "WEBHOOK_URL": f"http://127.0.0.1:{self.webhook_port}{WEBHOOK_PATH}",
+                "WEBHOOK_SECRET": "load-bench",
+                "WEBHOOK_HOST": "127.0.0.1",
+                "WEBHOOK_PORT": str(self.webhook_port),
+            }
+        return env
 
     async def start(self) -> None:
         profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
@@ -268,9 +278,11 @@ class BotRun:
         self._reader = asyncio.ensure_future(self._read(self.process))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 60
-        while not any(c.method.lower() == "getupdates" for c in self.fake.calls):
+        listening = "getupdates" if self.webhook_port is None else "setwebhook"
+        before = sum(1 for c in self.fake.calls if c.method.lower() == listening)
+        while sum(1 for c in self.fake.calls if c.method.lower() == listening) == before:
             if self.process.returncode is not None or loop.time() > deadline:
-                raise RuntimeError("the bot did not start polling:\n" + "".join(self.tail))
+                raise RuntimeError(f"the bot did not start ({listening}):\n" + "".join(self.tail))
             await asyncio.sleep(0.05)
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
@@ -303,6 +315,36 @@ class BotRun:
                 await self.process.wait()
         if self._reader is not None:
             await self._reader
+
+
+class Fleet:
+    """Webhook workers behind the fake's balancer, on one database, seen as one bot."""
+
+    def __init__(self, fake: FakeTelegram, runs: list[BotRun]) -> None:
+        self.runs = runs
+        self.database_url = runs[0].database_url
+        fake.balanced[:] = [f"http://127.0.0.1:{run.webhook_port}{WEBHOOK_PATH}" for run in runs]
+
+    @property
+    def errors(self) -> int:
+        return sum(run.errors for run in self.runs)
+
+    @property
+    def first_error(self) -> str:
+        return next((run.first_error for run in self.runs if run.first_error), "")
+
+    def cpu_seconds(self) -> float:
+        return sum(run.cpu_seconds() for run in self.runs)
+
+    async def start(self) -> None:
+        for run in self.runs:
+            await run.start()
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(run.stop() for run in self.runs))
+
+
+Bot = BotRun | Fleet
 
 
 def machine_cpu() -> tuple[float, float]:
@@ -583,7 +625,7 @@ class Probe:
     database_cpu: float
 
     @classmethod
-    def take(cls, fake: FakeTelegram, bot: BotRun) -> Probe:
+    def take(cls, fake: FakeTelegram, bot: Bot) -> Probe:
         database = postgres_cpu() if bot.database_url else 0.0
         return cls(
             fake.now(),
@@ -627,7 +669,7 @@ def latencies(fake: LoadFake, tally: Tally) -> tuple[list[float], list[float], l
     return served, queued, spinner, missing
 
 
-def progress(fake: LoadFake, bot: BotRun, tally: Tally, first: Probe, last: Probe) -> Probe:
+def progress(fake: LoadFake, bot: Bot, tally: Tally, first: Probe, last: Probe) -> Probe:
     now = Probe.take(fake, bot)
     span = now.at - last.at
     moves = sum(1 for at in tally.moves if last.at <= at < now.at)
@@ -658,15 +700,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         async with LoadFake(limits, args.decode_photos) as fake:
             profile = str(Path(args.profile).resolve()) if args.profile else None
             async with fresh_database(args.database) as url:
-                bot = BotRun(
-                    fake,
-                    Path(folder),
-                    args.log_level,
-                    profile,
-                    args.bot_log,
-                    pacing=not args.no_flood,
-                    database_url=url,
-                )
+                bot: Bot
+                runs = [
+                    BotRun(
+                        fake,
+                        Path(folder) / str(number),
+                        args.log_level,
+                        profile if number == 0 else None,
+                        args.bot_log if number == 0 else None,
+                        pacing=not args.no_flood,
+                        database_url=url,
+                        webhook_port=free_port() if args.workers else None,
+                    )
+                    for number in range(args.workers or 1)
+                ]
+                for run in runs:
+                    run.folder.mkdir()
+                bot = Fleet(fake, runs) if args.workers else runs[0]
                 lags: list[tuple[float, float]] = []
                 lag_task = asyncio.ensure_future(loop_lag(lags, fake.now))
                 try:
@@ -705,7 +755,7 @@ class Measured:
     stalled: int
 
 
-async def measure(args: argparse.Namespace, fake: LoadFake, bot: BotRun) -> Measured:
+async def measure(args: argparse.Namespace, fake: LoadFake, bot: Bot) -> Measured:
     """Set the groups up, let them play (flood limits on) and take the window's probes."""
     tally = Tally()
     tables = [Table(fake, tally, i, args) for i in range(args.groups)]
@@ -744,7 +794,7 @@ def report(
     args: argparse.Namespace,
     limits: FloodLimits,
     fake: LoadFake,
-    bot: BotRun,
+    bot: Bot,
     measured: Measured,
     lags: list[tuple[float, float]],
 ) -> dict[str, Any]:
@@ -825,6 +875,8 @@ def report(
         "other_errors": dict(refused.most_common()),
         "cpu_s_per_move": round(bot_cpu / per_move, 5),
         "database": "postgres" if args.database else "sqlite",
+        "workers": args.workers or 1,
+        "webhook": bool(args.workers),
         "database_cpu_s_per_move": round(database_cpu / per_move, 5),
         "bot_cpu_s": round(bot_cpu, 2),
         "bench_cpu_s": round(bench_cpu, 2),
@@ -858,6 +910,13 @@ def main() -> None:
         help="no flood limits: the fake's off, and the bot's pacing (a bot with raised limits)",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="N webhook workers behind the fake's balancer (more than 1 needs --database); "
+        "default: one polling process",
+    )
+    parser.add_argument(
         "--database",
         metavar="URL",
         help="a PostgreSQL server (postgresql://USER@HOST:PORT/DB): the run gets a new "
@@ -873,6 +932,8 @@ def main() -> None:
     parser.add_argument("--bot-log", help="keep every line the bot logs in this file")
     parser.add_argument("--profile", help="run the bot under cProfile, stats to this file")
     args = parser.parse_args()
+    if args.workers > 1 and not args.database:
+        parser.error("--workers above 1 needs --database: SQLite is one process's")
     result = asyncio.run(run(args))
     print(json.dumps(result, ensure_ascii=False))
 

@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.core.backups import BackupPlan, backup_folder
 from bot.core.chats import Chats
 from bot.core.computers import Computers
+from bot.core.crew import Crew
 from bot.core.errors import GameError
 from bot.core.scores import Scores
 from bot.core.service import GameService
@@ -134,10 +135,12 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(ReaderTexts(chats))
 
     watchdog = Watchdog(service, turns)
+    crew = Crew(storage, turns, service.clock)
     watching: list[asyncio.Task[None]] = []
 
     async def resume() -> None:
-        await turns.resume(await service.open_games())
+        await crew.start()  # the games nobody alive holds: this worker's, resumed
+        watching.append(asyncio.create_task(crew.run()))
         watching.append(asyncio.create_task(watchdog.run()))  # a look now, then periodic
         watching.append(asyncio.create_task(backups(storage, backup_plan)))
 
@@ -148,6 +151,7 @@ def build_dispatcher(
         await in_flight.drained()
         await computers.close()
         await messenger.outbox.close()
+        await crew.leave()  # what is left is anybody's: another worker goes on with it
 
     dispatcher.startup.register(resume)
     dispatcher.shutdown.register(finish)

@@ -125,7 +125,7 @@ class BotProcess:
         """Wait until the bot has finished with every update queued so far (the messages
         about a press are sent after its answer, so an answer alone does not say that)."""
         queued = {int(u["update_id"]) for u in self.fake.pending_updates}
-        queued |= {update_id for update_id, _ in self.fake.webhook_deliveries}
+        queued |= {delivery.update_id for delivery in self.fake.webhook_deliveries}
         for call in self.fake.calls_of("getUpdates"):
             if isinstance(call.result, list):
                 queued |= {int(u["update_id"]) for u in call.result}

@@ -9,12 +9,13 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
 import asyncpg
+
+from tests.playground import free_port
 
 INSTALL = "apt-get install postgresql"
 _names = itertools.count(1)
@@ -26,12 +27,6 @@ def server_binaries() -> Path | None:
         Path("/usr/lib/postgresql").glob("*/bin/postgres"), key=lambda p: int(p.parts[-3])
     )
     return found[-1].parent if found else None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class PostgresServer:

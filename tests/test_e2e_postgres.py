@@ -5,11 +5,13 @@ start-up with one line."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import signal
 import subprocess
 from pathlib import Path
 
+from bot.core.crew import BEAT, DEAD
 from bot.core.database.transfer import TABLES
 from bot.core.storage import Storage
 from bot.playground import FakeTelegram
@@ -27,7 +29,8 @@ from tests.e2e import (
     start_game,
     stored_state,
 )
-from tests.postgres import PostgresServer, free_port
+from tests.playground import free_port
+from tests.postgres import PostgresServer
 from tests.test_startup import _env, _run
 from tests.test_storage_stats import check_old_results, old_database
 
@@ -45,6 +48,8 @@ async def test_a_game_on_postgres_survives_a_kill(tmp_path: Path, postgres: Post
             (game,) = games_in(tmp_path, group.id)
             assert stored_state(tmp_path, game["id"]) == replay_game(tmp_path, game["id"])
             await bot.start()
+            # the killed worker's games are adopted once it has been silent for DEAD seconds
+            await asyncio.sleep(DEAD + BEAT)
             await play_until(fake, group, [masha, olya], rng, after=after)
             await check_finished_game(fake, bot, group, olya, game["id"])
             assert stored_state(tmp_path, game["id"]) == replay_game(tmp_path, game["id"])

@@ -82,10 +82,10 @@ async def test_a_game_is_played_over_the_webhook_through_a_restart(tmp_path: Pat
             # Telegram keeps the updates while the bot is down and retries them
             before = len(fake.webhook_deliveries)
             asked = fake.user_sends(masha, group, "/score")
-            await fake.wait_until(lambda: 0 in [s for _, s in fake.webhook_deliveries[before:]])
+            await fake.wait_until(lambda: 0 in [d.status for d in fake.webhook_deliveries[before:]])
             await bot.start()
             await fake.wait_until(lambda: replies_to(fake, group, asked), 30)
-            tried = [s for _, s in fake.webhook_deliveries[before:]]
+            tried = [d.status for d in fake.webhook_deliveries[before:]]
             assert tried[-1] == 200 and set(tried[:-1]) == {0}, tried
             await play_until(fake, group, [masha, olya], rng, after=after)
             (game,) = games_in(tmp_path, group.id)

@@ -972,3 +972,46 @@ async def test_a_polling_dispatcher_plays_against_the_fake(fake: FakeTelegram) -
         await polling
     assert fake.errors() == []
     await fake.wait_until(lambda: fake.calls_of("getUpdates")[-1].cancelled)
+
+
+async def test_a_balancer_spreads_webhook_posts_over_the_workers(
+    fake: FakeTelegram, bot: Bot
+) -> None:
+    """Behind `balanced` each POST goes to the next worker in turn; one that does not answer
+    gets the update again later and the next worker takes it now."""
+    got: dict[str, list[int]] = {"a": [], "b": []}
+    runners, urls = [], []
+    for received in got.values():
+
+        async def hook(
+            request: aiohttp.web.Request, received: list[int] = received
+        ) -> aiohttp.web.Response:
+            received.append((await request.json())["update_id"])
+            return aiohttp.web.Response()
+
+        app = aiohttp.web.Application()
+        app.router.add_post("/hook", hook)
+        runner = aiohttp.web.AppRunner(app)
+        await runner.setup()
+        site = aiohttp.web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        runners.append(runner)
+        port = runner.addresses[0][1]
+        urls.append(f"http://127.0.0.1:{port}/hook")
+    fake.balanced[:] = [urls[0], "http://127.0.0.1:9/hook", urls[1]]  # the middle one is down
+    try:
+        await bot.set_webhook("https://bot.example.com/hook")
+        user = fake.add_user("Маша")
+        group = fake.add_group("Двор", [user])
+        for text in ("/a", "/b", "/c", "/d"):
+            fake.user_sends(user, group, text)
+        await fake.wait_until(lambda: len(got["a"]) + len(got["b"]) == 4, 10)
+        tried = [(d.url, d.status) for d in fake.webhook_deliveries]
+        assert tried[:4] == [(urls[0], 200), (fake.balanced[1], 0), (urls[1], 200), (urls[0], 200)]
+        assert sorted(got["a"] + got["b"]) == [
+            d.update_id for d in fake.webhook_deliveries if d.status
+        ]
+    finally:
+        await bot.delete_webhook()
+        for runner in runners:
+            await runner.cleanup()

@@ -5,6 +5,7 @@ and on a real PostgreSQL database (`open_storage`), through the one `Storage` AP
 from __future__ import annotations
 
 import asyncio
+import math
 
 import pytest
 
@@ -29,7 +30,7 @@ PASS = {"type": "Pass"}
 async def lobby(storage: Storage, thread: int = 0) -> GameRow:
     game = await storage.create_lobby(CHAT, thread, Player(0, ANN, "Ann"), RULES, 2**47, 10.5)
     assert game is not None
-    await storage.set_seats(game.id, [Player(0, ANN, "Ann"), Player(1, BOB, "Bob")])
+    await storage.set_seats(game, [Player(0, ANN, "Ann"), Player(1, BOB, "Bob")])
     stored = await storage.game(game.id)
     assert stored is not None
     return stored
@@ -69,7 +70,6 @@ async def test_one_open_game_per_topic(open_storage: Opener) -> None:
     assert await storage.open_game(CHAT, 0) == game
     assert game.join_token is not None
     assert await storage.game_by_token(game.join_token) == game
-    assert [g.id for g in await storage.open_games()] == [game.id, in_topic.id]
     assert [g.id for g in await storage.open_games_in(CHAT)] == [game.id, in_topic.id]
     assert [g.id for g in await storage.open_games_of(BOB)] == [game.id, in_topic.id]
     assert await storage.game(10**12) is None
@@ -79,7 +79,7 @@ async def test_seats_rules_and_messages_are_kept(open_storage: Opener) -> None:
     storage = await open_storage()
     game = await lobby(storage)
     computer = Player(2, -1, "Робот", computer=Level.HARD, team=1)
-    await storage.set_seats(game.id, [*game.players, computer], deadline=99.0)
+    await storage.set_seats(game, [*game.players, computer], deadline=99.0)
     await storage.set_rules(game.id, parse_rules("goat players=3"))
     await storage.set_lobby_message(game.id, 11)
     await storage.set_table_message(game.id, 12)
@@ -146,13 +146,14 @@ async def test_an_ending_is_owed_to_the_chat_until_announced(open_storage: Opene
     assert await storage.game(game.id) == ended
     assert await storage.open_game(CHAT, 0) is None
     assert await storage.last_finished_game(CHAT, 0) == ended
-    assert [g.id for g in await storage.owing_games()] == [game.id]
+    stranger = await open_storage()  # a worker that finds it owing: takes it to tell it
+    assert [g.id for g in await stranger.adopt(math.inf)] == [game.id]
     assert await storage.owed_rounds(game.id) == [{"round": 1}, {"round": 2}]
     await storage.set_announced(game.id, 1)
     assert await storage.owed_rounds(game.id) == [{"round": 2}]
     await storage.set_announced(game.id, 2)
     await storage.set_announced(game.id)
-    assert await storage.owing_games() == []
+    assert await (await open_storage()).adopt(math.inf) == []
     assert (await storage.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1)) is not None
 
 
@@ -186,3 +187,65 @@ async def test_who_opened_the_bot_and_who_blocked_it(open_storage: Opener) -> No
     assert not await storage.set_blocked(ANN)  # told once
     await storage.set_started(ANN)  # writing again: reachable again
     assert await storage.set_blocked(ANN)
+
+
+async def test_a_game_is_adopted_once_its_worker_is_silent_or_gone(open_storage: Opener) -> None:
+    """A game is the worker's that stored its last change; another adopts it when that
+    worker has not beaten since the time given, or has left."""
+    first, second = await open_storage(), await open_storage()
+    await first.beat(100.0)
+    game = await lobby(first)
+    await second.beat(100.0)
+    assert await second.adopt(alive_since=90.0) == []  # the first is alive
+    (adopted,) = await second.adopt(alive_since=101.0)  # …and now it is not
+    assert adopted.id == game.id
+    assert await first.running_ids() == [] == await second.running_ids()  # a lobby
+    moved = await first.record(adopted, [(ANN, PASS)], STATE)  # a press on the first
+    assert await first.running_ids() == [game.id] and await second.running_ids() == []
+    await first.leave()
+    assert [g.id for g in await second.adopt(alive_since=0.0)] == [moved.id]
+    assert await second.running_ids() == [game.id]
+    assert await second.adopt(alive_since=math.inf) == []  # its own already
+
+
+async def test_two_workers_adopting_at_once_take_each_game_once(open_storage: Opener) -> None:
+    workers = [await open_storage() for _ in range(4)]
+    games = [await lobby(workers[0], thread) for thread in range(6)]
+    await workers[0].leave()
+    for worker in workers[1:]:
+        await worker.beat(1.0)
+    taken = await asyncio.gather(*(w.adopt(alive_since=0.0) for w in workers[1:]))
+    ids = sorted(g.id for found in taken for g in found)
+    assert ids == [g.id for g in games]
+
+
+async def test_a_round_told_by_a_worker_gone_is_adopted_with_its_game(
+    open_storage: Opener,
+) -> None:
+    """The worker that ended a round dies before telling it, after another stored the next
+    turn: a third adopts the game to tell it (while the second, alive, keeps its game)."""
+    teller, next_turn, third = [await open_storage() for _ in range(3)]
+    for worker in (teller, next_turn, third):
+        await worker.beat(100.0)
+    game = await lobby(teller)
+    ended = await teller.record(game, [(ANN, PASS)], STATE, [(1, {"round": 1})])
+    await next_turn.record(ended, [(BOB, PASS)], STATE)
+    await next_turn.beat(200.0)
+    await third.beat(200.0)
+    assert await third.adopt(alive_since=50.0) == []  # the teller may still tell it
+    (adopted,) = await third.adopt(alive_since=150.0)  # …it has not beaten since
+    assert adopted.id == game.id and await third.owed_rounds(game.id) == [{"round": 1}]
+    assert await next_turn.adopt(alive_since=150.0) == []  # told by the third now
+
+
+async def test_seats_changed_by_another_worker_are_not_overwritten(open_storage: Opener) -> None:
+    first, second = await open_storage(), await open_storage()
+    read = await lobby(first)
+    await second.set_seats(read, [*read.players, Player(2, 5, "Cat")])
+    with pytest.raises(StaleVersionError):  # the first read the seats before the second
+        await first.set_seats(read, [*read.players, Player(2, 6, "Dan")])
+    with pytest.raises(StaleVersionError):  # nor is a deal for the old seats stored
+        await first.record(read, [], STATE)
+    seated = await first.game(read.id)
+    assert seated is not None and [p.user_id for p in seated.players] == [ANN, BOB, 5]
+    assert seated.status is GameStatus.LOBBY

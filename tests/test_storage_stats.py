@@ -61,7 +61,7 @@ async def lobby(
     players = [Player(seat, user, NAMES[user]) for seat, user in enumerate(users)]
     if computer:
         players.append(Player(len(users), -1, "Робот", computer=Level.EASY))
-    await storage.set_seats(game.id, players)
+    await storage.set_seats(game, players)
     game = await storage.game(game.id)
     assert game is not None
     return game

@@ -209,7 +209,8 @@ async def test_after_a_restart_a_passed_deadline_fires_at_once(storage: Storage)
     await timers.close()  # the bot stops without arming…
     clock.time += 3600  # …and comes back an hour later
     again = Timers(service, messages, clock)
-    (open_game,) = await storage.open_games()
+    open_game = await storage.game(game.id)
+    assert open_game is not None
     again.arm(open_game, messages.show_turn)
     await clock.advance(0)
     assert [turn.timed_out for turn in messages.turns] == [game_state(game).to_move]

@@ -11,12 +11,19 @@ import asyncio
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import replace
 from typing import Any
 
 from bot.ai import Level
-from bot.core.errors import GameError, RulesError, engine_refusals, first_writer_wins
+from bot.core.errors import (
+    GameError,
+    RulesError,
+    StaleVersionError,
+    engine_refusals,
+    first_writer_wins,
+)
 from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
 from bot.core.storage import Storage
 from bot.core.teams import seating, team_slots
@@ -40,6 +47,8 @@ AWAY_AFTER = 3
 """Turns in a row timed out after which the seat is away: the computer plays it at once."""
 LOBBY_IDLE = 600
 """Seconds a lobby waits without anything happening before it is closed (/extend: more)."""
+LOBBY_TRIES = 3
+"""Times a lobby change is read and made again when another worker changed the seats."""
 
 
 class GameService:
@@ -85,12 +94,6 @@ class GameService:
 
     async def running_ids(self) -> list[int]:
         return await self.storage.running_ids()
-
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game, and the finished ones whose end the chat is still
-        owed, oldest first (what a start shows again)."""
-        owing = await self.storage.owing_games()
-        return sorted([*owing, *await self.storage.open_games()], key=lambda g: g.id)
 
     # -- lobby -------------------------------------------------------------------------
 
@@ -161,22 +164,35 @@ class GameService:
         so)."""
         return only_lobby(await self.storage.game_by_token(token), user_id)
 
-    async def join(self, game_id: int, player: Player) -> GameRow:
+    async def _reseat(self, game_id: int, change: Callable[[], Awaitable[GameRow]]) -> GameRow:
+        """`change()` — read the lobby, write its seats — under the game's lock; read and
+        tried again when another worker changed the seats in between."""
         async with self.lock(game_id):
+            for _ in range(LOBBY_TRIES - 1):
+                with suppress(StaleVersionError):
+                    return await change()
+            with first_writer_wins():
+                return await change()
+
+    async def join(self, game_id: int, player: Player) -> GameRow:
+        async def join() -> GameRow:
             game = only_lobby(await self.storage.game(game_id), player.user_id)
             seated = list(game.players)
             if game.seat_of(player.user_id) is not None:
                 return game
             if len(seated) >= game.rules.most_players:
                 raise GameError("lobby-full")
-            await self.storage.set_seats(game_id, [*seated, player], self._idle_until())
+            await self.storage.set_seats(game, [*seated, player], self._idle_until())
             return await self._reload(game_id)
+
+        return await self._reseat(game_id, join)
 
     async def add_computer(
         self, game_id: int, user_id: int, level: Level, naming: Callable[[int], str]
     ) -> GameRow:
         """The creator seats a computer player at `level`, named `naming(number)`."""
-        async with self.lock(game_id):
+
+        async def add() -> GameRow:
             game = await self.lobby_of(game_id, user_id)
             if not (await self.storage.chat_settings(game.chat_id)).computers:
                 raise GameError("computers-off")
@@ -185,12 +201,15 @@ class GameService:
             computer_id = min([p.user_id for p in game.players] + [0]) - 1
             name = naming(-computer_id)
             computer = Player(len(game.players), computer_id, name, computer=level)
-            await self.storage.set_seats(game_id, [*game.players, computer], self._idle_until())
+            await self.storage.set_seats(game, [*game.players, computer], self._idle_until())
             return await self._reload(game_id)
+
+        return await self._reseat(game_id, add)
 
     async def pick_team(self, game_id: int, user_id: int, team: int) -> GameRow:
         """A seated person picks a team (0-based) in a lobby with teams; again: joining order."""
-        async with self.lock(game_id):
+
+        async def pick() -> GameRow:
             game = only_lobby(await self.storage.game(game_id), user_id)
             seat = game.seat_of(user_id)
             if seat is None:
@@ -200,17 +219,21 @@ class GameService:
             player = game.players[seat]
             picked = None if player.team == team else team
             seats = [replace(p, team=picked) if p.seat == seat else p for p in game.players]
-            await self.storage.set_seats(game_id, seats, self._idle_until())
+            await self.storage.set_seats(game, seats, self._idle_until())
             return await self._reload(game_id)
 
+        return await self._reseat(game_id, pick)
+
     async def leave_lobby(self, game_id: int, user_id: int) -> GameRow:
-        async with self.lock(game_id):
+        async def leave() -> GameRow:
             game = await self.lobby(game_id)
             if game.seat_of(user_id) is None:
                 raise GameError("not-seated")
             seats = [p for p in game.players if p.user_id != user_id]
-            await self.storage.set_seats(game_id, seats, self._idle_until())
+            await self.storage.set_seats(game, seats, self._idle_until())
             return await self._reload(game_id)
+
+        return await self._reseat(game_id, leave)
 
     async def set_option(self, game_id: int, user_id: int, key: str, value: str) -> GameRow:
         """The creator changes the preset or an option in the lobby."""
@@ -239,13 +262,13 @@ class GameService:
                 rules = game.rules.with_players(len(game.players))
             except RuleError as error:
                 raise RulesError(error, "cannot-start") from None
-            if rules.teams:
-                game = await self._seat_teams(game, rules)
-            seats = [str(p.user_id) for p in game.players]
-            state, events = new_game(rules, seats, game.seed)
-            await self.storage.set_rules(game_id, rules)
-            game = replace(game, rules=rules)
-            with first_writer_wins():
+            with first_writer_wins():  # the seats changed since: «Начать» again
+                if rules.teams:
+                    game = await self._seat_teams(game, rules)
+                seats = [str(p.user_id) for p in game.players]
+                state, events = new_game(rules, seats, game.seed)
+                await self.storage.set_rules(game_id, rules)
+                game = replace(game, rules=rules)
                 game = await self.storage.record(
                     game, [], state, deadline=self._deadline(game, state)
                 )
@@ -255,7 +278,7 @@ class GameService:
         """The lobby's players reseated so the teams they picked alternate round the table."""
         order = seating([p.team for p in game.players], rules.sides, rules.team_size)
         if order != list(range(len(order))):
-            await self.storage.set_seats(game.id, [game.players[i] for i in order])
+            await self.storage.set_seats(game, [game.players[i] for i in order])
             game = await self._reload(game.id)
         return game
 

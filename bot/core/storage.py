@@ -46,6 +46,7 @@ class Storage:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        self.worker = secrets.token_hex(6)  # this process among the workers (`crew`)
         # a game's players as a JSON list of rows, read with the game
         seated = database.dialect.json_rows.format(SEATS)
         self._seated = f"(SELECT {seated} FROM players s WHERE s.game_id = g.id) AS seated"
@@ -235,7 +236,8 @@ class Storage:
         async def create(db: Transaction) -> int:
             (created,) = await db.fetch(
                 "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
-                "deadline, join_token) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                "deadline, join_token, owner) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) "
+                "RETURNING id",
                 (
                     chat_id,
                     thread_id,
@@ -244,6 +246,7 @@ class Storage:
                     seed,
                     deadline,
                     secrets.token_urlsafe(12),
+                    self.worker,
                 ),
             )
             game_id = int(created[0])
@@ -273,22 +276,13 @@ class Storage:
             (chat_id, thread_id, *OPEN),
         )
 
-    async def open_games(self) -> list[GameRow]:
-        """Every lobby and running game, oldest first."""
-        return await self._games("WHERE g.status IN (?, ?) ORDER BY g.id", OPEN)
-
     async def running_ids(self) -> list[int]:
-        """The ids of the games being played, oldest first."""
-        rows = await self.rows("SELECT id FROM games WHERE status = 'active' ORDER BY id")
-        return [int(row[0]) for row in rows]
-
-    async def owing_games(self) -> list[GameRow]:
-        """Finished games whose end (or last round) was stored but not yet told the chat."""
-        return await self._games(
-            "WHERE g.status = 'finished' AND (g.end_announced = 0 OR g.id IN "
-            "(SELECT game_id FROM round_results WHERE announced = 0)) ORDER BY g.id",
-            (),
+        """The ids of the games being played whose duties are this worker's, oldest first."""
+        rows = await self.rows(
+            "SELECT id FROM games WHERE status = 'active' AND owner = ? ORDER BY id",
+            (self.worker,),
         )
+        return [int(row[0]) for row in rows]
 
     async def owed_rounds(self, game_id: int) -> list[dict[str, Any]]:
         """The results of the game's rounds not yet told the chat, in order."""
@@ -378,25 +372,30 @@ class Storage:
         )
 
     async def set_deadline(self, game_id: int, version: int, deadline: float | None) -> None:
-        """A new deadline for the turn the game is at (if it still is at `version`)."""
+        """A new deadline for the turn the game is at (if it still is at `version`); this
+        worker keeps the clock."""
         await self._write(
-            "UPDATE games SET deadline = ? WHERE id = ? AND version = ?",
-            (deadline, game_id, version),
+            "UPDATE games SET deadline = ?, owner = ? WHERE id = ? AND version = ?",
+            (deadline, self.worker, game_id, version),
         )
 
     async def set_seats(
-        self, game_id: int, players: Iterable[Player], deadline: float | None = None
+        self, game: GameRow, players: Iterable[Player], deadline: float | None = None
     ) -> None:
-        """The lobby's players, seated in this order (and, given, its new idle deadline)."""
+        """The lobby's players, seated in this order (and, given, its new idle deadline),
+        if it still seats `game.players` (else `StaleVersionError`: another worker changed
+        the seats since `game` was read)."""
+        game_id = game.id
         seats = [
             (game_id, seat, p.user_id, p.name, p.computer, p.team) for seat, p in enumerate(players)
         ]
 
         async def seat(db: Transaction) -> None:
-            await db.execute(
-                "UPDATE games SET deadline = COALESCE(?, deadline) WHERE id = ?",
-                (deadline, game_id),
+            await db.execute(  # first: the game's row is locked until the commit
+                "UPDATE games SET deadline = COALESCE(?, deadline), owner = ? WHERE id = ?",
+                (deadline, self.worker, game_id),
             )
+            await self._still_seated(db, game)
             await db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
             await db.executemany(
                 "INSERT INTO players (game_id, seat, user_id, name, computer, team) "
@@ -406,12 +405,23 @@ class Storage:
 
         await self.database.atomically(seat)
 
+    @staticmethod
+    async def _still_seated(db: Transaction, game: GameRow) -> None:
+        """`StaleVersionError` unless the game seats exactly `game.players` (who, with what
+        computer level and team)."""
+        rows = await db.fetch(
+            "SELECT user_id, computer, team FROM players WHERE game_id = ? ORDER BY seat",
+            (game.id,),
+        )
+        if [tuple(row) for row in rows] != [(p.user_id, p.computer, p.team) for p in game.players]:
+            raise StaleVersionError(f"the seats of game {game.id} changed")
+
     async def set_rules(self, game_id: int, rules: RuleSet, deadline: float | None = None) -> None:
         """The lobby's rules (and, given, its new idle deadline)."""
         await self._write(
-            "UPDATE games SET rules = ?, deadline = COALESCE(?, deadline) "
+            "UPDATE games SET rules = ?, deadline = COALESCE(?, deadline), owner = ? "
             "WHERE id = ? AND status = 'lobby'",
-            (json.dumps(rules.options()), deadline, game_id),
+            (json.dumps(rules.options()), deadline, self.worker, game_id),
         )
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
@@ -453,23 +463,27 @@ class Storage:
             (game.id, game.version + i, user, json.dumps(entry))
             for i, (user, entry) in enumerate(entries, start=1)
         ]
-        results = [(game.id, round_no, json.dumps(result)) for round_no, result in rounds]
+        results = [
+            (game.id, round_no, json.dumps(result), self.worker) for round_no, result in rounds
+        ]
 
         async def store(db: Transaction) -> None:
             changed = await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ? "
-                "WHERE id = ? AND version = ? AND status IN (?, ?)",
-                (encoded, version, deadline, game.id, game.version, *OPEN),
+                "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ?, "
+                "owner = ? WHERE id = ? AND version = ? AND status IN (?, ?)",
+                (encoded, version, deadline, self.worker, game.id, game.version, *OPEN),
             )
             if changed != 1:
                 raise StaleVersionError(f"game {game.id} is no longer at version {game.version}")
+            if game.status is GameStatus.LOBBY:  # the deal is for the seats it was read with
+                await self._still_seated(db, game)
             await db.executemany(
                 "INSERT INTO moves (game_id, seq, user_id, entry) VALUES (?, ?, ?, ?)", moves
             )
             if results:
                 await db.executemany(
-                    "INSERT INTO round_results (game_id, round_no, result, announced) "
-                    "VALUES (?, ?, ?, 0)",
+                    "INSERT INTO round_results (game_id, round_no, result, announced, teller) "
+                    "VALUES (?, ?, ?, 0, ?)",
                     results,
                 )
             if ending is not None:
@@ -496,6 +510,59 @@ class Storage:
             (GameStatus.CANCELLED, reason, game_id, *OPEN),
         )
         return changed > 0
+
+    # -- the workers (`crew`) ----------------------------------------------------------
+
+    async def beat(self, now: float) -> None:
+        """This worker is alive at `now`."""
+        await self._write(
+            "INSERT INTO workers (id, beat) VALUES (?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
+            (self.worker, now),
+        )
+
+    async def leave(self) -> None:
+        """This worker stops: its games are nobody's, and it is no longer about."""
+
+        async def leave(db: Transaction) -> None:
+            await db.execute("UPDATE games SET owner = NULL WHERE owner = ?", (self.worker,))
+            await db.execute("DELETE FROM workers WHERE id = ?", (self.worker,))
+
+        await self.database.atomically(leave)
+
+    async def adopt(self, alive_since: float) -> list[GameRow]:
+        """Make this worker's every open game, and every finished one still owing the chat
+        its end or a round, that nobody holds or whose worker has not beaten since
+        `alive_since` — and every game owing a round whose teller is gone so (the next
+        turn may have been stored elsewhere); those games, oldest first, with their owed
+        rounds this worker's to tell. Two workers adopting at once take each game once:
+        the update's row lock lets the second find it held by a live one."""
+        alive = "(SELECT id FROM workers WHERE beat >= ?)"
+
+        async def adopt(db: Transaction) -> list[int]:
+            taken = await db.fetch(
+                "UPDATE games SET owner = ? WHERE ((status IN (?, ?) OR (status = 'finished' "
+                "AND (end_announced = 0 OR id IN "
+                "(SELECT game_id FROM round_results WHERE announced = 0)))) "
+                f"AND (owner IS NULL OR (owner <> ? AND owner NOT IN {alive}))) "
+                "OR id IN (SELECT game_id FROM round_results WHERE announced = 0 "
+                f"AND (teller IS NULL OR (teller <> ? AND teller NOT IN {alive}))) RETURNING id",
+                (self.worker, *OPEN, self.worker, alive_since, self.worker, alive_since),
+            )
+            ids = sorted(int(row[0]) for row in taken)
+            if ids:
+                await db.execute(
+                    f"UPDATE round_results SET teller = ? WHERE announced = 0 "
+                    f"AND game_id IN ({', '.join('?' * len(ids))})",
+                    (self.worker, *ids),
+                )
+            return ids
+
+        ids = await self.database.atomically(adopt)
+        if not ids:
+            return []
+        marks = ", ".join("?" * len(ids))
+        return await self._games(f"WHERE g.id IN ({marks}) ORDER BY g.id", ids)
 
     # -- what each message shows ---------------------------------------------------------
 

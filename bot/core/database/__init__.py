@@ -72,6 +72,7 @@ class Database(ABC):
     """One process's way into the database, shared by everything that reads or writes."""
 
     dialect: Dialect
+    shared: bool  # other processes may use it at the same time (PostgreSQL, not SQLite)
 
     @abstractmethod
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:

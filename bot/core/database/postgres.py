@@ -99,6 +99,7 @@ class PostgresDatabase(Database):
     """A pool of connections to one PostgreSQL database."""
 
     dialect = POSTGRES
+    shared = True  # any number of workers
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool

@@ -136,6 +136,7 @@ class SqliteDatabase(Database):
     """The database file of one process."""
 
     dialect = SQLITE
+    shared = False  # one process: the bot's
 
     def __init__(
         self,

@@ -14,7 +14,7 @@ import aiohttp
 from bot.playground.api.access import Access
 from bot.playground.api.errors import QUERY_TOO_OLD, ApiError, bad_request
 from bot.playground.api.params import Handler, Params
-from bot.playground.world.models import CallbackAnswer
+from bot.playground.world.models import CallbackAnswer, Delivery
 
 MAX_CALLBACK_ANSWER = 200
 _COMMAND = re.compile(r"[a-z0-9_]{1,32}")
@@ -84,13 +84,20 @@ class UpdateMethods(Access):
                     "make sure that only one bot instance is running",
                 )
             if self._updates:
-                return self._updates[: min(max(limit, 1), 100)]
+                handed = self._updates[: min(max(limit, 1), 100)]
+                for update in handed:
+                    self._handing_over(update)
+                return handed
             remaining = deadline - loop.time()
             if remaining <= 0 or self._closing:
                 return []
             event = self._wakeup
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), remaining)
+
+    def _handing_over(self, update: dict[str, Any]) -> None:
+        """An update leaves for the bot, in a getUpdates answer or a webhook POST (a hook
+        for measurements; it may leave again if not confirmed)."""
 
     async def _delete_webhook(self, p: Params) -> bool:
         self.webhook_url = ""
@@ -133,8 +140,10 @@ class UpdateMethods(Access):
         """POST the pending updates to the webhook one at a time, in order, as Telegram does
         with `max_connections=1` (the local Bot API server's rules: plain HTTP and any port
         are allowed); an update leaves the queue on a 2xx answer, anything else is retried
-        after a pause that grows to `WEBHOOK_RETRY_MAX` seconds."""
+        after a pause that grows to `WEBHOOK_RETRY_MAX` seconds. Behind a balancer
+        (`balanced`) each POST goes to the next worker in turn, a retry too."""
         pause = WEBHOOK_RETRY_MIN
+        turn = 0
         async with aiohttp.ClientSession() as session:
             while self.webhook_url and not self._closing:
                 if not self._updates:
@@ -143,16 +152,20 @@ class UpdateMethods(Access):
                     continue
                 update = self._updates[0]
                 headers = {SECRET_HEADER: self.webhook_secret} if self.webhook_secret else {}
+                workers = self.balanced or [self.webhook_url]
+                url = workers[turn % len(workers)]
+                turn += 1
                 status, error = 0, ""
+                self._handing_over(update)
                 try:
                     async with session.post(
-                        self.webhook_url, json=update, headers=headers, timeout=WEBHOOK_TIMEOUT
+                        url, json=update, headers=headers, timeout=WEBHOOK_TIMEOUT
                     ) as response:
                         status = response.status
                         error = f"Wrong response from the webhook: {status} {response.reason}"
                 except (aiohttp.ClientError, TimeoutError) as failure:
                     error = f"Connection failed: {failure.__class__.__name__}"
-                self.webhook_deliveries.append((int(update["update_id"]), status))
+                self.webhook_deliveries.append(Delivery(int(update["update_id"]), status, url))
                 if 200 <= status < 300:
                     self._updates = [u for u in self._updates if u is not update]
                     pause = WEBHOOK_RETRY_MIN

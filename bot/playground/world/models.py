@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from PIL import Image
 
@@ -223,6 +223,14 @@ class Message:
     def __repr__(self) -> str:
         who = "bot" if self.sender is None else self.sender.name
         return f"Message({self.chat.id}/{self.message_id}, {who}, {self.content!r})"
+
+
+class Delivery(NamedTuple):
+    """One POST of an update to the webhook."""
+
+    update_id: int
+    status: int  # the HTTP status of the answer; 0: none (refused, timed out)
+    url: str  # where it went (a worker's, behind a balancer)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from bot.playground.world.models import (
     PRESENT,
     CallbackQuery,
     Chat,
+    Delivery,
     Message,
     Photo,
     Topic,
@@ -108,8 +109,11 @@ class World:
         """Tracebacks of bugs in the fake itself (answered 500)."""
         self.webhook_url = ""
         self.webhook_secret = ""
-        self.webhook_deliveries: list[tuple[int, int]] = []
-        """Every POST of an update to the webhook: (update_id, HTTP status; 0: no answer)."""
+        self.webhook_deliveries: list[Delivery] = []
+        """Every POST of an update to the webhook, in order."""
+        self.balanced: list[str] = []
+        """Worker URLs a load balancer in front of the webhook spreads its POSTs over,
+        round-robin (empty: the webhook's URL itself)."""
         self._webhook_error: tuple[int, str] | None = None
 
         self._flood = FloodControl(flood_limits or FloodLimits(), self.now)

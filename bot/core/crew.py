@@ -1,0 +1,58 @@
+"""Workers sharing one database. A game's duties — its clock, its computers' moves, the
+watchdog's looks, what a crash left unsaid — belong to the worker that stored its last
+change (`games.owner`). Each worker beats every `BEAT` seconds; one that stops hands its
+games back, one silent for `DEAD` seconds is taken for dead, and the first worker to look
+adopts the games nobody alive holds and resumes them (shows their stored state again and
+moves them on). On SQLite the bot is one process: it adopts every game when it starts."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Callable
+
+from bot.core.storage import Storage
+from bot.core.turns import Turns
+
+log = logging.getLogger(__name__)
+BEAT = 2.0  # seconds between a worker's signs of life (and its looks for orphaned games)
+DEAD = 10.0  # seconds of silence after which a worker's games are adopted
+
+
+class Crew:
+    """This worker's part: beating, adopting orphaned games, handing its own back."""
+
+    def __init__(self, storage: Storage, turns: Turns, now: Callable[[], float]) -> None:
+        self.storage = storage
+        self.turns = turns
+        self.now = now
+
+    async def start(self) -> None:
+        """Sign in and take over what nobody alive holds (after a restart: everything a
+        stopped or dead process left)."""
+        await self.storage.beat(self.now())
+        await self._adopt()
+
+    async def run(self) -> None:
+        """Beat, and (with other workers about) adopt a dead one's games, until cancelled."""
+        while True:
+            await asyncio.sleep(BEAT)
+            try:
+                await self.storage.beat(self.now())
+                if self.storage.database.shared:
+                    await self._adopt()
+            except Exception:
+                log.exception("worker %s: beating or adopting failed", self.storage.worker)
+
+    async def leave(self) -> None:
+        """A stop: this worker's games are anybody's at once (they resume there)."""
+        await self.storage.leave()
+
+    async def _adopt(self) -> None:
+        shared = self.storage.database.shared
+        alive_since = self.now() - DEAD if shared else math.inf  # alone: nobody else lives
+        games = await self.storage.adopt(alive_since)
+        if games:
+            log.info("worker %s adopts games %s", self.storage.worker, [g.id for g in games])
+        await self.turns.resume(games)
