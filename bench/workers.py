@@ -49,7 +49,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
-from bench.load import fresh_database  # noqa: E402
+from bench.load import fresh_database, say  # noqa: E402
 from bot.playground import Chat, FakeTelegram, User  # noqa: E402
 from tests.e2e import (  # noqa: E402
     GAME_OVER,
@@ -78,10 +78,6 @@ ROUND_RESULT = "Счёт (было → раунд → стало)"
 STALL = 6.0  # seconds without a turn for the pressing player: press again
 SECRET = "workers-bench"
 GAME_SECONDS = 300.0
-
-
-def say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
 
 
 def worker(fake: FakeTelegram, folder: Path, url: str, public: str) -> BotProcess:
