@@ -23,17 +23,20 @@ from bot.core.chats import Chats
 from bot.core.computers import Computers
 from bot.core.crew import Crew
 from bot.core.errors import GameError
+from bot.core.postbox import Postbox
 from bot.core.scores import Scores
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
 from bot.core.turns import Turns
 from bot.core.watchdog import Watchdog
+from bot.telegram.courier import Courier
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.common import ReaderTexts
 from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
-from bot.telegram.outbox import Limits, Outbox, Pacing
+from bot.telegram.messenger.parcels import pack, unpack
+from bot.telegram.outbox import Limits, Pacing
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.texts import refusal
@@ -139,6 +142,7 @@ def build_dispatcher(
     watching: list[asyncio.Task[None]] = []
 
     async def resume() -> None:
+        messenger.courier.start()  # says what is kept in the outbox, if nobody else does
         await crew.start()  # the games nobody alive holds: this worker's, resumed
         watching.append(asyncio.create_task(crew.run()))
         watching.append(asyncio.create_task(watchdog.run()))  # a look now, then periodic
@@ -150,7 +154,7 @@ def build_dispatcher(
         await timers.close()
         await in_flight.drained()
         await computers.close()
-        await messenger.outbox.close()
+        await messenger.courier.close()
         await crew.leave()  # what is left is anybody's: another worker goes on with it
 
     dispatcher.startup.register(resume)
@@ -203,7 +207,9 @@ async def run(settings: Settings) -> None:
         async with bot.session:
             me = await bot.me()
             await register_commands(bot)
-            messenger = Messenger(bot, storage, me.username or "", Outbox(pacing))
+            postbox = Postbox(storage.database)
+            courier = Courier(postbox, pacing, (pack, unpack), storage.worker)
+            messenger = Messenger(bot, storage, me.username or "", courier)
             clock = SystemClock()
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)

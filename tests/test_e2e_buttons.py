@@ -221,6 +221,7 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
 
             # a second /newgame points at this lobby; bad options are named
             asked = await say(fake, bot, serge, group, "/newgame")
+            await bot.idle()  # «already here» goes in the game's lane
             (answer,) = replies_to(fake, group, asked)
             assert answer.content == RU("already-running")
             assert answer.reply_to is lobby
@@ -237,6 +238,7 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             for shown in ("goat", "target=150", "fish=all", "auto_draw=no", "Игроков: 2"):
                 assert shown in (answer.content or ""), answer.content
             asked = await say(fake, bot, olya, group, "/newgame")
+            await bot.idle()  # «already here» goes in the game's lane
             (answer,) = replies_to(fake, group, asked)
             assert answer.content == RU("already-running")
             assert answer.reply_to is not None

@@ -44,6 +44,7 @@ async def test_a_game_on_postgres_survives_a_kill(tmp_path: Path, postgres: Post
             await start_game(fake, group, [masha, olya], SHORT)
             rng = random.Random(3)
             after = await play_moves(fake, [masha, olya], rng, 5)
+            await bot.idle()  # (a press taken but never handled would be lost, as in Telegram)
             await bot.stop(signal.SIGKILL)
             (game,) = games_in(tmp_path, group.id)
             assert stored_state(tmp_path, game["id"]) == replay_game(tmp_path, game["id"])

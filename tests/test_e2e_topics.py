@@ -52,6 +52,7 @@ async def test_two_topics_hold_two_games_that_stay_in_their_topics(tmp_path: Pat
             rng = random.Random(3)
             after = await play_moves(fake, tables[second.thread_id], rng, 3)
             asked = await say(fake, bot, users[0], forum, "/newgame", topic=first.thread_id)
+            await bot.idle()  # «already here» goes in the game's lane
             (answer,) = replies_to(fake, forum, asked)
             assert answer.content == RU("already-running")
             asked = await say(fake, bot, users[0], forum, "/score", topic=second.thread_id)

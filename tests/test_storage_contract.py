@@ -14,6 +14,7 @@ from bot.core.database import migrations
 from bot.core.database.postgres import POSTGRES, numbered, shown
 from bot.core.database.sqlite import SQLITE
 from bot.core.errors import StaleVersionError
+from bot.core.postbox import Parcel, Postbox
 from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
 from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
@@ -249,3 +250,44 @@ async def test_seats_changed_by_another_worker_are_not_overwritten(open_storage:
     seated = await first.game(read.id)
     assert seated is not None and [p.user_id for p in seated.players] == [ANN, BOB, 5]
     assert seated.status is GameStatus.LOBBY
+
+
+async def test_the_outbox_keeps_posts_in_order_until_delivered(open_storage: Opener) -> None:
+    first, second = await open_storage(), await open_storage()
+    one, two = Postbox(first.database), Postbox(second.database)
+    await one.put([Parcel(CHAT, "table", '["table",1,1]', '{"a":1}', False)])
+    await two.put([Parcel(ANN, "hand", None, "[]", True), Parcel(CHAT, "end", None, "[2]", True)])
+    rows = await one.after(0)
+    assert [(r.parcel.chat_id, r.parcel.kind, r.parcel.urgent) for r in rows] == [
+        (CHAT, "table", False),
+        (ANN, "hand", True),
+        (CHAT, "end", True),
+    ]
+    assert rows[0].parcel.key == '["table",1,1]' and rows[0].parcel.payload == '{"a":1}'
+    assert [r.id for r in await two.after(rows[0].id)] == [r.id for r in rows[1:]]
+    await two.delivered([rows[0].id, rows[2].id])
+    assert [r.parcel.kind for r in await one.after(0)] == ["hand"]
+    assert await one.waiting() == 1
+    await one.delivered([])
+
+
+async def test_one_sender_at_a_time_and_a_put_wakes_it(open_storage: Opener) -> None:
+    """On PostgreSQL the claim is one process's until released, and a put anywhere wakes
+    its holder; alone on SQLite the process always holds it and wakes itself."""
+    first, second = await open_storage(), await open_storage()
+    one, two = Postbox(first.database), Postbox(second.database)
+    woken = asyncio.Event()
+    claim = await one.claim(woken.set)
+    assert claim is not None and await claim.held()
+    if not first.database.shared:
+        await one.put([Parcel(CHAT, "end", None, "[1]", True)])
+        assert woken.is_set()
+        return
+    assert await two.claim(lambda: None) is None  # only one sender
+    await two.put([Parcel(CHAT, "end", None, "[1]", True)])
+    await asyncio.wait_for(woken.wait(), 5)  # NOTIFY from the other process
+    await claim.release()
+    assert not await claim.held()
+    taken = await two.claim(lambda: None)  # let go: another may take it at once
+    assert taken is not None
+    await taken.release()

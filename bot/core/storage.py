@@ -293,6 +293,14 @@ class Storage:
         )
         return [json.loads(row[0]) for row in rows]
 
+    async def announced(self, game_id: int, round_no: int) -> bool:
+        """Whether a round's result has been told the chat."""
+        rows = await self.rows(
+            "SELECT announced FROM round_results WHERE game_id = ? AND round_no = ?",
+            (game_id, round_no),
+        )
+        return bool(rows and rows[0][0])
+
     async def set_announced(self, game_id: int, round_no: int | None = None) -> None:
         """A round's result (`round_no`), or else the game's end, has been told the chat."""
         if round_no is None:

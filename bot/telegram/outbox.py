@@ -443,6 +443,7 @@ class _Entry(Generic[P]):
     key: Hashable | None
     urgent: bool
     merge: Merge[P] = field(default=newest)
+    rows: list[int] = field(default_factory=list)  # its `outbox` rows (merged ones too)
 
     def is_urgent(self) -> bool:
         return self.urgent
@@ -458,18 +459,25 @@ def _again(lane: deque[_Entry[Any]], entry: _Entry[Any]) -> None:
     lane.remove(newer)
     newer.payload = entry.merge(entry.payload, newer.payload)
     newer.urgent |= entry.urgent
+    newer.rows[:0] = entry.rows
     lane.appendleft(newer)
 
 
 class Outbox:
     """One lane per chat for the game's messages (see the module's docstring)."""
 
-    def __init__(self, pacing: Pacing) -> None:
+    def __init__(
+        self,
+        pacing: Pacing,
+        done: Callable[[list[int]], None] | None = None,
+        idle: Callable[[], None] | None = None,
+    ) -> None:
         self.pacing = pacing
+        self._done = done  # told the rows of each job that ran or was dropped
+        self._idle = idle  # told when the last lane has sent everything
         self._lanes: dict[int, deque[_Entry[Any]]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._said = Recently()
-        self._busy = False
 
     def post(
         self,
@@ -479,10 +487,12 @@ class Outbox:
         key: Hashable | None = None,
         merge: Merge[P] = newest,
         urgent: bool = True,
+        row: int | None = None,
     ) -> None:
         """Queue `job(payload)` for `chat`; a waiting job with the same `key` takes the
         payload instead (`merge(waiting, new)`, by default the new one). A lazy job waits
-        behind urgent ones for the bot's global pace."""
+        behind urgent ones for the bot's global pace. `row`: the job's `outbox` row, told
+        to `done` once the job has run or been dropped."""
         lane = self._lanes.setdefault(chat, deque())
         waiting = next((e for e in lane if key is not None and e.key == key), None)
         if waiting is not None:
@@ -490,27 +500,12 @@ class Outbox:
             waiting.job = job
             waiting.urgent |= urgent
         else:
-            lane.append(_Entry(job, payload, key, urgent, merge))
-        if not self._busy:
-            self._busy = True
-            log.info("outbox: sending")
+            waiting = _Entry(job, payload, key, urgent, merge)
+            lane.append(waiting)
+        if row is not None:
+            waiting.rows.append(row)
         if chat not in self._workers:
             self._workers[chat] = asyncio.create_task(self._drain(chat, lane))
-
-    async def run(self, chat: int, job: Job[P], payload: P) -> None:
-        """Queue `job(payload)` for `chat` and return once it has run (after everything
-        queued there before it, so that e.g. a reply can point to a message just posted)."""
-        ran = asyncio.get_running_loop().create_future()
-
-        async def then(payload: P) -> None:
-            try:
-                await job(payload)
-            finally:
-                if not ran.done():
-                    ran.set_result(None)
-
-        self.post(chat, then, payload)
-        await ran
 
     async def _drain(self, chat: int, lane: deque[_Entry[Any]]) -> None:
         """Send `chat`'s jobs in order, each once the chat has a place for it (so it takes
@@ -523,12 +518,15 @@ class Outbox:
                 ticket = await self.pacing.ticket(chat, entry.is_urgent)
                 lane.popleft()
                 token = _ticket.set(ticket)
+                finished = True
                 try:
                     await entry.job(entry.payload)
                     failures = 0
                 except TelegramRetryAfter:
+                    finished = False
                     _again(lane, entry)  # the ban is recorded: wait, then the newest
                 except (TelegramServerError, TelegramNetworkError) as error:
+                    finished = False
                     wait = min(LANE_BACKOFF[min(failures, len(LANE_BACKOFF) - 1)], LANE_PATIENCE)
                     failures += 1
                     log.warning(
@@ -544,13 +542,18 @@ class Outbox:
                 finally:
                     _ticket.reset(token)
                     ticket.give_back()
+                if finished and entry.rows and self._done is not None:
+                    self._done(entry.rows)
         finally:
             del self._workers[chat]
             if not lane:
                 del self._lanes[chat]
-            if not self._workers and self._busy:
-                self._busy = False
-                log.info("outbox: all sent")
+            if not self._workers and self._idle is not None:
+                self._idle()
+
+    def idle(self) -> bool:
+        """Nothing waits or is being sent."""
+        return not self._workers
 
     def seldom(self, key: Hashable, seconds: float) -> bool:
         """True when nothing was said under `key` in the last `seconds` (then from now on
@@ -558,15 +561,21 @@ class Outbox:
         return self._said.first(key, seconds)
 
     async def close(self) -> None:
-        """On a stop: let the lanes finish for a few seconds, then drop what is left (the
-        next start shows the stored state again and tells what was owed)."""
+        """On a stop: let the lanes finish for a few seconds, then drop what is left (its
+        `outbox` rows stay for the next sender)."""
         workers = list(self._workers.values())
         if not workers:
             return
         _, late = await asyncio.wait(workers, timeout=CLOSE_SECONDS)
-        for worker in late:
-            worker.cancel()
         if late:
             left = sum(len(lane) for lane in self._lanes.values())
             log.warning("stopping with %s messages not sent in %s chats", left, len(late))
-        await asyncio.gather(*late, return_exceptions=True)
+        await self.drop()
+
+    async def drop(self) -> None:
+        """Stop every lane now and forget what waits (its rows are someone else's now)."""
+        workers = list(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+        self._lanes.clear()

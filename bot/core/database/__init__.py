@@ -46,6 +46,15 @@ class Transaction(Protocol):
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
+class Claim(Protocol):
+    """Something one process among those on the database holds at a time (`claim`)."""
+
+    async def held(self) -> bool:
+        """Whether it is still this process's (False once the database let it go)."""
+
+    async def release(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Dialect:
     """What the storage's SQL says differently per database."""
@@ -94,6 +103,12 @@ class Database(ABC):
     @abstractmethod
     async def migrate(self) -> None:
         """Apply the pending migrations, each all or nothing."""
+
+    @abstractmethod
+    async def claim(self, name: str, wake: Callable[[], None]) -> Claim | None:
+        """`name` for this process alone until released, or until the process is gone
+        (None: another holds it); `wake()` is called whenever a process says `NOTIFY name`
+        (PostgreSQL's; one process alone has nobody else to hear)."""
 
     async def backup(self, reason: str) -> Path | None:
         """An online copy, where the database makes its own (None: it does not)."""

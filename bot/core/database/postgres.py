@@ -95,6 +95,27 @@ class _Transaction(Transaction):
             raise ConflictError(str(error)) from error
 
 
+class _Held:
+    """An advisory lock held by a connection of its own (which also listens for `NOTIFY`):
+    PostgreSQL lets it go when the connection ends, however the process ended."""
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self._connection = connection
+
+    async def held(self) -> bool:
+        if self._connection.is_closed():
+            return False
+        try:
+            await self._connection.fetchval("SELECT 1", timeout=CONNECT_SECONDS)
+        except UNREACHABLE:
+            return False
+        return True
+
+    async def release(self) -> None:
+        if not self._connection.is_closed():
+            self._connection.terminate()  # the lock goes with the connection at once
+
+
 class PostgresDatabase(Database):
     """A pool of connections to one PostgreSQL database."""
 
@@ -119,6 +140,18 @@ class PostgresDatabase(Database):
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._pool.fetch(numbered(sql), *params))
+
+    async def claim(self, name: str, wake: Callable[[], None]) -> _Held | None:
+        connection = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS)
+        try:
+            if await connection.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", name):
+                await connection.add_listener(name, lambda *_: wake())
+                return _Held(connection)
+        except BaseException:
+            connection.terminate()
+            raise
+        connection.terminate()
+        return None
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:

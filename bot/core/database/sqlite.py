@@ -132,6 +132,16 @@ def _drive(db: sqlite3.Connection, job: Callable[[Transaction], Coroutine[Any, A
     return result
 
 
+class _Alone:
+    """A claim in a database of one process: always its own."""
+
+    async def held(self) -> bool:
+        return True
+
+    async def release(self) -> None:
+        return None
+
+
 class SqliteDatabase(Database):
     """The database file of one process."""
 
@@ -149,6 +159,9 @@ class SqliteDatabase(Database):
         self._reader = reader  # sees every committed write (WAL), never waits for a write
         self.path = path
         self.backups = backups
+
+    async def claim(self, name: str, wake: Callable[[], None]) -> _Alone:
+        return _Alone()
 
     @classmethod
     async def open(cls, path: Path, backups: BackupPlan | None = None) -> SqliteDatabase:

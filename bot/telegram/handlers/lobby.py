@@ -9,10 +9,7 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import (
     CallbackQuery,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
     Message,
-    ReplyParameters,
 )
 
 from bot.core.chats import Chats
@@ -51,9 +48,8 @@ async def new_game(
     t: Texts,
 ) -> None:
     """A new lobby; when the chat (topic) already has a game, «a game is already here» at
-    most once per half minute for its lobby and once for its table. It is a reply (after
-    the game's own messages in the chat's budget), but while the lobby is not out yet it
-    waits in the game's lane and goes right after it."""
+    most once per half minute for its lobby and once for its table, in the game's lane
+    (after its lobby, if that is not out yet)."""
     assert message.from_user is not None
     chat = message.chat
     await chats.remember_chat(chat.id, chat.type, chat.title or "")
@@ -67,32 +63,8 @@ async def new_game(
         messenger.lobby.show(game)
         messenger.lobby.call_waiters(game, chat.title or "")
         return
-    if not messenger.outbox.seldom(("already-running", game.id, game.state is None), ALREADY_EVERY):
-        return
-    point = partial(_point_to_game, message, service, t)
-    if game.state is None and game.lobby_message_id is None:
-        await messenger.outbox.run(chat.id, point, game.id)
-    else:
-        await point(game.id)
-
-
-async def _point_to_game(message: Message, service: GameService, t: Texts, game_id: int) -> None:
-    """«A game is already here», a reply to its lobby or table as it is now (with a link
-    in a supergroup); nothing once the game is over."""
-    game = await service.game(game_id)
-    if game is None or not game.is_open:
-        return
-    where = game.lobby_message_id if game.state is None else game.table_message_id
-    link = message_link(game.chat_id, where)
-    markup = (
-        InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=t("to-game"), url=link)]])
-        if link
-        else None
-    )
-    reply_to = (
-        ReplyParameters(message_id=where, allow_sending_without_reply=True) if where else None
-    )
-    await message.answer(t("already-running"), reply_markup=markup, reply_parameters=reply_to)
+    if messenger.outbox.seldom(("already-running", game.id, game.state is None), ALREADY_EVERY):
+        messenger.lobby.point(game)
 
 
 @router.message(Command("newgame", "settings", "nextgame"), IN_PRIVATE)

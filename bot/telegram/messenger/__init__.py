@@ -1,11 +1,11 @@
 """The Telegram side of the games (`Screen`): the lobby, the table picture, the private hands.
 
-Nothing here waits for Telegram: each message is posted to its chat's lane in the `Outbox`
-(paced, and coalesced so that the table and each hand show only their newest state), and
-the job reads the game as stored when it runs (message ids, names). A job sends a fresh
-message when an old one cannot be edited, follows a group that became a supergroup, skips
-an edit that would change nothing, and turns a 403 from a player's private chat into one
-notice in the group.
+Nothing here waits for Telegram: each message is posted through the `Courier` (kept in the
+database until the sender has said it; paced, and coalesced so that the table and each hand
+show only their newest state), and the job reads the game as stored when it runs (message
+ids, names). A job sends a fresh message when an old one cannot be edited, follows a group
+that became a supergroup, skips an edit that would change nothing, and turns a 403 from a
+player's private chat into one notice in the group.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from bot.core.service import LOBBY_IDLE
 from bot.core.storage import Storage
 from bot.core.turns import Turn
 from bot.game.state import Phase
+from bot.telegram.courier import Courier
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.messenger.hands import LEFT, HandNews, Hands
 from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link
 from bot.telegram.messenger.table import Table, TableNews
-from bot.telegram.outbox import Outbox
 
 __all__ = ["LobbyView", "Messenger", "message_link"]
 
@@ -36,9 +36,10 @@ CLOSING = {
 class Messenger:
     """Posts and edits a game's messages; shared through the dispatcher."""
 
-    def __init__(self, bot: Bot, storage: Storage, username: str, outbox: Outbox) -> None:
-        self.gateway = Gateway(bot, storage, outbox, username)
-        self.outbox = outbox
+    def __init__(self, bot: Bot, storage: Storage, username: str, courier: Courier) -> None:
+        self.gateway = Gateway(bot, storage, courier, username)
+        self.courier = courier
+        self.outbox = courier.outbox
         self.lobby = Lobby(self.gateway)
         self.table = Table(self.gateway)
         self.hands = Hands(self.gateway)

@@ -31,7 +31,7 @@ from aiogram.utils.deep_linking import create_deep_link
 from bot.core.chats import Chats
 from bot.core.records import GameRow
 from bot.core.storage import Storage
-from bot.telegram.outbox import Outbox
+from bot.telegram.courier import Courier
 from bot.ui.i18n import Texts, language_of, texts_for
 
 log = logging.getLogger(__name__)
@@ -73,11 +73,12 @@ def _content(method: Send | Edit) -> str | None:
 class Gateway:
     """Shared by the lobby, table and hands; see the module's docstring."""
 
-    def __init__(self, bot: Bot, storage: Storage, outbox: Outbox, username: str) -> None:
+    def __init__(self, bot: Bot, storage: Storage, courier: Courier, username: str) -> None:
         self.bot = bot
         self.storage = storage
         self.chats = Chats(storage)
-        self.outbox = outbox
+        self.courier = courier
+        courier.kind("unreachable", self._unreachable)
         self.username = username
 
     # -- links and languages ------------------------------------------------------------
@@ -175,7 +176,7 @@ class Gateway:
         except TelegramForbiddenError:
             if await self.storage.set_blocked(user_id):
                 name = next(p.name for p in game.players if p.user_id == user_id)
-                self.outbox.post(game.chat_id, self._unreachable, (game.id, name))
+                self.courier.post(game.chat_id, "unreachable", (game.id, name))
             return None
 
     async def _unreachable(self, news: tuple[int, str]) -> None:

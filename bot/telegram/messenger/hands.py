@@ -42,6 +42,8 @@ class HandNews:
     def then(self, newer: HandNews) -> HandNews:
         if newer.closing is not None or self.state is None or newer.state is None:
             return newer
+        if newer.version < self.version:  # another worker's older news, told late
+            return self
         same_round = self.state.round_no == newer.state.round_no
         drawn = self.drawn + newer.drawn if same_round else newer.drawn
         return HandNews(newer.state, newer.version, drawn, self.fresh or newer.fresh)
@@ -55,6 +57,10 @@ class Hands:
         # (game, seat) → the move number whose buttons the hand shows, or is on its way with
         self._shown: dict[tuple[int, int], int] = {}
         self._posted: dict[tuple[int, int], int] = {}
+        courier = gateway.courier
+        courier.kind("hand", self._hand, _newer)
+        courier.kind("choice", self._swap)
+        courier.kind("warning", self._warning)
 
     def show_changed(
         self,
@@ -112,13 +118,8 @@ class Hands:
         if news.closing is None:
             key = (game.id, seat)
             self._posted[key] = max(self._posted.get(key, -1), news.version)
-        self.gateway.outbox.post(
-            user_id,
-            self._hand,
-            (game.id, seat, news),
-            key=("hand", game.id, seat),
-            merge=_newer,
-            urgent=to_move,
+        self.gateway.courier.post(
+            user_id, "hand", (game.id, seat, news), ("hand", game.id, seat), to_move
         )
 
     def is_live(self, game: GameRow) -> bool:
@@ -152,8 +153,9 @@ class Hands:
                     game, user_id, EditMessageText(chat_id=user_id, message_id=old, text=text)
                 )
             return
-        if game.status is not GameStatus.ACTIVE:
-            return
+        shown = self._shown.get((game_id, seat), -1)
+        if game.status is not GameStatus.ACTIVE or news.version < shown:
+            return  # over, or older news than the hand shows (told late by another worker)
         view = seat_view(news.state, seat)
         hand = list(tiles_of(view.hand))
         keyboard = hand_keyboard(
@@ -190,8 +192,8 @@ class Hands:
         sent anew while the tile was pressed is the one the person has; `pressed` only if
         none is stored). Not once the game has moved on."""
         user_id = game.players[seat].user_id
-        self.gateway.outbox.post(
-            user_id, self._swap, (game.id, seat, game.version, pressed, keyboard)
+        self.gateway.courier.post(
+            user_id, "choice", (game.id, seat, game.version, pressed, keyboard)
         )
 
     async def _swap(self, job: tuple[int, int, int, int, InlineKeyboardMarkup]) -> None:
@@ -228,7 +230,7 @@ class Hands:
         moving = await self._mover_at(game_id, version)
         if moving is not None:
             user_id = moving[1].user_id
-            self.gateway.outbox.post(user_id, self._warning, (game_id, version, seconds))
+            self.gateway.courier.post(user_id, "warning", (game_id, version, seconds))
 
     async def _warning(self, job: tuple[int, int, int]) -> None:
         game_id, version, seconds = job

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.methods import EditMessageText, SendMessage
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
 
 from bot.core.records import GameRow, GameStatus
 from bot.core.service import LOBBY_IDLE
@@ -44,13 +44,19 @@ class Lobby:
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
         self.storage = gateway.storage
+        courier = gateway.courier
+        courier.kind("lobby", self._lobby)
+        courier.kind("lobby-closed", self._close)
+        courier.kind("waiters", self._call_waiters)
+        courier.kind("ping", self._ping)
+        courier.kind("point", self._point)
 
     def join_url(self, game: GameRow) -> str:
         return self.gateway.start_link(f"j{game.join_token}")
 
     def show(self, game: GameRow, view: LobbyView = LobbyView.MAIN) -> None:
         """Post the lobby, or edit it in place (its newest state)."""
-        self.gateway.outbox.post(game.chat_id, self._lobby, (game.id, view), key=("lobby", game.id))
+        self.gateway.courier.post(game.chat_id, "lobby", (game.id, view), ("lobby", game.id))
 
     async def _lobby(self, news: tuple[int, LobbyView]) -> None:
         game_id, view = news
@@ -89,8 +95,8 @@ class Lobby:
 
     def close(self, game: GameRow, key: str, **values: str | int) -> None:
         """The lobby message says what happened (catalog text `key`) and loses its buttons."""
-        post = self.gateway.outbox.post
-        post(game.chat_id, self._close, (game.id, key, values), key=("lobby", game.id))
+        news = (game.id, key, values)
+        self.gateway.courier.post(game.chat_id, "lobby-closed", news, ("lobby", game.id))
 
     async def _close(self, news: tuple[int, str, dict[str, str | int]]) -> None:
         game_id, key, values = news
@@ -104,10 +110,38 @@ class Lobby:
         except TelegramBadRequest as error:
             log.warning("lobby of game %s not closed: %s", game.id, error.message)
 
+    def point(self, game: GameRow) -> None:
+        """«A game is already here»: a reply to the game's lobby or table as it is when it
+        goes out (with a link in a supergroup); nothing once the game is over."""
+        self.gateway.courier.post(game.chat_id, "point", (game.id,), urgent=False)
+
+    async def _point(self, news: tuple[int]) -> None:
+        (game_id,) = news
+        game = await self.storage.game(game_id)
+        if game is None or not game.is_open:
+            return
+        t = await self.gateway.group_texts(game.chat_id)
+        where = game.lobby_message_id if game.state is None else game.table_message_id
+        link = message_link(game.chat_id, where)
+        button = InlineKeyboardButton(text=t("to-game"), url=link) if link else None
+        await self.gateway.send(
+            SendMessage(
+                chat_id=game.chat_id,
+                message_thread_id=game.thread_id or None,
+                text=t("already-running"),
+                reply_markup=InlineKeyboardMarkup(inline_keyboard=[[button]]) if button else None,
+                reply_parameters=(
+                    ReplyParameters(message_id=where, allow_sending_without_reply=True)
+                    if where
+                    else None
+                ),
+            )
+        )
+
     def call_waiters(self, game: GameRow, title: str) -> None:
         """Tell everyone who asked with /nextgame, once, that a table is being gathered
         (after the lobby message is out, so the ping links to it)."""
-        self.gateway.outbox.post(game.chat_id, self._call_waiters, (game.id, title))
+        self.gateway.courier.post(game.chat_id, "waiters", (game.id, title))
 
     async def _call_waiters(self, news: tuple[int, str]) -> None:
         game_id, title = news
@@ -116,7 +150,7 @@ class Lobby:
             return
         link = message_link(game.chat_id, game.lobby_message_id)
         for user_id in await self.storage.take_waiters(game.chat_id):
-            self.gateway.outbox.post(user_id, self._ping, (user_id, link, title))
+            self.gateway.courier.post(user_id, "ping", (user_id, link, title))
 
     async def _ping(self, news: tuple[int, str | None, str]) -> None:
         user_id, link, title = news

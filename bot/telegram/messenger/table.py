@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aiogram.methods import EditMessageMedia, SendPhoto
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
+from bot.core.recent import Recent
 from bot.core.records import GameRow, GameStatus
 from bot.core.turns import Turn
 from bot.game.events import Event, GameEnded, RoundEnded
@@ -19,38 +20,51 @@ from bot.ui.i18n import Texts
 from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
 
+DRAWN = 4096  # games whose last drawn table the sender remembers
+
 
 @dataclass(frozen=True, slots=True)
 class TableNews:
-    """What the table message of a round should show; a newer one replaces it while it
-    waits (its notes are kept, a fresh message stays fresh, an end stays ended)."""
+    """What the table message of a round should show at the game's `version`; a newer one
+    replaces it while it waits (its notes are kept, a fresh message stays fresh, an end
+    stays ended; of two told out of order, the higher version's state is drawn)."""
 
     state: GameState
     events: tuple[Event, ...]
     notes: tuple[str, ...] = ()
     fresh: bool = False  # a new message (a new round, or after a restart's owed results)
     ended: str | None = None  # the game ended unplayed: the catalog text saying why
+    version: int = 0
 
     def then(self, newer: TableNews) -> TableNews:
+        latest = newer if newer.version >= self.version else self
         notes = self.notes + tuple(n for n in newer.notes if n not in self.notes)
         ended = newer.ended or self.ended
-        return TableNews(newer.state, newer.events, notes, self.fresh or newer.fresh, ended)
+        fresh = self.fresh or newer.fresh
+        return TableNews(latest.state, latest.events, notes, fresh, ended, latest.version)
 
 
 class Table:
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
         self.storage = gateway.storage
+        self._drawn: Recent[int, tuple[int, int]] = Recent(DRAWN)  # game → round, version
+        courier = gateway.courier
+        courier.kind("table", self._table, _newer)
+        courier.kind("round", self._round_result)
+        courier.kind("end", self._game_end)
 
     def show(self, game: GameRow, news: TableNews) -> None:
         """The round's table message: edited in place, or a new one when `news.fresh`."""
         key = ("table", game.id, news.state.round_no)
-        self.gateway.outbox.post(
-            game.chat_id, self._table, (game.id, news), key=key, merge=_newer, urgent=news.fresh
-        )
+        news = replace(news, version=game.version)
+        self.gateway.courier.post(game.chat_id, "table", (game.id, news), key, news.fresh)
 
     async def _table(self, job: tuple[int, TableNews]) -> None:
         game_id, news = job
+        drawn, now = self._drawn.get(game_id), (news.state.round_no, news.version)
+        if news.ended is None and drawn is not None and now < drawn:
+            return  # another worker's older news, told after a newer one
         game = await self.storage.game(game_id)
         if game is None:
             return
@@ -67,6 +81,7 @@ class Table:
                 chat_id=game.chat_id, message_id=game.table_message_id, media=media
             )
             if await self.gateway.edit(edit) or news.ended is not None:
+                self._drawn[game_id] = now
                 return
         sent = await self.gateway.send(
             SendPhoto(
@@ -77,6 +92,7 @@ class Table:
             )
         )
         await self.storage.set_table_message(game.id, sent.message_id)
+        self._drawn[game_id] = now
 
     def close(self, game: GameRow) -> None:
         """A game ended without being played out: its table says why, nobody is to move."""
@@ -87,13 +103,13 @@ class Table:
     def tell_round(self, game: GameRow, ended: RoundEnded, closed: GameState | None) -> None:
         """A round's result: the score sheet picture with the hands (as plain text when the
         round's last state is gone, after a restart); marked as told once it is sent."""
-        self.gateway.outbox.post(game.chat_id, self._round_result, (game.id, ended, closed))
+        self.gateway.courier.post(game.chat_id, "round", (game.id, ended, closed))
 
     async def _round_result(self, job: tuple[int, RoundEnded, GameState | None]) -> None:
         game_id, ended, closed = job
         game = await self.storage.game(game_id)
-        if game is None:
-            return
+        if game is None or await self.storage.announced(game_id, ended.round_no):
+            return  # told already (by the sender before a restart)
         t = await self.gateway.group_texts(game.chat_id)
         caption = texts.round_result(t, ended, game.rules, game.names)
         if closed is None:
@@ -112,13 +128,14 @@ class Table:
 
     def tell_end(self, game: GameRow, outcome: GameEnded) -> None:
         """The game's end: places and goats in the group."""
-        self.gateway.outbox.post(game.chat_id, self._game_end, (game.id, outcome))
+        self.gateway.courier.post(game.chat_id, "end", (game.id, outcome))
 
     async def _game_end(self, job: tuple[int, GameEnded]) -> None:
         game_id, outcome = job
         game = await self.storage.game(game_id)
-        if game is None:
+        if game is None or game.end_announced:
             return
+        self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
         await self.gateway.group_text(game, texts.game_end(t, outcome, game.names))
         await self.storage.set_announced(game.id)

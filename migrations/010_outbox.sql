@@ -1,0 +1,12 @@
+-- What the bot must say, kept until it is said: each row is one message job for a chat (its
+-- kind, its payload as JSON, the key under which a newer one replaces it while it waits),
+-- written by any worker and delivered by the one sender; deleted once done. AUTOINCREMENT:
+-- an id is never used twice, so the sender reads on from the last one it took.
+CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    chat_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT,
+    payload TEXT NOT NULL,
+    urgent INTEGER NOT NULL
+);
