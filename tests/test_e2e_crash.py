@@ -517,3 +517,39 @@ async def test_a_kill_right_after_the_last_move_still_ends_the_game_in_the_chats
         finally:
             if bot.process is not None:
                 await bot.stop()
+
+
+async def test_a_message_owed_when_the_bot_is_killed_goes_out_after_the_restart(
+    tmp_path: Path,
+) -> None:
+    """«A game is already here» is not part of any stored state a restart could redraw:
+    Telegram refuses sends while it waits in the outbox, the bot is killed, and the next
+    start sends it — once — and the outbox is empty again."""
+    async with FakeTelegram() as fake:
+        masha, olya = fake.add_user("Маша"), fake.add_user("Оля")
+        group = fake.add_group("Двор", [masha, olya])
+        bot = BotProcess(fake, tmp_path)
+        try:
+            await bot.start()
+            await start_game(fake, group, [masha, olya], "turn_timeout=0")
+            await bot.idle()
+            fake.fail("sendMessage", seconds=600)
+            fake.user_sends(olya, group, "/newgame")
+            await fake.wait_until(lambda: query(tmp_path, "SELECT kind FROM outbox"))
+            refused = len([c for c in fake.calls_of("sendMessage") if c.status == 502])
+            await fake.wait_until(
+                lambda: len([c for c in fake.calls_of("sendMessage") if c.status == 502]) > refused
+            )
+            await bot.stop(signal.SIGKILL)
+            assert [r["kind"] for r in query(tmp_path, "SELECT kind FROM outbox")] == ["point"]
+            fake.faults.clear()
+            await bot.start()
+            await wait_text(fake, group, RU("already-running"))
+            await bot.idle()
+            pointers = [m for m in bot_messages(fake, group) if m.content == RU("already-running")]
+            assert len(pointers) == 1
+            assert query(tmp_path, "SELECT COUNT(*) FROM outbox")[0][0] == 0
+            assert "Traceback" not in bot.log
+        finally:
+            if bot.process is not None:
+                await bot.stop()
