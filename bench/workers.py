@@ -22,8 +22,8 @@ racing on one message would show here as "message to edit not found"), and wheth
 another worker took over the sending.
 
 Prints progress to stderr and, as its last line, JSON {"workers", "groups", "finished",
-"replayed", "rounds_told", "rounds_stored", "groups_told_each_round_once", "miscounted", "ends_told",
-"unanswered", "stalled_joins", "refused", "refused_by_reason", "tracebacks",
+"replayed", "rounds_told", "rounds_stored", "groups_told_each_round_once", "miscounted",
+"ends_told", "unanswered", "stalled_joins", "refused", "refused_by_reason", "tracebacks",
 "sender_replaced", "seconds", "ok"} (`ok`: every game finished, replayed, told each round
 and its end once, nothing refused, no join stalled, no traceback, and with more than one
 worker the sending taken over).
