@@ -72,6 +72,7 @@ class GameRow:
     deadline: float | None = None  # when the person to move runs out of time (epoch s)
     end_announced: bool = True  # the chat has been told the finished game's end
     join_token: str | None = None  # the random part of the lobby's deep link
+    owner: str | None = None  # the worker whose duty the game is (`crew`)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)

@@ -95,6 +95,11 @@ class GameService:
     async def running_ids(self) -> list[int]:
         return await self.storage.running_ids()
 
+    @property
+    def worker(self) -> str:
+        """This worker among those sharing the database (`crew`)."""
+        return self.storage.worker
+
     # -- lobby -------------------------------------------------------------------------
 
     async def new_lobby(

@@ -361,6 +361,7 @@ class Storage:
             deadline=row["deadline"],
             end_announced=bool(row["end_announced"]),
             join_token=row["join_token"],
+            owner=row["owner"],
         )
 
     async def absent(self, game_id: int, user_id: int) -> bool:

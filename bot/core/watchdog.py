@@ -30,8 +30,8 @@ class Watchdog:
                 continue
             async with self.service.lock(game_id):  # between two turns
                 fresh = await self.service.game(game_id)
-                if fresh is None or not fresh.is_open:
-                    continue
+                if fresh is None or not fresh.is_open or fresh.owner != self.service.worker:
+                    continue  # over, or another worker's turn to show it
                 missing = self.turns.repair(fresh)
             if missing:
                 log.error("game %s at move %s had no %s: repaired", game_id, fresh.version, missing)
