@@ -33,8 +33,10 @@ TABLES = (  # parents before children (the foreign keys)
     "chat_settings",
     "waiters",
     "shown",
+    "outbox",  # what the stop left unsaid: said once the bot runs on PostgreSQL
 )
-IDENTITIES = {"games": "id", "waiters": "rowid"}  # numbered by PostgreSQL from here on
+# numbered by PostgreSQL from here on
+IDENTITIES = {"games": "id", "waiters": "rowid", "outbox": "id"}
 BATCH = 5000
 
 
