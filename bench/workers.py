@@ -9,10 +9,11 @@ PostgreSQL database — a new one on `--database`'s server, dropped afterwards, 
 it) a throwaway server this script starts (Debian's `postgresql`, see tests/postgres.py).
 The fake's flood limits are off, as for a bot whose limits Telegram raised. `--groups`
 groups of two people each sit down with a «🤖 +новичок» computer and play
-`/newgame goat target=31 turn_timeout=2`; in every second group only the first person
-presses, so the other's clock moves for them. Four seconds into the play the worker that
-sends the bot's messages (the holder of the sender's claim) is killed (SIGKILL) and taken
-out of the balancer, two seconds later another is restarted (SIGTERM, start).
+`/newgame goat target=31 turn_timeout=2`; people press after 0.2–0.6 s of looking, and
+in every second group only the first person presses, so the other's clock moves for
+them. Four seconds into the play the worker that sends the bot's messages (the holder of
+the sender's claim) is killed (SIGKILL) and taken out of the balancer, two seconds later
+another is restarted (SIGTERM, start).
 
 It measures what #19's multi-worker test must hold, and what still breaks: games played
 to their end, stored states equal to the replay of their move logs, round results and
@@ -77,6 +78,7 @@ from tests.postgres import PostgresServer, server_binaries  # noqa: E402
 OPTIONS = "goat target=31 turn_timeout=2"
 ROUND_RESULT = "Счёт (было → раунд → стало)"
 STALL = 6.0  # seconds without a turn for the pressing player: press again
+THINK = (0.2, 0.6)  # seconds a person looks at their hand before pressing
 SECRET = "workers-bench"
 SENDING = "sends the bot's messages"  # what the holder of the sender's claim logs
 GAME_SECONDS = 300.0
@@ -140,6 +142,7 @@ async def drive(fake: FakeTelegram, group: Chat, pressing: list[User], seed: int
             continue
         if find(fake, group, GAME_OVER) is not None:
             return
+        await asyncio.sleep(rng.uniform(*THINK))  # people look before they press
         try:
             _, _, after = await play_move(fake, pressing, rng, after)
         except TimeoutError:
