@@ -1,9 +1,11 @@
-"""Fixtures more than one test file uses: a real PostgreSQL server, and the storage on
-each database the bot supports."""
+"""Fixtures more than one test file uses: a real PostgreSQL server, the storage on each
+database the bot supports, and the machine shared by the tests running side by side."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
@@ -13,6 +15,18 @@ from bot.core.storage import Storage
 from tests.postgres import INSTALL, PostgresServer, server_binaries
 
 Opener = Callable[[], Awaitable[Storage]]
+ALONE = Path(tempfile.gettempdir()) / "kozel-tests-alone.lock"
+
+
+@pytest.fixture(autouse=True)
+def shared_machine(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tests run side by side (`-n`), except those marked `alone`, which load the whole
+    machine (several bot processes and a database server): one of those waits until no
+    other test runs, and the others wait for it — their timings hold either way."""
+    alone = request.node.get_closest_marker("alone") is not None
+    with ALONE.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        yield
 
 
 @pytest.fixture(scope="session")

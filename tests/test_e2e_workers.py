@@ -12,6 +12,7 @@ from bench.workers import run
 from tests.postgres import PostgresServer
 
 
+@pytest.mark.alone
 async def test_three_workers_survive_the_senders_death_and_a_restart(
     postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
