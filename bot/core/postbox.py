@@ -77,10 +77,6 @@ class Postbox:
             marks = ", ".join("?" * len(ids))
             await self.database.write(f"DELETE FROM outbox WHERE id IN ({marks})", ids)
 
-    async def waiting(self) -> int:
-        """How many rows wait to be said."""
-        return int((await self.database.rows("SELECT COUNT(*) FROM outbox"))[0][0])
-
     async def claim(self, wake: Callable[[], None]) -> Claim | None:
         """The sender's part, if nobody else has it; `wake()` on every put from then on."""
         claim = await self.database.claim(SENDER, wake)

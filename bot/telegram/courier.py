@@ -18,14 +18,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from contextlib import suppress
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.core.postbox import Parcel, Postbox, Posted
 from bot.telegram.outbox import Job, Merge, Outbox, Pacing, newest
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 BEAT = 2.0  # seconds between a waiting worker's tries for the sender's claim (and its checks)
 RETRY = 1.0  # seconds before a failed write of posts (or of deliveries) is tried again
 CLOSE_SECONDS = 10.0  # how long a stop waits for the posts (or the deliveries) to be written
@@ -166,28 +167,27 @@ class Courier:
             self._tasks[name] = asyncio.create_task(work())
 
     async def _write(self) -> None:
-        """Write what was posted, a batch at a time, until the database takes it."""
-        while self._posts:
-            batch = self._posts[:]
-            try:
-                await self.postbox.put(batch)
-            except Exception:
-                log.exception("worker %s: %s posts not written yet", self.worker, len(batch))
-                await asyncio.sleep(RETRY)
-                continue
-            del self._posts[: len(batch)]
+        """Write what was posted until the database takes it."""
+        await self._until_taken(self._posts, self.postbox.put, "posts not written")
         self._settle()
 
     async def _delete(self) -> None:
-        while self._done:
-            batch = self._done[:]
+        await self._until_taken(self._done, self.postbox.delivered, "sent rows not deleted")
+
+    async def _until_taken(
+        self, queue: list[T], store: Callable[[list[T]], Awaitable[None]], what: str
+    ) -> None:
+        """`store` what `queue` holds, a batch at a time, again after `RETRY` s on a failure
+        (what is added meanwhile goes in the next batch)."""
+        while queue:
+            batch = queue[:]
             try:
-                await self.postbox.delivered(batch)
+                await store(batch)
             except Exception:
-                log.exception("worker %s: %s sent rows not deleted yet", self.worker, len(batch))
+                log.exception("worker %s: %s %s yet", self.worker, len(batch), what)
                 await asyncio.sleep(RETRY)
                 continue
-            del self._done[: len(batch)]
+            del queue[: len(batch)]
 
     async def close(self) -> None:
         """On a stop: write what was posted, let the lanes finish a moment (`Outbox.close`),

@@ -29,7 +29,7 @@ def pack(value: Any) -> Any:
     if isinstance(value, InlineKeyboardMarkup):
         return {"$": "keyboard", "v": value.model_dump(mode="json", exclude_none=True)}
     if isinstance(value, (TableNews, HandNews)):
-        tag = "table" if isinstance(value, TableNews) else "hand"
+        tag = next(tag for tag, news in NEWS.items() if isinstance(value, news))
         return {"$": tag, "v": {f.name: pack(getattr(value, f.name)) for f in fields(value)}}
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return {"$": "event", "v": encode(value)}
