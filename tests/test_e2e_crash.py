@@ -472,7 +472,11 @@ async def test_sigkill_at_random_moments_loses_no_move_and_applies_none_twice(
         assert set(kinds) == {"press", "sending", "idle", "start-up"}, kinds
         lost = {q.id for q in fake.unanswered_queries()}
         assert lost <= crashes.cut_short, lost - crashes.cut_short
-        assert not [q for q in fake.callback_queries.values() if q.late_answers]
+        # a press a kill cut short is answered by the next process once it is up: within
+        # Telegram's window after a quick restart, too late after a slow one (a loaded CI
+        # machine has taken 15 s to start the bot) — any other late answer is the bot's fault
+        late = {q.id for q in fake.callback_queries.values() if q.late_answers}
+        assert late <= crashes.cut_short, late - crashes.cut_short
         assert not fake.internal_errors, fake.internal_errors[-1]
         assert "Traceback" not in bot.log
 

@@ -5,6 +5,7 @@ killed (SIGKILL) mid-game and another restarted (`bench/workers.py`, run here in
 from __future__ import annotations
 
 import argparse
+import json
 
 import pytest
 
@@ -19,8 +20,9 @@ async def test_three_workers_survive_the_senders_death_and_a_restart(
     monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.05")  # as `run` sets it, undone after
     args = argparse.Namespace(workers=3, groups=10, seed=1, database=postgres.url())
     result = await run(args)
-    assert result["finished"] == result["replayed"] == 10, result  # no move applied twice
-    assert result["groups_told_each_round_once"] == result["ends_told"] == 10, result
-    assert result["refused"] == 0 and result["stalled_joins"] == 0, result  # no violation
-    assert result["tracebacks"] == 0 and result["sender_replaced"], result
-    assert result["ok"], result
+    said = json.dumps(result, ensure_ascii=False)  # whole: pytest would cut a dict short
+    assert result["finished"] == result["replayed"] == 10, said  # no move applied twice
+    assert result["groups_told_each_round_once"] == result["ends_told"] == 10, said
+    assert result["refused"] == 0 and result["stalled_joins"] == 0, said  # no violation
+    assert result["tracebacks"] == 0 and result["sender_replaced"], said
+    assert result["ok"], said
