@@ -37,6 +37,7 @@ from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
 from bot.telegram.messenger.parcels import pack, unpack
 from bot.telegram.outbox import Limits, Pacing
+from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.texts import refusal
@@ -181,6 +182,7 @@ def build_bot(settings: Settings, pacing: Pacing) -> Bot:
     """A bot whose requests go to `settings.telegram_api_base`, every one through `pacing`."""
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
     session.middleware(pacing)
+    session.middleware(KeptResponses())
     return Bot(settings.token(), session=session)
 
 

@@ -214,9 +214,8 @@ def hand_keyboard(
 
     With `choosing`, that tile fits two ends differently: the keyboard asks which end.
     """
-    tiles = rules.tiles
-    builder = InlineKeyboardBuilder()
     if choosing is not None:
+        builder = InlineKeyboardBuilder()
         for move in legal:
             if isinstance(move, Play) and move.tile == choosing:
                 builder.button(
@@ -226,24 +225,28 @@ def hand_keyboard(
         builder.button(text=t("back"), callback_data=back_button(game_id, version))
         builder.adjust(2, 1)
         return builder.as_markup()
-    playable = {m.tile for m in legal if isinstance(m, Play)}
-    for tile in hand:
-        mark = texts.PLAYABLE if tile in playable else ""
-        builder.button(
-            text=f"{mark}{tiles.name(tile)}", callback_data=tile_button(game_id, version, tile)
+    tiles, playable = rules.tiles, {m.tile for m in legal if isinstance(m, Play)}
+    # built directly, not with the builder: it deep-copies its rows on every button it
+    # adds, and a hand is drawn on every move of every game
+    tile_buttons = [
+        InlineKeyboardButton(
+            text=f"{texts.PLAYABLE if tile in playable else ''}{tiles.name(tile)}",
+            callback_data=tile_button(game_id, version, tile).pack(),
         )
-    extras = [m for m in legal if not isinstance(m, Play)]
-    builder.adjust(TILES_PER_ROW)
-    row = [
+        for tile in hand
+    ]
+    rows = [tile_buttons[i : i + TILES_PER_ROW] for i in range(0, len(tile_buttons), TILES_PER_ROW)]
+    extras = [
         InlineKeyboardButton(
             text=texts.move_label(t, m, rules),
             callback_data=move_button(game_id, version, m).pack(),
         )
-        for m in extras
+        for m in legal
+        if not isinstance(m, Play)
     ]
-    if row:
-        builder.row(*row)
-    return builder.as_markup()
+    if extras:
+        rows.append(extras)
+    return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
 def end_game_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:
