@@ -11,16 +11,16 @@ The fake's flood limits are off, as for a bot whose limits Telegram raised. `--g
 groups of two people each sit down with a «🤖 +новичок» computer and play
 `/newgame goat target=31 turn_timeout=2`; people press after 0.2–0.6 s of looking, and
 in every second group only the first person presses, so the other's clock moves for
-them. Four seconds into the play the worker that sends the bot's messages (the holder of
-the sender's claim) is killed (SIGKILL) and taken out of the balancer, two seconds later
-another is restarted (SIGTERM, start).
+them. Four seconds into the play the first worker that sends some of the bot's messages
+(the holder of some shards' claims; the workers share them) is killed (SIGKILL) and taken
+out of the balancer, two seconds later another is restarted (SIGTERM, start).
 
 It measures what #19's multi-worker test must hold, and what still breaks: games played
 to their end, stored states equal to the replay of their move logs, round results and
 game ends each told once, presses never answered (the killed worker's in flight), joins
 the lobby message did not show within 20 s, requests Telegram refused (several senders
 racing on one message would show here as "message to edit not found"), and whether
-another worker took over the sending.
+the other workers took over the sending of every shard the killed one held.
 
 Prints progress to stderr and, as its last line, JSON {"workers", "groups", "finished",
 "replayed", "rounds_told", "rounds_stored", "groups_told_each_round_once", "miscounted",
@@ -38,6 +38,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
@@ -80,7 +81,20 @@ ROUND_RESULT = "Счёт (было → раунд → стало)"
 STALL = 6.0  # seconds without a turn for the pressing player: press again
 THINK = (0.2, 0.6)  # seconds a person looks at their hand before pressing
 SECRET = "workers-bench"
-SENDING = "sends the bot's messages"  # what the holder of the sender's claim logs
+SHARD_LINE = re.compile(
+    r"(sends the bot's messages of|gives back|lost the claims of) shards \[([\d, ]*)\]"
+)
+
+
+def held_shards(log: str) -> set[int]:
+    """The shards a worker sends at the end of `log` (it says when it takes and lets go)."""
+    held: set[int] = set()
+    for verb, numbers in SHARD_LINE.findall(log):
+        shards = {int(n) for n in numbers.split(",") if n.strip()}
+        held = held | shards if verb.startswith("sends") else held - shards
+    return held
+
+
 GAME_SECONDS = 300.0
 
 
@@ -198,9 +212,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     for i, (g, p) in enumerate(zip(groups, people, strict=True))
                 ]
                 await asyncio.sleep(4)
-                sender = next(i for i, bot in enumerate(workers) if SENDING in bot.log)
+                sender = next(i for i, bot in enumerate(workers) if held_shards(bot.log))
+                orphans, logs_at_kill = (
+                    held_shards(workers[sender].log),
+                    [len(b.log) for b in workers],
+                )
                 if len(workers) > 1:
-                    say(f"killing worker {sender}, the sender")
+                    say(f"killing worker {sender}, the sender of shards {sorted(orphans)}")
                     await workers[sender].stop(signal.SIGKILL)
                     fake.balanced.remove(fake.balanced[sender])  # the balancer's health check
                 await asyncio.sleep(2)
@@ -217,7 +235,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     if bot.process is not None:
                         await bot.stop()
             took = time.monotonic() - started
-            return report(args, fake, groups, workers, stalled, took, sender)
+            taken = set().union(
+                *(held_shards(b.log[at:]) for b, at in zip(workers, logs_at_kill, strict=True))
+            )
+            return report(args, fake, groups, workers, stalled, took, orphans <= taken)
 
 
 def report(
@@ -227,7 +248,7 @@ def report(
     workers: list[BotProcess],
     stalled: list[str],
     seconds: float,
-    sender: int,
+    replaced: bool,
 ) -> dict[str, Any]:
     folder = workers[0].folder
     finished = replayed = rounds_told = rounds_stored = told_once = ends_told = 0
@@ -262,7 +283,7 @@ def report(
         "refused": len(refused),
         "refused_by_reason": dict(Counter(f"{c.method}: {c.description}" for c in refused)),
         "tracebacks": tracebacks,
-        "sender_replaced": any(SENDING in bot.log for i, bot in enumerate(workers) if i != sender),
+        "sender_replaced": replaced,
         "seconds": round(seconds, 1),
     }
     everything = args.groups

@@ -143,7 +143,7 @@ def build_dispatcher(
     watching: list[asyncio.Task[None]] = []
 
     async def resume() -> None:
-        messenger.courier.start()  # says what is kept in the outbox, if nobody else does
+        messenger.courier.start(crew.about)  # says its share of what the outbox keeps
         await crew.start()  # the games nobody alive holds: this worker's, resumed
         watching.append(asyncio.create_task(crew.run()))
         watching.append(asyncio.create_task(watchdog.run()))  # a look now, then periodic

@@ -14,7 +14,7 @@ from bot.core.database import migrations
 from bot.core.database.postgres import POSTGRES, numbered, shown
 from bot.core.database.sqlite import SQLITE
 from bot.core.errors import StaleVersionError
-from bot.core.postbox import Parcel, Postbox
+from bot.core.postbox import SHARDS, Parcel, Postbox, shard_of
 from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
 from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
@@ -270,23 +270,53 @@ async def test_the_outbox_keeps_posts_in_order_until_delivered(open_storage: Ope
     await one.delivered([])
 
 
-async def test_one_sender_at_a_time_and_a_put_wakes_it(open_storage: Opener) -> None:
-    """On PostgreSQL the claim is one process's until released, and a put anywhere wakes
-    its holder; alone on SQLite the process always holds it and wakes itself."""
+async def test_one_sender_of_a_shard_at_a_time_and_a_put_is_heard(open_storage: Opener) -> None:
+    """On PostgreSQL a shard's claim is one process's until released, another shard's may
+    be another's, and a put anywhere is heard with the shards it wrote to; alone on SQLite
+    the process always holds every shard and hears its own puts."""
     first, second = await open_storage(), await open_storage()
     one, two = Postbox(first.database), Postbox(second.database)
-    woken = asyncio.Event()
-    claim = await one.claim(woken.set)
+    heard: asyncio.Queue[set[int]] = asyncio.Queue()
+    listening = await one.listen(heard.put_nowait)
+    claim = await one.claim(0)
     assert claim is not None and await claim.held()
-    if not first.database.shared:
-        await one.put([Parcel(CHAT, "end", None, "[1]", True)])
-        assert woken.is_set()
-        return
-    assert await two.claim(lambda: None) is None  # only one sender
-    await two.put([Parcel(CHAT, "end", None, "[1]", True)])
-    await asyncio.wait_for(woken.wait(), 5)  # NOTIFY from the other process
-    await claim.release()
-    assert not await claim.held()
-    taken = await two.claim(lambda: None)  # let go: another may take it at once
-    assert taken is not None
-    await taken.release()
+    await one.put([Parcel(CHAT, "end", None, "[1]", True), Parcel(-3, "end", None, "[]", True)])
+    assert await heard.get() == {shard_of(CHAT), shard_of(-3)}
+    if first.database.shared:
+        assert await two.claim(0) is None  # one sender a shard
+        other = await two.claim(1)  # another shard: another sender
+        assert other is not None
+        while not heard.empty():  # this process's own put, heard once more through NOTIFY
+            heard.get_nowait()
+        await two.put([Parcel(ANN, "end", None, "[1]", True)])
+        assert await asyncio.wait_for(heard.get(), 5) == {shard_of(ANN)}  # another process's
+        await claim.release()
+        assert not await claim.held()
+        taken = await two.claim(0)  # let go: another may take it at once
+        assert taken is not None
+        await taken.release()
+        await other.release()
+    await listening.release()
+    await one.put([Parcel(CHAT, "end", None, "[1]", True)])
+    await asyncio.sleep(0.2)
+    assert heard.empty()  # no longer listening
+
+
+async def test_a_shard_reads_its_own_chats_in_order(open_storage: Opener) -> None:
+    """Each chat belongs to one shard (negative group ids too), read in the order put;
+    all the shards together read every row."""
+    postbox = Postbox((await open_storage()).database)
+    chats = [CHAT, ANN, BOB, -5, -12, 3, 16, CHAT, -5]
+    await postbox.put([Parcel(chat, "end", None, f"[{i}]", True) for i, chat in enumerate(chats)])
+    read: list[int] = []
+    for shard in range(SHARDS):
+        rows = await postbox.after(0, {shard})
+        assert all(shard_of(r.parcel.chat_id) == shard for r in rows)
+        assert [r.id for r in rows] == sorted(r.id for r in rows)
+        read += [int(r.parcel.payload[1:-1]) for r in rows]
+    assert sorted(read) == list(range(len(chats)))
+    assert len(await postbox.after(0)) == len(chats)
+    both = {shard_of(-5), shard_of(ANN)}  # -5 and 3 share a shard
+    two = await postbox.after(0, both)
+    assert [r.parcel.chat_id for r in two] == [c for c in chats if shard_of(c) in both]
+    assert {ANN, -5, 3} <= {r.parcel.chat_id for r in two}

@@ -18,6 +18,7 @@ from bot.core.turns import Turns
 log = logging.getLogger(__name__)
 BEAT = 2.0  # seconds between a worker's signs of life (and its looks for orphaned games)
 DEAD = 10.0  # seconds of silence after which a worker's games are adopted
+ABOUT = 3 * BEAT  # seconds of silence after which a worker's share of the sending is taken
 
 
 class Crew:
@@ -44,6 +45,13 @@ class Crew:
                     await self._adopt()
             except Exception:
                 log.exception("worker %s: beating or adopting failed", self.storage.worker)
+
+    async def about(self) -> list[str]:
+        """The workers to share the sending with (this one included): those heard from in
+        the last `ABOUT` seconds, in the order of their ids."""
+        if not self.storage.database.shared:
+            return [self.storage.worker]
+        return await self.storage.alive(self.now() - ABOUT)
 
     async def leave(self) -> None:
         """A stop: this worker's games are anybody's at once (they resume there)."""

@@ -530,6 +530,13 @@ class Storage:
             (self.worker, now),
         )
 
+    async def alive(self, since: float) -> list[str]:
+        """The workers that have beaten since `since`, in the order of their ids."""
+        found = await self.database.rows(
+            "SELECT id FROM workers WHERE beat >= ? ORDER BY id", (since,)
+        )
+        return [row[0] for row in found]
+
     async def leave(self) -> None:
         """This worker stops: its games are nobody's, and it is no longer about."""
 

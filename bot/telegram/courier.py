@@ -1,16 +1,21 @@
 """The durable way to say something: every worker `post`s a chat's message job, which is
-kept in the database's outbox (`Postbox`) before anything is sent, and one sender among the
-workers — the one holding the sender claim — reads the jobs in order and runs them through
-its `Outbox` lanes (paced, coalesced by key), deleting each row once its job ran.
+kept in the database's outbox (`Postbox`) before anything is sent, and the senders read the
+jobs in order and run them through their `Outbox` lanes (paced, coalesced by key), deleting
+each row once its job ran. The chats are split into `SHARDS` shards; each shard has one
+sender, the worker holding its claim, and the workers about share the shards evenly.
 
 * A post is written a moment after it is made (the posts of that moment in one write), and
   written again until the database takes it; the move it tells of was committed before.
-* The sender's claim is PostgreSQL's advisory lock on a connection of its own (it ends with
-  the process, however it ends); the others try for it every `BEAT` seconds, so a dead
-  sender is replaced within about that. On SQLite the one process is the sender.
-* A new sender starts from the first row still kept: the jobs its predecessor had in hand
-  run again — at most one per chat was under way (each lane runs one job at a time), so at
-  most that job's request is sent twice.
+* A shard's claim is PostgreSQL's advisory lock on a connection of its own (it ends with
+  the process, however it ends). Every `BEAT` seconds a worker checks its claims, counts
+  the workers heard from lately (`Crew.about`) and takes free shards up to its fair share
+  or gives those over it back (after letting their lanes finish), so a dead sender's
+  shards are taken within about `ABOUT` + `BEAT` seconds. On SQLite the one process holds
+  every shard. The bot-wide pace is shared out likewise (`Pacing.share`).
+* A new sender of a shard starts from its first row still kept: the jobs its predecessor
+  had in hand run again — at most one per chat was under way (each lane runs one job at a
+  time), so at most that job's request is sent twice. A shard given back on purpose is
+  given once its lanes have finished, so nothing of it is sent twice then.
 """
 
 from __future__ import annotations
@@ -22,26 +27,37 @@ from collections.abc import Awaitable, Callable, Hashable
 from contextlib import suppress
 from typing import Any, TypeVar
 
-from bot.core.postbox import Parcel, Postbox, Posted
+from bot.core.database import Claim
+from bot.core.postbox import EVERY_SHARD, SHARDS, Parcel, Postbox, Posted, shard_of
 from bot.telegram.outbox import Job, Merge, Outbox, Pacing, newest
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-BEAT = 2.0  # seconds between a waiting worker's tries for the sender's claim (and its checks)
+BEAT = 2.0  # seconds between a worker's looks at its shards (and checks of its claims)
 RETRY = 1.0  # seconds before a failed write of posts (or of deliveries) is tried again
 CLOSE_SECONDS = 10.0  # how long a stop waits for the posts (or the deliveries) to be written
 Codec = tuple[Callable[[Any], Any], Callable[[Any], Any]]  # payload → JSON value, and back
+Workers = Callable[[], Awaitable[list[str]]]  # the workers about, in the order of their ids
 
 
 def _key(key: Hashable | None) -> str | None:
     return None if key is None else json.dumps(key, separators=(",", ":"))
 
 
+def fair_share(worker: str, about: list[str]) -> tuple[int, int]:
+    """How many shards `worker` should send with the workers `about`, and the shard to
+    look from first (each worker from its own, so that they seldom reach for the same)."""
+    rank = about.index(worker) if worker in about else len(about)
+    count = max(len(about), rank + 1)
+    return SHARDS // count + (rank < SHARDS % count), rank * SHARDS // count
+
+
 class Courier:
-    """This worker's posts, and (while it holds the claim) the bot's one sender."""
+    """This worker's posts, and the sending of the shards it holds."""
 
     def __init__(self, postbox: Postbox, pacing: Pacing, codec: Codec, worker: str) -> None:
         self.postbox = postbox
+        self.pacing = pacing
         self.outbox = Outbox(pacing, done=self._delivered, idle=self._settle)
         self._pack, self._unpack = codec
         self.worker = worker
@@ -50,9 +66,16 @@ class Courier:
         self._done: list[int] = []  # rows whose jobs ran, not yet deleted
         self._wrote = asyncio.Event()  # something was written: read on
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self.sending = False  # this worker holds the claim
+        self._held: dict[int, Claim] = {}  # the shards this worker sends
+        self._last: dict[int, int] = {}  # each held shard's last row handed on
+        self._giving: set[asyncio.Task[None]] = set()  # shards being given back
         self._reading = False  # the sender is reading the rows on
         self._busy = False  # something posted here, or kept for this sender, is not said
+
+    @property
+    def shards(self) -> list[int]:
+        """The shards this worker sends."""
+        return sorted(self._held)
 
     def kind(self, name: str, job: Job[Any], merge: Merge[Any] = newest) -> None:
         """What a post of kind `name` runs, and how a newer payload joins a waiting one."""
@@ -69,63 +92,111 @@ class Courier:
         self._working()
         self._start("write", self._write)
 
-    def start(self) -> None:
-        """Be the sender when nobody else is (tried every `BEAT` seconds until `close`)."""
-        self._start("send", self._run)
+    def start(self, workers: Workers) -> None:
+        """Send this worker's share of the shards, among `workers()` (until `close`)."""
+        self._start("send", lambda: self._run(workers))
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                claim = await self.postbox.claim(self._wrote.set)
-            except Exception:
-                log.exception("worker %s: the sender's claim could not be asked", self.worker)
-                claim = None
-            if claim is None:
-                await asyncio.sleep(BEAT)
-                continue
-            log.info("worker %s sends the bot's messages", self.worker)
-            self.sending = True
-            try:
-                await self._send(claim.held)
-            except Exception:
-                log.exception("worker %s: sending failed", self.worker)
-            finally:
-                self.sending = False
-                self.postbox.forget(self._wrote.set)
-                await self.outbox.drop()  # the next sender starts from the rows still kept
-                with suppress(Exception):
-                    await claim.release()
-            log.warning("worker %s lost the sender's claim", self.worker)
-
-    async def _send(self, held: Callable[[], Any]) -> None:
-        """Read the rows on from the first kept and hand each to its chat's lane; check
-        the claim every `BEAT` seconds; return once it is lost."""
+    async def _run(self, workers: Workers) -> None:
         loop = asyncio.get_running_loop()
-        last, checked = 0, loop.time()
-        while True:
-            if loop.time() - checked >= BEAT:
-                if not await held():
-                    return
-                checked = loop.time()
-            self._wrote.clear()
-            self._reading = True
-            try:
-                rows = await self.postbox.after(last)
-            except Exception:
-                log.exception("worker %s: the outbox could not be read", self.worker)
-                rows = []
-            finally:
-                self._reading = False
-            for row in rows:
-                last = row.id
+        listening: Claim | None = None
+        try:
+            while True:
+                try:
+                    if listening is None or not await listening.held():
+                        listening = await self.postbox.listen(self._heard)
+                    await self._balance(await workers())
+                except Exception:
+                    log.exception("worker %s: the shards could not be shared", self.worker)
+                until = loop.time() + BEAT
+                while (left := until - loop.time()) > 0:
+                    if not self._held:
+                        await asyncio.sleep(left)
+                    elif not await self._read():
+                        self._settle()
+                        with suppress(TimeoutError):
+                            async with asyncio.timeout(left):
+                                await self._wrote.wait()
+        finally:  # a stop: what the lanes have not sent stays for the next sender
+            await asyncio.gather(*self._giving, return_exceptions=True)
+            await self._let_go(set(self._held), gently=False)
+            if listening is not None:
+                with suppress(Exception):
+                    await listening.release()
+
+    def _heard(self, shards: set[int]) -> None:
+        """Rows were put: read on if they are for a held shard."""
+        if not shards.isdisjoint(self._held):
+            self._wrote.set()
+
+    async def _balance(self, about: list[str]) -> None:
+        """Let go of the shards whose claims were lost, give back those over the fair
+        share, and take free ones up to it."""
+        lost = {shard for shard, claim in self._held.items() if not await claim.held()}
+        if lost:
+            log.warning("worker %s lost the claims of shards %s", self.worker, sorted(lost))
+            await self._let_go(lost, gently=False)
+        share, first = fair_share(self.worker, about)
+        if len(self._held) > share:
+            over = set(sorted(self._held, key=lambda s: (s - first) % SHARDS)[share:])
+            log.info("worker %s gives back shards %s", self.worker, sorted(over))
+            giving = asyncio.create_task(self._let_go(over, gently=True))
+            self._giving.add(giving)
+            giving.add_done_callback(self._giving.discard)
+        taken: list[int] = []
+        for shard in sorted(EVERY_SHARD - set(self._held), key=lambda s: (s - first) % SHARDS):
+            if len(self._held) >= share:
+                break
+            claim = await self.postbox.claim(shard)
+            if claim is not None:
+                self._held[shard], self._last[shard] = claim, 0
+                taken.append(shard)
+        if taken:
+            log.info("worker %s sends the bot's messages of shards %s", self.worker, taken)
+            self._wrote.set()
+        if lost or taken or len(self._held) != share:
+            self.pacing.share(max(len(self._held), 1) / SHARDS)
+
+    async def _let_go(self, shards: set[int], gently: bool) -> None:
+        """Stop reading `shards` now and let go of them: `gently`, once their lanes have
+        finished (what they sent deleted, then the claims released); else at once (their
+        claims are gone)."""
+        claims = [self._held.pop(shard) for shard in shards]
+        for shard in shards:
+            del self._last[shard]
+
+        def theirs(chat: int) -> bool:
+            return shard_of(chat) in shards
+
+        if gently:
+            await self.outbox.close(theirs)
+            await self._finish("delete")
+        else:
+            await self.outbox.drop(theirs)
+        for claim in claims:
+            with suppress(Exception):
+                await claim.release()
+
+    async def _read(self) -> bool:
+        """Read the held shards' rows on and hand each to its chat's lane; whether there
+        were any."""
+        self._wrote.clear()
+        self._reading = True
+        try:
+            rows = await self.postbox.after(min(self._last.values()), set(self._held))
+        except Exception:
+            log.exception("worker %s: the outbox could not be read", self.worker)
+            rows = []
+        finally:
+            self._reading = False
+        for row in rows:
+            shard = shard_of(row.parcel.chat_id)
+            if row.id > self._last.get(shard, row.id):
                 self._hand_on(row)
-            if rows:
-                self._working()
-                continue
-            self._settle()
-            with suppress(TimeoutError):
-                async with asyncio.timeout(BEAT):
-                    await self._wrote.wait()
+        if rows:  # every row of the held shards up to the last read is seen now
+            for shard in self._last:
+                self._last[shard] = max(self._last[shard], rows[-1].id)
+            self._working()
+        return bool(rows)
 
     def _hand_on(self, row: Posted) -> None:
         parcel = row.parcel
@@ -147,11 +218,12 @@ class Courier:
             log.info("outbox: sending")
 
     def _settle(self) -> None:
-        """Log once everything is said: nothing posted here waits to be written, and the
-        sender (if this worker is it) has read every row and sent every job."""
-        if not self._busy or self._posts:
+        """Log once everything is said: nothing posted here waits to be written, and this
+        worker (if it sends any shard) has read every row, sent every job and deleted its
+        row."""
+        if not self._busy or self._posts or self._done:
             return
-        if self.sending and (self._reading or self._wrote.is_set() or not self.outbox.idle()):
+        if self._held and (self._reading or self._wrote.is_set() or not self.outbox.idle()):
             return
         self._busy = False
         log.info("outbox: all sent")
@@ -173,6 +245,7 @@ class Courier:
 
     async def _delete(self) -> None:
         await self._until_taken(self._done, self.postbox.delivered, "sent rows not deleted")
+        self._settle()
 
     async def _until_taken(
         self, queue: list[T], store: Callable[[list[T]], Awaitable[None]], what: str
@@ -191,8 +264,8 @@ class Courier:
 
     async def close(self) -> None:
         """On a stop: write what was posted, let the lanes finish a moment (`Outbox.close`),
-        delete what they sent, and let the claim go; what is left stays for the next
-        sender."""
+        delete what they sent, and let the claims go; what is left stays for the next
+        senders."""
         await self._finish("write")
         await self.outbox.close()
         await self._finish("delete")

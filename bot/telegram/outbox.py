@@ -334,6 +334,13 @@ class Pacing(BaseRequestMiddleware):
                 await asyncio.sleep(BACKOFF[failures])
                 failures += 1
 
+    def share(self, part: float) -> None:
+        """This process sends `part` of the bot's messages (the rest is other workers'):
+        its bot-wide pace is that part of the bot's."""
+        whole = self.limits.everywhere
+        pace = Pace(max(1, round(whole.burst * part)), whole.every / max(part, 1e-3))
+        self._everywhere.pace = self._wire.pace = pace
+
     def _repeated(self, chat: int | None, method: TelegramMethod[Any]) -> bool:
         """Whether a reply (not a game message) is to be skipped: the group's budget is
         used up and it has had this very reply within `REPEATED_WITHIN` seconds (e.g. the
@@ -560,22 +567,25 @@ class Outbox:
         it has been): e.g. one answer of a kind per chat per half minute."""
         return self._said.first(key, seconds)
 
-    async def close(self) -> None:
-        """On a stop: let the lanes finish for a few seconds, then drop what is left (its
-        `outbox` rows stay for the next sender)."""
-        workers = list(self._workers.values())
+    async def close(self, chats: Callable[[int], bool] = lambda chat: True) -> None:
+        """On a stop (of the `chats` whose sending goes elsewhere): let their lanes finish
+        for a few seconds, then drop what is left (its `outbox` rows stay for the next
+        sender)."""
+        workers = [task for chat, task in self._workers.items() if chats(chat)]
         if not workers:
             return
         _, late = await asyncio.wait(workers, timeout=CLOSE_SECONDS)
         if late:
-            left = sum(len(lane) for lane in self._lanes.values())
+            left = sum(len(lane) for chat, lane in self._lanes.items() if chats(chat))
             log.warning("stopping with %s messages not sent in %s chats", left, len(late))
-        await self.drop()
+        await self.drop(chats)
 
-    async def drop(self) -> None:
-        """Stop every lane now and forget what waits (its rows are someone else's now)."""
-        workers = list(self._workers.values())
+    async def drop(self, chats: Callable[[int], bool] = lambda chat: True) -> None:
+        """Stop the lanes of `chats` now and forget what waits there (its rows are someone
+        else's now)."""
+        workers = [task for chat, task in self._workers.items() if chats(chat)]
         for worker in workers:
             worker.cancel()
         await asyncio.gather(*workers, return_exceptions=True)
-        self._lanes.clear()
+        for chat in [chat for chat in self._lanes if chats(chat)]:
+            del self._lanes[chat]

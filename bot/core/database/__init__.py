@@ -47,7 +47,8 @@ class Transaction(Protocol):
 
 
 class Claim(Protocol):
-    """Something one process among those on the database holds at a time (`claim`)."""
+    """Something of this process's on the database: a lock one process among those on it
+    holds at a time (`claim`), or a channel it listens to (`listen`)."""
 
     async def held(self) -> bool:
         """Whether it is still this process's (False once the database let it go)."""
@@ -105,10 +106,14 @@ class Database(ABC):
         """Apply the pending migrations, each all or nothing."""
 
     @abstractmethod
-    async def claim(self, name: str, wake: Callable[[], None]) -> Claim | None:
+    async def claim(self, name: str) -> Claim | None:
         """`name` for this process alone until released, or until the process is gone
-        (None: another holds it); `wake()` is called whenever a process says `NOTIFY name`
-        (PostgreSQL's; one process alone has nobody else to hear)."""
+        (None: another holds it)."""
+
+    @abstractmethod
+    async def listen(self, channel: str, hear: Callable[[str], None]) -> Claim:
+        """`hear(payload)` whenever a process says `NOTIFY` on `channel`, until released
+        (PostgreSQL's: one process alone has nobody else to hear)."""
 
     async def backup(self, reason: str) -> Path | None:
         """An online copy, where the database makes its own (None: it does not)."""

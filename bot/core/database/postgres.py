@@ -96,7 +96,7 @@ class _Transaction(Transaction):
 
 
 class _Held:
-    """An advisory lock held by a connection of its own (which also listens for `NOTIFY`):
+    """An advisory lock held, or a channel listened to, by a connection of its own:
     PostgreSQL lets it go when the connection ends, however the process ended."""
 
     def __init__(self, connection: asyncpg.Connection) -> None:
@@ -141,17 +141,25 @@ class PostgresDatabase(Database):
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._pool.fetch(numbered(sql), *params))
 
-    async def claim(self, name: str, wake: Callable[[], None]) -> _Held | None:
+    async def claim(self, name: str) -> _Held | None:
         connection = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS)
         try:
             if await connection.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", name):
-                await connection.add_listener(name, lambda *_: wake())
                 return _Held(connection)
         except BaseException:
             connection.terminate()
             raise
         connection.terminate()
         return None
+
+    async def listen(self, channel: str, hear: Callable[[str], None]) -> _Held:
+        connection = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS)
+        try:
+            await connection.add_listener(channel, lambda *said: hear(str(said[-1])))
+        except BaseException:
+            connection.terminate()
+            raise
+        return _Held(connection)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:

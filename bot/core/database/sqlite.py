@@ -133,7 +133,7 @@ def _drive(db: sqlite3.Connection, job: Callable[[Transaction], Coroutine[Any, A
 
 
 class _Alone:
-    """A claim in a database of one process: always its own."""
+    """A claim (or a channel listened to) in a database of one process: always its own."""
 
     async def held(self) -> bool:
         return True
@@ -160,7 +160,10 @@ class SqliteDatabase(Database):
         self.path = path
         self.backups = backups
 
-    async def claim(self, name: str, wake: Callable[[], None]) -> _Alone:
+    async def claim(self, name: str) -> _Alone:
+        return _Alone()
+
+    async def listen(self, channel: str, hear: Callable[[str], None]) -> _Alone:
         return _Alone()
 
     @classmethod
