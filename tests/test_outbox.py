@@ -106,6 +106,27 @@ async def test_the_bot_wide_pace_holds_on_the_wire_however_long_jobs_take() -> N
         assert most_in_any(arrived, window) <= pace.burst + window / pace.every + 0.5, window
 
 
+async def test_a_worker_sending_a_share_of_the_chats_keeps_that_share_of_the_pace() -> None:
+    """With the shards shared by two workers, each paces its requests at half the bot's
+    pace, so together they keep to it."""
+    pace = Pace(2, 0.02)
+    pacing = Pacing(Limits(everywhere=pace, group=Pace(50, 0.01)))
+    pacing.share(0.5)
+    outbox, telegram = Outbox(pacing), Telegram()
+
+    async def job(chat: int) -> None:
+        await send(pacing, telegram, chat, "table")
+
+    for n in range(40):
+        outbox.post(-(n % 10) - 1, job, -(n % 10) - 1)
+    await outbox.close()
+    arrived = [at for _, _, at in telegram.arrivals]
+    assert len(arrived) == 40
+    for window in (0.1, 0.3, 0.6):
+        assert most_in_any(arrived, window) <= 1 + window / (2 * pace.every) + 0.5, window
+    assert max(arrived) - min(arrived) >= 39 * 2 * pace.every * 0.9  # not faster overall
+
+
 async def test_after_a_ban_nothing_bursts() -> None:
     """Requests kept back by a 429 leave at the bot's pace once it is over, not at once."""
     pace = Pace(2, 0.05)

@@ -118,7 +118,8 @@ class Courier:
                                 await self._wrote.wait()
         finally:  # a stop: what the lanes have not sent stays for the next sender
             await asyncio.gather(*self._giving, return_exceptions=True)
-            await self._let_go(set(self._held), gently=False)
+            held = set(self._held)
+            await self._let_go(held, self._stop_reading(held), gently=False)
             if listening is not None:
                 with suppress(Exception):
                     await listening.release()
@@ -134,12 +135,12 @@ class Courier:
         lost = {shard for shard, claim in self._held.items() if not await claim.held()}
         if lost:
             log.warning("worker %s lost the claims of shards %s", self.worker, sorted(lost))
-            await self._let_go(lost, gently=False)
+            await self._let_go(lost, self._stop_reading(lost), gently=False)
         share, first = fair_share(self.worker, about)
         if len(self._held) > share:
             over = set(sorted(self._held, key=lambda s: (s - first) % SHARDS)[share:])
             log.info("worker %s gives back shards %s", self.worker, sorted(over))
-            giving = asyncio.create_task(self._let_go(over, gently=True))
+            giving = asyncio.create_task(self._let_go(over, self._stop_reading(over), True))
             self._giving.add(giving)
             giving.add_done_callback(self._giving.discard)
         taken: list[int] = []
@@ -156,13 +157,16 @@ class Courier:
         if lost or taken or len(self._held) != share:
             self.pacing.share(max(len(self._held), 1) / SHARDS)
 
-    async def _let_go(self, shards: set[int], gently: bool) -> None:
-        """Stop reading `shards` now and let go of them: `gently`, once their lanes have
-        finished (what they sent deleted, then the claims released); else at once (their
-        claims are gone)."""
-        claims = [self._held.pop(shard) for shard in shards]
+    def _stop_reading(self, shards: set[int]) -> list[Claim]:
+        """No more rows of `shards` are handed on; their claims, to let go of."""
         for shard in shards:
             del self._last[shard]
+        return [self._held.pop(shard) for shard in shards]
+
+    async def _let_go(self, shards: set[int], claims: list[Claim], gently: bool) -> None:
+        """Let go of `shards` (no longer read): `gently`, once their lanes have finished
+        (what they sent deleted, then the `claims` released); else at once (their claims
+        are gone, or the worker stops)."""
 
         def theirs(chat: int) -> bool:
             return shard_of(chat) in shards
