@@ -102,8 +102,10 @@ class Courier:
         try:
             while True:
                 try:
-                    if listening is None or not await listening.held():
-                        listening = await self.postbox.listen(self._heard)
+                    listening = await self._listening(listening)
+                except Exception:
+                    log.exception("worker %s: the outbox's news cannot be heard", self.worker)
+                try:
                     await self._balance(await workers())
                 except Exception:
                     log.exception("worker %s: the shards could not be shared", self.worker)
@@ -123,6 +125,15 @@ class Courier:
             if listening is not None:
                 with suppress(Exception):
                     await listening.release()
+
+    async def _listening(self, listening: Claim | None) -> Claim:
+        """`listening`, or a new listening to the puts if it was lost (until then the
+        rows are read every `BEAT` seconds)."""
+        if listening is not None:
+            if await listening.held():
+                return listening
+            await listening.release()
+        return await self.postbox.listen(self._heard)
 
     def _heard(self, shards: set[int]) -> None:
         """Rows were put: read on if they are for a held shard."""
