@@ -1,7 +1,8 @@
 """The courier: what a worker posts is kept in the outbox, then said by the sender of its
 chat's shard. Workers share the shards evenly; on PostgreSQL two couriers hand shards over
 as a second worker comes and goes, and every post is said once, in order in its chat;
-alone on SQLite one courier holds every shard."""
+alone on SQLite one courier holds every shard. A courier whose claims' connections are cut
+lets go of those shards and takes them again, and nothing it was to say is lost."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 from collections import defaultdict
 from typing import Any
 
+import asyncpg
 import pytest
 
 import bot.telegram.courier as courier_module
@@ -17,6 +19,7 @@ from bot.core.storage import Storage
 from bot.telegram.courier import Courier, fair_share
 from bot.telegram.outbox import Limits, Pacing
 from tests.conftest import Opener
+from tests.postgres import PostgresServer
 
 CHATS = [-1_001_000_000_000 - n for n in range(8)] + [7_000_000_000 + n for n in range(8)]
 
@@ -100,3 +103,40 @@ async def test_the_workers_share_the_sending_and_say_each_post_once(
             assert numbers == sorted(numbers), (chat, lines)
     assert sorted(n for lines in said.values() for _, n in lines) == list(range(posted))
     assert await Postbox(first.database).after(0) == []  # every row said is deleted
+
+
+async def test_a_courier_whose_claims_are_cut_takes_its_shards_again_and_loses_nothing(
+    postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(courier_module, "BEAT", 0.1)
+    caplog.set_level("INFO", logger=courier_module.__name__)
+
+    def taken() -> int:
+        return sum("sends the bot's messages of shards" in m for m in caplog.messages)
+
+    url = await postgres.fresh()
+    storage = await Storage.connect(url)
+    said: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    one = Worker("a", storage, said)
+    try:
+        one.courier.start(one.workers)
+        await wait_for(lambda: one.courier.shards == list(range(SHARDS)))
+        one.post(range(40))
+        await wait_for(lambda: sum(map(len, said.values())) == 40)
+        admin = await asyncpg.connect(url)
+        try:  # the server ends every connection holding a shard's lock
+            cut = await admin.fetchval(
+                "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_locks "
+                "WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+        assert cut == SHARDS
+        one.post(range(40, 80))
+        await wait_for(lambda: taken() >= 2 and one.courier.shards == list(range(SHARDS)))
+        assert any("lost the claims of shards" in m for m in caplog.messages)
+        await wait_for(lambda: sum(map(len, said.values())) == 80)
+    finally:
+        await one.courier.close()
+        await storage.close()
+    assert sorted(n for lines in said.values() for _, n in lines) == list(range(80))
