@@ -268,6 +268,9 @@ def report(
         ends_told += sum((m.content or "").startswith(GAME_OVER) for m in messages) == 1
     refused = [c for c in fake.calls if c.status not in (None, 200)]
     tracebacks = sum(bot.log.count("Traceback") for bot in workers)
+    for number, bot in enumerate(workers):  # what went wrong, to read beside the figures
+        for found in re.finditer(r"\n[^\n]*\nTraceback.*?(?=\n\d{4}-\d\d-\d\d |\Z)", bot.log, re.S):
+            say(f"worker {number}:{found.group()}")
     result = {
         "workers": args.workers,
         "groups": args.groups,

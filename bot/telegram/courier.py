@@ -69,6 +69,7 @@ class Courier:
         self._held: dict[int, Claim] = {}  # the shards this worker sends
         self._last: dict[int, int] = {}  # each held shard's last row handed on
         self._giving: set[asyncio.Task[None]] = set()  # shards being given back
+        self._closing = False  # stopping: no more rows are handed on
         self._reading = False  # the sender is reading the rows on
         self._busy = False  # something posted here, or kept for this sender, is not said
 
@@ -106,12 +107,13 @@ class Courier:
                 except Exception:
                     log.exception("worker %s: the outbox's news cannot be heard", self.worker)
                 try:
-                    await self._balance(await workers())
+                    if not self._closing:
+                        await self._balance(await workers())
                 except Exception:
                     log.exception("worker %s: the shards could not be shared", self.worker)
                 until = loop.time() + BEAT
                 while (left := until - loop.time()) > 0:
-                    if not self._held:
+                    if not self._held or self._closing:
                         await asyncio.sleep(left)
                     elif not await self._read():
                         self._settle()
@@ -278,11 +280,13 @@ class Courier:
             del queue[: len(batch)]
 
     async def close(self) -> None:
-        """On a stop: write what was posted, let the lanes finish a moment (`Outbox.close`),
-        delete what they sent, and let the claims go; what is left stays for the next
-        senders."""
+        """On a stop: hand no more rows on, let the lanes finish a moment (`Outbox.close`),
+        write what was posted and delete what they sent, then let the claims go; what is
+        left stays for the next senders."""
+        self._closing = True
         await self._finish("write")
         await self.outbox.close()
+        await self._finish("write")  # the lanes' own posts (a closed chat's notice)
         await self._finish("delete")
         sending = self._tasks.get("send")
         if sending is not None:
