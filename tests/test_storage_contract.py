@@ -297,6 +297,8 @@ async def test_one_sender_of_a_shard_at_a_time_and_a_put_is_heard(open_storage: 
         await taken.release()
         await other.release()
     await listening.release()
+    assert not await listening.held()
+    await listening.release()  # again: nothing more
     await one.put([Parcel(CHAT, "end", None, "[1]", True)])
     await asyncio.sleep(0.2)
     assert heard.empty()  # no longer listening

@@ -125,11 +125,14 @@ class _Listening:
 
     def __init__(self, listening: Claim, forget: Callable[[], None]) -> None:
         self._listening = listening
-        self._forget = forget
+        self._forget: Callable[[], None] | None = forget
 
     async def held(self) -> bool:
-        return await self._listening.held()
+        return self._forget is not None and await self._listening.held()
 
     async def release(self) -> None:
-        self._forget()
+        """Stop listening (again: nothing more)."""
+        if self._forget is not None:
+            self._forget()
+            self._forget = None
         await self._listening.release()
