@@ -57,7 +57,6 @@ class Courier:
 
     def __init__(self, postbox: Postbox, pacing: Pacing, codec: Codec, worker: str) -> None:
         self.postbox = postbox
-        self.pacing = pacing
         self.outbox = Outbox(pacing, done=self._delivered, idle=self._settle)
         self._pack, self._unpack = codec
         self.worker = worker
@@ -168,7 +167,7 @@ class Courier:
             log.info("worker %s sends the bot's messages of shards %s", self.worker, taken)
             self._wrote.set()
         if lost or taken or len(self._held) != share:
-            self.pacing.share(max(len(self._held), 1) / SHARDS)
+            self.outbox.pacing.share(max(len(self._held), 1) / SHARDS)
 
     def _stop_reading(self, shards: set[int]) -> list[Claim]:
         """No more rows of `shards` are handed on; their claims, to let go of."""
