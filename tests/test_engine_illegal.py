@@ -104,13 +104,17 @@ def test_pass_before_the_lead_even_with_voluntary_pass():
 def test_double_pair_without_the_option_or_not_matching():
     state = after_lead(hands=[["1-2", "0-0"], ["1-1", "2-2", "5-6"]])
     pair = PlayDoubles((tile(GOAT2, "1-1"), tile(GOAT2, "2-2")), (0, 1))
-    rejected(state, pair, "no_double_pair")
+    rejected(state, pair, "no_doubles")
     sea = parse_rules("sea_goat")
     state = after_lead(sea, hands=[["1-2", "0-0"], ["1-1", "2-2", "5-6"]])
     assert pair in legal_moves(state)
     reversed_pair = PlayDoubles((tile(sea, "2-2"), tile(sea, "1-1")), (1, 0))
-    rejected(state, reversed_pair, "no_double_pair")
-    rejected(state, PlayDoubles((tile(sea, "1-1"), tile(sea, "5-6")), (0, 1)), "no_double_pair")
+    assert apply(state, reversed_pair)[0].on_table == apply(state, pair)[0].on_table
+    rejected(state, PlayDoubles((tile(sea, "2-2"), tile(sea, "1-1")), (0, 1)), "no_doubles")
+    rejected(state, PlayDoubles((tile(sea, "1-1"), tile(sea, "1-1")), (0, 0)), "no_doubles")
+    closed = PlayDoubles(pair.tiles, pair.ends, (True, False))
+    rejected(state, closed, "no_doubles")
+    rejected(state, PlayDoubles((tile(sea, "1-1"), tile(sea, "5-6")), (0, 1)), "no_doubles")
 
 
 def test_not_a_move():

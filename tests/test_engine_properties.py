@@ -38,7 +38,7 @@ from bot.game.serial import (
     step,
 )
 from bot.game.state import GameState
-from bot.game.table import fitting, is_closed_line
+from bot.game.table import fitting, is_blocked
 from bot.game.tiles import tiles_of
 from tests.helpers import random_game, seats
 
@@ -259,7 +259,7 @@ def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed,
                 assert state.next_leader == event.seat
                 if blocks_only_on_a_closed_line(rules):
                     assert state.ends[0] == state.ends[1]
-                    assert is_closed_line(rules.tiles, state.ends, state.on_table)
+                    assert is_blocked(rules.tiles, state.ends, state.on_table)
             if isinstance(event, RoundEnded) and event.reason == "out":
                 assert not state.hands[event.seat]
                 assert state.next_leader == event.seat

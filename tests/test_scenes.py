@@ -42,7 +42,7 @@ def test_a_round_in_play_shows_the_line_the_hands_and_the_mover() -> None:
     state = _round("goat", 4, seed=3, stop_after=10)
     scene = table_scene(RU, state, NAMES)
     tiles = state.rules.tiles
-    placed = [tiles.pips[t] for t, _ in plays_of(state.history)]
+    placed = [tiles.pips[t] for t, _, _ in plays_of(state.history)]
     shown = ([scene.first] if scene.first else []) + [pips for arm in scene.arms for pips in arm]
     assert sorted(sorted(p) for p in shown) == sorted(sorted(p) for p in placed)
     assert [s.tiles_left for s in scene.seats] == list(state.hand_sizes())

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from bot.ai.knowledge import dealt, end_suits
 from bot.ai.policy import normal_scores
 from bot.game.engine import moves_for
-from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed, TilesDrawn
+from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed, TilesDrawn, plays_of
 from bot.game.moves import Move, Pass, Play, PlayDoubles
 from bot.game.rules import FirstLead, NextLead
-from bot.game.table import extend, fitting, opening_ends
+from bot.game.table import LINE, attach, fitting, lead
 from bot.game.view import SeatView
 
 BETA = 1.0  # how sharply the modelled seats prefer better-scored moves
@@ -64,15 +64,16 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
     bazaar = tiles.size - sum(sizes)
     voids = [0] * players
     ends: tuple[int, ...] = ()
+    spread = LINE
     on_table = 0
     p = 1.0
     for i, event in enumerate(history):
         seat = event.seat
         observed: Move | None = None
         if isinstance(event, TilePlayed):
-            observed = Play(event.tile, event.end)
+            observed = Play(event.tile, event.end, event.closed)
         elif isinstance(event, DoublesPlayed):
-            observed = PlayDoubles(event.tiles, event.ends)
+            observed = PlayDoubles(event.tiles, event.ends, event.closed)
         elif isinstance(event, Passed):
             observed = Pass()
         if (
@@ -85,19 +86,17 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
             if len(moves) > 1:
                 scores = normal_scores(rules, seat, held[seat], ends, on_table, sizes, voids, moves)
                 p *= _probability(scores, moves, observed)
-        if isinstance(event, TilePlayed):
-            if ends:
-                ends = extend(tiles, ends, event.tile, event.end) or ends
-            else:
-                ends = opening_ends(tiles, event.tile)
-            on_table |= 1 << event.tile
-            held[seat] &= ~(1 << event.tile)
-            sizes[seat] -= 1
-        elif isinstance(event, DoublesPlayed):
-            placed = tiles.mask(event.tiles)
-            on_table |= placed
-            held[seat] &= ~placed
-            sizes[seat] -= len(event.tiles)
+        if isinstance(event, TilePlayed | DoublesPlayed):
+            for tile, end, closed in plays_of((event,)):
+                if ends:
+                    ends, spread = attach(
+                        tiles, rules.spinner, ends, spread, tile, end, closed
+                    ) or (ends, spread)
+                else:
+                    ends, spread = lead(tiles, rules.spinner, tile)
+                on_table |= 1 << tile
+                held[seat] &= ~(1 << tile)
+                sizes[seat] -= 1
         elif isinstance(event, Knocked):
             voids[seat] |= end_suits(event.ends)
         elif isinstance(event, TilesDrawn):

@@ -39,7 +39,8 @@ def end_suits(ends: tuple[int, ...]) -> int:
     """The bitmask of the suits showing at the open ends."""
     bits = 0
     for value in ends:
-        bits |= 1 << value
+        if value >= 0:
+            bits |= 1 << value
     return bits
 
 

@@ -25,7 +25,7 @@ from bot.ai.knowledge import allowed_tiles
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet, Scoring
 from bot.game.scoring import hand_value
-from bot.game.table import is_closed_line
+from bot.game.table import is_blocked
 
 WIN = 1e9  # the score of a move that empties the hand
 
@@ -163,7 +163,7 @@ def normal_scores(
             score = w.pips * costs[t]
             if tiles.doubles_mask >> t & 1:
                 score += w.double
-            if ends and is_closed_line(tiles, tuple(new), on_table | 1 << t):
+            if ends and is_blocked(tiles, tuple(new), on_table | 1 << t):
                 score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
             else:
                 score += w.block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)

@@ -78,7 +78,7 @@ def world_state(view: SeatView, hands: tuple[int, ...], bazaar: tuple[Tile, ...]
         rules, tuple(str(s) for s in range(rules.players)), 0, view.round_no, Phase.PLAYING,
         hands, bazaar, view.ends, view.on_table, fitting(rules.tiles, view.ends), view.to_move,
         view.lead_tile, view.drawn, idle, last_player, view.history, view.tally, None, None, None,
-        (),
+        (), view.spread,
     )  # fmt: skip
 
 

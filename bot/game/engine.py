@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import combinations, product
 
 from bot.game.events import (
     DoublesPlayed,
@@ -20,16 +21,26 @@ from bot.game.events import (
     PublicEvent,
     RoundEnded,
     RoundStarted,
+    Scored,
     SeatResult,
     TilePlayed,
     TilesDrawn,
 )
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import DrawMode, FirstLead, NextLead, RuleSet, Scoring
-from bot.game.scoring import Tally, fresh_tally, goat_sides, hand_value, settle, standings
+from bot.game.scoring import (
+    Settlement,
+    Tally,
+    fives,
+    fresh_tally,
+    goat_sides,
+    hand_value,
+    settle,
+    standings,
+)
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase
-from bot.game.table import extend, fitting, is_closed_line, opening_ends
+from bot.game.table import LINE, Spread, attach, ends_sum, fitting, is_blocked, lead
 from bot.game.tiles import Tile, TileSet, tiles_of
 
 MAX_REDEALS = 100  # after this many the deal stands, so a strange rule set cannot loop
@@ -172,23 +183,41 @@ def _may_draw(rules: RuleSet, bazaar: int, drawn: int) -> bool:
     return rules.draw is DrawMode.UNTIL_PLAYABLE or drawn == 0
 
 
-def _double_pair(rules: RuleSet, hand: int, ends: tuple[int, ...]) -> PlayDoubles | None:
-    """The double pair that fits both ends of the line, if the hand holds it (§3)."""
-    if not rules.double_pair or len(ends) != 2 or ends[0] == ends[1]:
-        return None
-    pair = tuple(rules.tiles.tile(v, v) for v in ends)
-    if all(hand >> t & 1 for t in pair):
-        return PlayDoubles(pair, (0, 1))
-    return None
+def _doubles_moves(rules: RuleSet, hand: int, ends: tuple[int, ...]) -> list[PlayDoubles]:
+    """Every way to put 2 … `most_doubles` doubles down at once, one per open end (§3, §5,
+    §6): the doubles in the order of their first arm, each end and face (Осёл) chosen."""
+    tiles = rules.tiles
+    by_double: dict[Tile, list[int]] = {}
+    for arm, value in enumerate(ends):
+        if value >= 0 and hand >> tiles.tile(value, value) & 1:
+            by_double.setdefault(tiles.tile(value, value), []).append(arm)
+    choices = list(by_double.items())
+    faces = (False, True) if rules.closed_doubles else (False,)
+    moves: list[PlayDoubles] = []
+    for size in range(2, min(rules.most_doubles, len(choices)) + 1):
+        for chosen in combinations(choices, size):
+            doubles = tuple(tile for tile, _ in chosen)
+            for arms in product(*(arms for _, arms in chosen)):
+                for closed in product(faces, repeat=size):
+                    moves.append(PlayDoubles(doubles, arms, closed if any(closed) else ()))
+    return moves
 
 
 @cache
-def _plays_at(tiles: TileSet, ends: tuple[int, ...]) -> tuple[tuple[Play, ...], ...]:
-    """Per tile, its `Play`s at these open ends (shared objects: listing allocates little)."""
+def _plays_at(
+    tiles: TileSet, ends: tuple[int, ...], closable: bool
+) -> tuple[tuple[Play, ...], ...]:
+    """Per tile, its `Play`s at these open ends (shared objects: listing allocates little);
+    `closable`: a double may also go face down (Осёл, never as the lead)."""
     if not ends:
         return tuple((Play(t, 0),) for t in range(tiles.size))
     return tuple(
-        tuple(Play(t, end) for end, value in enumerate(ends) if tiles.follow[t][value] >= 0)
+        tuple(
+            Play(t, end, closed)
+            for end, value in enumerate(ends)
+            if value >= 0 and tiles.follow[t][value] >= 0
+            for closed in ((False, True) if closable and tiles.is_double(t) else (False,))
+        )
         for t in range(tiles.size)
     )
 
@@ -203,7 +232,7 @@ def moves_for(
     drawn: int,
 ) -> list[Move]:
     """Legal moves of a seat holding `hand` — from a state or from a seat's own view."""
-    by_tile = _plays_at(rules.tiles, ends)
+    by_tile = _plays_at(rules.tiles, ends, rules.closed_doubles)
     if lead_tile is not None:
         return [*by_tile[lead_tile]]
     moves: list[Move] = []
@@ -213,9 +242,8 @@ def moves_for(
         moves += by_tile[low.bit_length() - 1]
         playable ^= low
     if moves:
-        pair = _double_pair(rules, hand, ends)
-        if pair is not None:
-            moves.append(pair)
+        if rules.most_doubles > 1 and hand & rules.tiles.doubles_mask:
+            moves += _doubles_moves(rules, hand, ends)
     elif _may_draw(rules, bazaar, drawn):
         moves.append(DRAW)
     if rules.voluntary_pass and ends:
@@ -266,27 +294,49 @@ def _play(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
     hand = state.hands[seat]
     if not (0 <= tile < tiles.size and hand >> tile & 1):
         raise IllegalMoveError("not_in_hand", "that tile is not in your hand")
+    if move.closed and not (state.rules.closed_doubles and state.ends and tiles.is_double(tile)):
+        raise IllegalMoveError("cannot_close", "only a double, not as the lead, lies face down")
     if state.ends:
-        ends = extend(tiles, state.ends, tile, end)
-        if ends is None:
+        after = attach(tiles, state.rules.spinner, state.ends, state.spread, tile, end, move.closed)
+        if after is None:
             raise IllegalMoveError("does_not_fit", f"{tiles.name(tile)} does not fit that end")
     elif state.lead_tile is not None and tile != state.lead_tile:
         raise IllegalMoveError("must_lead", f"the round opens with {tiles.name(state.lead_tile)}")
     elif end != 0:
         raise IllegalMoveError("bad_end", "the first tile opens the line")
     else:
-        ends = opening_ends(tiles, tile)
-    return _after_play(state, seat, hand ^ 1 << tile, ends, 1 << tile, TilePlayed(seat, tile, end))
+        after = lead(tiles, state.rules.spinner, tile)
+    event = TilePlayed(seat, tile, end, move.closed)
+    return _after_play(state, seat, hand ^ 1 << tile, *after, 1 << tile, event)
 
 
 def _play_doubles(state: GameState, move: PlayDoubles) -> tuple[GameState, tuple[Event, ...]]:
-    seat = state.to_move
-    hand = state.hands[seat]
-    if move != _double_pair(state.rules, hand, state.ends):
-        raise IllegalMoveError("no_double_pair", "no double pair fits both ends")
-    placed = state.rules.tiles.mask(move.tiles)
-    event = DoublesPlayed(seat, move.tiles, move.ends)
-    return _after_play(state, seat, hand ^ placed, state.ends, placed, event)
+    seat, rules = state.to_move, state.rules
+    tiles, hand, count = rules.tiles, state.hands[seat], len(move.tiles)
+    closed = move.closed or (False,) * count
+    if not (
+        2 <= count <= rules.most_doubles
+        and len(move.ends) == len(closed) == count
+        and (rules.closed_doubles or not any(closed))
+        and len(set(move.tiles)) == len(set(move.ends)) == count
+        and all(
+            0 <= tile < tiles.size
+            and hand >> tile & 1
+            and tiles.is_double(tile)
+            and 0 <= end < len(state.ends)
+            and state.ends[end] == tiles.pips[tile][0]
+            for tile, end in zip(move.tiles, move.ends, strict=True)
+        )
+    ):
+        raise IllegalMoveError("no_doubles", "those doubles do not go on those ends at once")
+    ends, spread = state.ends, state.spread
+    for tile, end, face_down in zip(move.tiles, move.ends, closed, strict=True):
+        laid = attach(tiles, rules.spinner, ends, spread, tile, end, face_down)
+        assert laid is not None  # each double matches its own end
+        ends, spread = laid
+    placed = tiles.mask(move.tiles)
+    event = DoublesPlayed(seat, move.tiles, move.ends, move.closed)
+    return _after_play(state, seat, hand ^ placed, ends, spread, placed, event)
 
 
 def _after_play(
@@ -294,26 +344,46 @@ def _after_play(
     seat: int,
     hand: int,
     ends: tuple[int, ...],
+    spread: Spread,
     placed: int,
     event: TilePlayed | DoublesPlayed,
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """The tiles in `placed` went to the table: out, fish, or the next seat's turn."""
+    """The tiles in `placed` went to the table: points for the ends, out, fish, or the next
+    seat's turn."""
     rules = state.rules
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     on_table = state.on_table | placed
     fits = fitting(rules.tiles, ends)
     following = _next_seat(state, seat)
-    history = (*state.history, event)
+    history: tuple[PublicEvent, ...] = (*state.history, event)
+    events: list[Event] = [event]
+    tally = state.tally
+    if rules.race:
+        lone = placed.bit_length() - 1 if on_table == placed else None
+        total = ends_sum(rules.tiles, ends, spread, lone)
+        points = fives(rules, total)
+        if points:
+            side = rules.side_of(seat)
+            scored = Scored(seat, side, total, points)
+            history, events = (*history, scored), [*events, scored]
+            scores = tally.scores
+            tally = tally._replace(
+                scores=(*scores[:side], scores[side] + points, *scores[side + 1 :])
+            )
     after = _turn_state(
-        state, hands, state.bazaar, ends, on_table, fits, following, 0, 0, seat, history
+        state, hands, state.bazaar, ends, on_table, fits, following, 0, 0, seat, history, spread
     )
+    if tally is not state.tally:
+        after = after._replace(tally=tally)
     if not hand:
-        return _end_round(after, "out", seat, placed, [event])
-    if is_closed_line(rules.tiles, ends, on_table):
-        return _end_round(after, "fish", seat, placed, [event])
+        return _end_round(after, "out", seat, placed, events)
+    if rules.race and max(tally.scores) >= rules.goal:
+        return _end_round(after, "target", seat, placed, events)
+    if is_blocked(rules.tiles, ends, on_table):
+        return _end_round(after, "fish", seat, placed, events)
     if hands[following] & fits:
-        return after, (event,)
-    return _resolve_turn(after, [event])
+        return after, tuple(events)
+    return _resolve_turn(after, events)
 
 
 def _turn_state(
@@ -328,6 +398,7 @@ def _turn_state(
     idle: int,
     last_player: int | None,
     history: tuple[PublicEvent, ...],
+    spread: Spread,
 ) -> GameState:
     """The round goes on with `to_move` to decide (built directly: this is the hot path)."""
     return GameState(
@@ -352,6 +423,7 @@ def _turn_state(
         state.last_round,
         None,
         state.left,
+        spread,
     )
 
 
@@ -392,6 +464,7 @@ def _take_from_bazaar(state: GameState, seat: int, limit: int) -> tuple[GameStat
         state.idle,
         state.last_player,
         (*state.history, TilesDrawn(seat, count, state.ends)),
+        state.spread,
     )
     return after, TilesDrawn(seat, count, state.ends, state.bazaar[:count])
 
@@ -431,6 +504,7 @@ def _turn_without_play(
         state.idle + 1,
         state.last_player,
         (*state.history, event),
+        state.spread,
     )
     circles = state.idle / len(_seats_in(state))
     blocked = circles >= 1 and not _may_draw(state.rules, len(state.bazaar), 0)
@@ -455,7 +529,14 @@ def _end_round(
         side_values[rules.side_of(s)] += value
     out_side = rules.side_of(seat) if reason == "out" else None
     before = state.tally
-    settled = settle(rules, side_values, out_side, before)
+    play_points = [0] * rules.sides
+    for event in state.history:
+        if isinstance(event, Scored):
+            play_points[event.side] += event.points
+    if reason == "target":  # reached in play: the game ends before the hands are counted
+        settled = Settlement((0,) * rules.sides, before, False, None, False)
+    else:
+        settled = settle(rules, side_values, out_side, before)
     after = settled.tally
     results = tuple(
         SeatResult(
@@ -466,10 +547,11 @@ def _end_round(
             round_points=settled.points[side],
             remembered_before=before.remembered[side],
             remembered_after=after.remembered[side],
-            score_before=before.scores[side],
+            score_before=before.scores[side] - play_points[side],
             score_after=after.scores[side],
             opened=after.opened[side],
             took_carry=settled.carry_taker == side,
+            play_points=play_points[side],
         )
         for s, hand in enumerate(hands)
         for side in (rules.side_of(s),)
@@ -493,7 +575,8 @@ def _end_round(
     bald = out_side if out_side is not None and _is_bald_goat(rules, placed, values, seat) else None
     goats = goat_sides(rules, after, bald)
     outcome = None
-    if goats or (after.out and len(after.still_in()) <= 1):
+    reached = rules.race and max(after.scores) >= rules.goal
+    if goats or reached or (after.out and len(after.still_in()) <= 1):
         reason = "bald_goat" if bald is not None else "last_in" if after.out else "target"
         outcome = _game_ended(rules, after, goats, reason, state.left)
         events.append(outcome)

@@ -25,12 +25,23 @@ class TilePlayed(NamedTuple):
     seat: int
     tile: Tile
     end: int  # the arm; 0 for the tile that opens the round
+    closed: bool = False  # Осёл: a double played face down, ending its arm
 
 
 class DoublesPlayed(NamedTuple):
     seat: int
     tiles: tuple[Tile, ...]
     ends: tuple[int, ...]  # the arms they went to
+    closed: tuple[bool, ...] = ()  # per tile, whether it lies face down (none if empty)
+
+
+class Scored(NamedTuple):
+    """The open ends made a multiple of 5 after `seat`'s move (Телефон, Muggins)."""
+
+    seat: int
+    side: int
+    ends_sum: int
+    points: int
 
 
 class TilesDrawn(NamedTuple):
@@ -69,11 +80,13 @@ class SeatResult(NamedTuple):
     score_after: int
     opened: bool
     took_carry: bool
+    play_points: int = 0  # what the side scored during the round's play (Телефон, Muggins)
 
 
 class RoundEnded(NamedTuple):
     round_no: int
-    reason: str  # "out": `seat` went out; "fish": `seat` is the fisherman («рыбак»)
+    reason: str  # "out": `seat` went out; "fish": `seat` is the fisherman («рыбак»);
+    # "target": `seat` reached the target during play, which ends the game at once
     seat: int
     eggs: bool  # a tie on a fish: nobody scores, the total is carried («яйца»)
     written_off: bool  # Sea Goat: the points on the table were written off
@@ -105,19 +118,21 @@ Event = (
     | TilesDrawn
     | Knocked
     | Passed
+    | Scored
     | RoundEnded
     | GameEnded
 )
-PublicEvent = TilePlayed | DoublesPlayed | TilesDrawn | Knocked | Passed
+PublicEvent = TilePlayed | DoublesPlayed | TilesDrawn | Knocked | Passed | Scored
 
 
-def plays_of(history: Iterable[Event]) -> Iterator[tuple[Tile, int]]:
-    """`(tile, arm)` of every tile put on the table, in order."""
+def plays_of(history: Iterable[Event]) -> Iterator[tuple[Tile, int, bool]]:
+    """`(tile, arm, closed)` of every tile put on the table, in order."""
     for event in history:
         if isinstance(event, TilePlayed):
-            yield event.tile, event.end
+            yield event.tile, event.end, event.closed
         elif isinstance(event, DoublesPlayed):
-            yield from zip(event.tiles, event.ends, strict=True)
+            closed = event.closed or (False,) * len(event.tiles)
+            yield from zip(event.tiles, event.ends, closed, strict=True)
 
 
 def public(event: Event) -> Event:

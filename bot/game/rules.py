@@ -20,6 +20,16 @@ class Scoring(StrEnum):
     SEA_GOAT = "sea_goat"  # the winner records ≥ 25; write-off; bald goat (§3)
     CLASSIC = "classic"  # the winner collects the others' pips (§9)
     ROOM = "room"  # each scores their own pips; the limit puts a side out (§9, game room)
+    TELEPHONE = "telephone"  # ends that make a multiple of 5 score sum/5; highest wins (§6)
+    MUGGINS = "muggins"  # ends that make a multiple of 5 score the sum; highest wins (§7)
+
+
+class Spinner(StrEnum):
+    """Whether the first open double opens four arms (§5–§7)."""
+
+    NONE = "none"  # a line: two ends only
+    FOUR = "four"  # all four sides at once (Осёл, Телефон)
+    SIDES = "sides"  # its two other sides once both long sides hold a tile (All Fives)
 
 
 class FirstLead(StrEnum):
@@ -74,8 +84,9 @@ ROOM_HANDS = {
 }
 """The game room's hand size by set: `(up to this many players, tiles each)`, first match."""
 MAX_TEAMS = 5
+MUGGINS_TWO, MUGGINS_MORE = 250, 200
 LIMITS = {
-    "target": (1, 10_000),
+    "target": (0, 10_000),
     "turn_timeout": (0, 3_600),
     "redeal_doubles": (0, 13),
     "redeal_suit": (0, 13),
@@ -84,6 +95,7 @@ LIMITS = {
     "lone_zero": (0, 1_000),
     "record_min": (0, 1_000),
     "team_size": (2, 5),
+    "doubles": (1, 4),
 }
 """The range of every numeric option (`max_pip`, `players` and `hand_size` are checked
 against the set): a number typed by a user never reaches a clock or the database unbounded."""
@@ -114,6 +126,9 @@ class RuleSet:
     target: int = 101
     record_min: int = 25  # Sea Goat: smallest sum the winner may record
     double_pair: bool = False  # Sea Goat: two doubles on both ends in one move
+    spinner: Spinner = Spinner.NONE  # the first open double opens four arms (§5–§7)
+    doubles: int = 1  # the most doubles one move may put down, one per open end (§5, §6)
+    closed_doubles: bool = False  # Осёл: a double may be played face down, ending its arm
     bald_goat: bool = False  # Sea Goat: going out with 0-0 (or 6-6) wins the game
     write_off: bool = False  # Sea Goat: a new winner wipes the other side's points
     turn_timeout: int = 60  # seconds a person has for a move (0: untimed); the bot keeps time
@@ -206,6 +221,13 @@ class RuleSet:
                 str(self.players),
                 "2, or 4 with teams=yes",
             )
+        if self.target == 0 and self.scoring is not Scoring.MUGGINS:
+            raise RuleError(
+                "target=0 (by the number of players) is Muggins' own",
+                "target",
+                "0",
+                f"1–{LIMITS['target'][1]}",
+            )
         if self.scoring is not Scoring.SEA_GOAT and (self.bald_goat or self.write_off):
             raise RuleError(
                 "bald_goat and write_off belong to sea_goat scoring", "scoring", self.scoring
@@ -229,7 +251,25 @@ class RuleSet:
             return self.hand_size
         if self.scoring is Scoring.ROOM:
             return next(size for most, size in ROOM_HANDS[self.max_pip] if players <= most)
-        return 5 if self.scoring is Scoring.CLASSIC and players > 2 else 7
+        five = self.scoring in {Scoring.CLASSIC, Scoring.MUGGINS}
+        return 5 if five and players > 2 else 7
+
+    @property
+    def goal(self) -> int:
+        """The score that ends the game; Muggins' `target=0`: 250 for two, else 200 (§7)."""
+        if self.target:
+            return self.target
+        return MUGGINS_TWO if self.players == 2 else MUGGINS_MORE
+
+    @property
+    def most_doubles(self) -> int:
+        """The most doubles one move may put down (Sea Goat's pair is two)."""
+        return max(self.doubles, 2 if self.double_pair else 1)
+
+    @property
+    def race(self) -> bool:
+        """Points scored in play and highest wins: no goat, the places alone count (§6, §7)."""
+        return self.scoring in {Scoring.TELEPHONE, Scoring.MUGGINS}
 
     @property
     def sides(self) -> int:
@@ -386,6 +426,35 @@ PRESETS: dict[str, Preset] = {
                 redeal_doubles=0,
                 redeal_suit=0,
                 target=100,
+            ),
+        ),
+        Preset(
+            "donkey",
+            RuleSet(preset="donkey", spinner=Spinner.FOUR, doubles=4, closed_doubles=True),
+        ),
+        Preset(
+            "telephone",
+            RuleSet(
+                preset="telephone",
+                scoring=Scoring.TELEPHONE,
+                spinner=Spinner.FOUR,
+                redeal_doubles=0,
+                redeal_suit=0,
+                lone_zero=0,
+                target=72,
+            ),
+        ),
+        Preset(
+            "muggins",
+            RuleSet(
+                preset="muggins",
+                scoring=Scoring.MUGGINS,
+                spinner=Spinner.SIDES,
+                first_lead=FirstLead.LOT,
+                redeal_doubles=0,
+                redeal_suit=0,
+                lone_zero=0,
+                target=0,
             ),
         ),
     )

@@ -71,7 +71,40 @@ def settle(rules: RuleSet, values: Sequence[int], out_side: int | None, tally: T
         return _settle_goat(rules, values, out_side, tally)
     if rules.scoring is Scoring.ROOM:
         return _settle_room(rules, values, out_side, tally)
+    if rules.race:
+        return _settle_fives(rules, values, out_side, tally)
     return _settle_collect(rules, values, out_side, tally)
+
+
+def fives(rules: RuleSet, total: int) -> int:
+    """What open ends adding up to `total` score: Телефон sum/5, Muggins the sum, when it is
+    a multiple of 5 (§6, §7)."""
+    if not total or total % 5:
+        return 0
+    return total // 5 if rules.scoring is Scoring.TELEPHONE else total
+
+
+def round_fives(rules: RuleSet, pips: int) -> int:
+    """Pips won at a round's end: Телефон /5 rounded up, Muggins to the nearest 5 (§6, §7)."""
+    if rules.scoring is Scoring.TELEPHONE:
+        return -(-pips // 5)
+    return (pips + 2) // 5 * 5
+
+
+def _settle_fives(
+    rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+) -> Settlement:
+    """Телефон and Muggins: who went out wins the others' pips; on a block the one lowest
+    hand wins the differences to every other (nobody on a tie)."""
+    sides = range(len(values))
+    winner = _unique_extreme(values, sides, lowest=True)
+    points = [0] * len(values)
+    if out_side is not None:
+        points[out_side] = round_fives(rules, sum(values) - values[out_side])
+    elif winner is not None:
+        points[winner] = round_fives(rules, sum(v - values[winner] for v in values))
+    scores = tuple(score + p for score, p in zip(tally.scores, points, strict=True))
+    return Settlement(tuple(points), tally._replace(scores=scores), False, None, False)
 
 
 def _unique_extreme(values: Sequence[int], candidates: Sequence[int], lowest: bool) -> int | None:
@@ -180,7 +213,7 @@ def goat_sides(rules: RuleSet, tally: Tally, bald_side: int | None) -> tuple[int
     """The sides that lost the game («козлы»), or () while it goes on (§2.6, §3, §9)."""
     scores = tally.scores
     sides = range(len(scores))
-    if rules.scoring is Scoring.ROOM:
+    if rules.scoring is Scoring.ROOM or rules.race:
         return ()
     if rules.low_wins:
         return tuple(s for s in sides if scores[s] >= rules.target)
@@ -208,6 +241,8 @@ def standings(
     """
     if rules.scoring is Scoring.ROOM:
         return _room_standings(tally, leaver_sides)
+    if rules.race:
+        return _race_standings(tally, leaver_sides)
     scores, remembered = tally.scores, tally.remembered
     sign = 1 if rules.low_wins else -1
     leaver_side = leaver_sides[0] if leaver_sides else None
@@ -248,3 +283,16 @@ def _room_standings(tally: Tally, leaver_sides: Sequence[int]) -> list[tuple[int
         (side, place, False, 0 if side in leaver_sides else sides - place)
         for place, side in enumerate(order, start=1)
     ]
+
+
+def _race_standings(tally: Tally, leaver_sides: Sequence[int]) -> list[tuple[int, int, bool, int]]:
+    """Телефон and Muggins: highest first, equal scores share a place; leavers last. No
+    goats and no rating points: the chat's rating takes the places alone (§6, §7)."""
+    scores = tally.scores
+
+    def key(s: int) -> tuple[int, int]:
+        left = len(leaver_sides) - leaver_sides.index(s) if s in leaver_sides else 0
+        return (left, -scores[s])
+
+    order = sorted(range(len(scores)), key=lambda s: (*key(s), s))
+    return [(side, 1 + sum(key(other) < key(side) for other in order), False, 0) for side in order]

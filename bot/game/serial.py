@@ -17,7 +17,7 @@ from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState, Phase
-from bot.game.table import fitting
+from bot.game.table import build_table, fitting
 from bot.game.tiles import tiles_of
 
 FORMAT = 1
@@ -31,6 +31,7 @@ _RECORDS: dict[str, type[Any]] = {
         events.TilesDrawn,
         events.Knocked,
         events.Passed,
+        events.Scored,
         events.SeatResult,
         events.RoundEnded,
         events.Place,
@@ -113,7 +114,8 @@ def state_from_json(data: dict[str, JSON]) -> GameState:
     tiles = rules.tiles
     history = decode(data["history"])
     ends = tuple(data["ends"])
-    on_table = tiles.mask(tile for tile, _ in events.plays_of(history))
+    on_table = tiles.mask(tile for tile, _, _ in events.plays_of(history))
+    spread = build_table(tiles, rules.spinner, events.plays_of(history)).spread
     t = data["tally"]
     return GameState(
         rules=rules,
@@ -143,6 +145,7 @@ def state_from_json(data: dict[str, JSON]) -> GameState:
         last_round=decode(data["last_round"]),
         outcome=decode(data["outcome"]),
         left=tuple(data.get("left", ())),
+        spread=spread,
     )
 
 

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from bot.game.events import GameEnded, PublicEvent, RoundEnded, plays_of
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
-from bot.game.table import Table, build_table
+from bot.game.table import LINE, Spread, Table, build_table
 from bot.game.tiles import Tile
 
 
@@ -41,11 +41,12 @@ class GameState(NamedTuple):
     last_round: RoundEnded | None
     outcome: GameEnded | None
     left: tuple[int, ...]  # seats whose people left, in order: the computer plays them
+    spread: Spread = LINE  # the spinner and how each arm ends (spinner games, closed doubles)
 
     @property
     def table(self) -> Table:
         """The table as it lies, rebuilt from this round's plays."""
-        return build_table(self.rules.tiles, plays_of(self.history))
+        return build_table(self.rules.tiles, self.rules.spinner, plays_of(self.history))
 
     def is_out(self, seat: int) -> bool:
         """Whether `seat` is out of the game: the room puts sides out at its limit."""

@@ -1,11 +1,14 @@
-"""The table (стол): the first tile and the arms that grow from it.
+"""The table (стол): the tile in the middle and the arms that grow from it.
 
-A line has two arms (0 = left, growing from the first tile's low half; 1 = right). A
-spinner variant (Осёл, Телефон, Muggins) gives its first double four arms; everything here
-works on any number of arms, so only the rule that opens them needs adding.
+A line has two arms (0 = west, growing from the lead's low half; 1 = east). In the spinner
+games (Осёл, Телефон, Muggins, §5–§7) the first *open* double becomes the spinner («дом»)
+and opens two more arms on its sides (2 = north, 3 = south): at once (`Spinner.FOUR`), or
+once both of its long sides hold a tile (`Spinner.SIDES`, All Fives). An arm's index never
+changes, so a move names its arm for the whole round. A double played closed (Осёл) ends
+its arm: the arm's open value becomes `CLOSED`.
 
-The state keeps just the open ends and masks the rules need on every move; the full
-`Table` is rebuilt from the round's plays when someone wants to look at it.
+The state keeps just the open ends, a `Spread` and the masks the rules need on every move;
+the full `Table` is rebuilt from the round's plays when someone wants to look at it.
 """
 
 from __future__ import annotations
@@ -13,17 +16,38 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from bot.game.rules import Spinner
 from bot.game.tiles import Tile, TileSet
 
 LINE_ARMS = 2
+WEST, EAST, NORTH, SOUTH = range(4)
+SIDES = 1 << NORTH | 1 << SOUTH
+CLOSED = -1
+"""The open value of an arm ended by a closed double: nothing attaches there."""
+
+
+class Spread(NamedTuple):
+    """What the open values alone do not tell: the spinner and how each arm ends."""
+
+    spinner: Tile | None = None  # the first open double, once it lies
+    doubled: int = 0  # arms whose outermost tile is a double lying crosswise (both halves count)
+    bare: int = 0  # the spinner's sides with nothing attached yet (they count nothing)
+    wings: int = 0  # `Spinner.SIDES`: its long sides still bare, while the other two wait
+
+
+LINE = Spread()
 
 
 class Table(NamedTuple):
-    """What lies on the table. Arms list their tiles outward from the first tile."""
+    """What lies on the table. Arms list their tiles outward from `first`: the lead on a
+    line, the spinner once one lies (the tiles laid before it then belong to the arm that
+    runs back through the lead)."""
 
     first: Tile | None
     arms: tuple[tuple[Tile, ...], ...]
-    ends: tuple[int, ...]  # the open value of each arm
+    ends: tuple[int, ...]  # the open value of each arm (`CLOSED` if a closed double ends it)
+    closed: int = 0  # the tiles played closed: each one ends its arm
+    spread: Spread = LINE
 
 
 def fitting(tiles: TileSet, ends: tuple[int, ...]) -> int:
@@ -32,52 +56,121 @@ def fitting(tiles: TileSet, ends: tuple[int, ...]) -> int:
         return tiles.all_mask
     fits = 0
     for value in ends:
-        fits |= tiles.suit_masks[value]
+        if value >= 0:
+            fits |= tiles.suit_masks[value]
     return fits
 
 
-def opening_ends(tiles: TileSet, tile: Tile) -> tuple[int, ...]:
-    """The open ends once `tile` leads: its two halves on a line."""
-    return tiles.pips[tile]
+def lead(tiles: TileSet, spinner: Spinner, tile: Tile) -> tuple[tuple[int, ...], Spread]:
+    """The open ends once `tile` opens the round: its two halves, or a spinner's arms."""
+    a, b = tiles.pips[tile]
+    if a != b:
+        return (a, b), LINE
+    if spinner is Spinner.FOUR:
+        return (a,) * 4, Spread(tile, 0, 0b1111, 0)
+    if spinner is Spinner.SIDES:
+        return (a, a), Spread(tile, 0b11, 0, 0b11)
+    return (a, a), Spread(None, 0b11, 0, 0)
 
 
-def extend(tiles: TileSet, ends: tuple[int, ...], tile: Tile, end: int) -> tuple[int, ...] | None:
-    """The open ends after attaching `tile` at arm `end`, or None if it does not fit there."""
-    if not 0 <= end < len(ends):
+def attach(
+    tiles: TileSet,
+    spinner: Spinner,
+    ends: tuple[int, ...],
+    spread: Spread,
+    tile: Tile,
+    end: int,
+    closed: bool = False,
+) -> tuple[tuple[int, ...], Spread] | None:
+    """The ends after attaching `tile` at arm `end` (face down if `closed`), or None if it
+    does not fit there."""
+    if not 0 <= end < len(ends) or ends[end] < 0:
         return None
-    new = tiles.follow[tile][ends[end]]
-    if new < 0:
+    value = tiles.follow[tile][ends[end]]
+    if value < 0:
         return None
-    return (*ends[:end], new, *ends[end + 1 :])
+    bit = 1 << end
+    doubled, bare, wings = spread.doubled & ~bit, spread.bare & ~bit, spread.wings & ~bit
+    new = [*ends]
+    if closed:
+        new[end] = CLOSED
+        return tuple(new), Spread(spread.spinner, doubled, bare, wings)
+    new[end] = value
+    double = tiles.is_double(tile)
+    if double:
+        doubled |= bit
+    first = spread.spinner
+    if spread.wings and not wings and first is not None:  # both long sides now hold a tile
+        new += [tiles.pips[first][0]] * 2
+        bare |= SIDES
+    if double and first is None and spinner is not Spinner.NONE:
+        first = tile
+        if spinner is Spinner.FOUR:
+            new += [value, value]
+            doubled &= ~bit
+            bare |= bit | SIDES
+        else:
+            wings = bit
+    return tuple(new), Spread(first, doubled, bare, wings)
 
 
-def is_closed_line(tiles: TileSet, ends: tuple[int, ...], on_table: int) -> bool:
-    """A line closed on one suit: equal ends and every plain tile of it out (§1.6 fish)."""
-    if len(ends) != LINE_ARMS or ends[0] != ends[1]:
+def is_blocked(tiles: TileSet, ends: tuple[int, ...], on_table: int) -> bool:
+    """Nothing can ever be attached: every arm closed, or every open end shows one value `v`
+    with every plain tile of `v` on the table (§1.6 fish; the double `v-v` changes nothing)."""
+    open_values = {value for value in ends if value >= 0}
+    if not open_values:
+        return bool(ends)
+    if len(open_values) != 1:
         return False
-    plain = tiles.plain_suit_masks[ends[0]]
+    plain = tiles.plain_suit_masks[open_values.pop()]
     return on_table & plain == plain
 
 
-def build_table(tiles: TileSet, plays: Iterable[tuple[Tile, int]]) -> Table:
-    """The table after `(tile, arm)` placements in order (the first one leads)."""
+def ends_sum(tiles: TileSet, ends: tuple[int, ...], spread: Spread, lone: Tile | None) -> int:
+    """The open ends added up (Телефон, Muggins): a crosswise double counts both halves, a
+    bare side of the spinner nothing; `lone` is the only tile on the table, if it is."""
+    if lone is not None:
+        return int(tiles.values[lone])
+    total = 0
+    for arm, value in enumerate(ends):
+        if value > 0 and not spread.bare >> arm & 1:
+            total += 2 * value if spread.doubled >> arm & 1 else value
+    return total
+
+
+def build_table(tiles: TileSet, spinner: Spinner, plays: Iterable[tuple[Tile, int, bool]]) -> Table:
+    """The table after `(tile, arm, closed)` placements in order (the first one leads)."""
     first: Tile | None = None
     arms: list[list[Tile]] = [[] for _ in range(LINE_ARMS)]
     ends: tuple[int, ...] = ()
-    for tile, end in plays:
+    spread = LINE
+    closed_mask = 0
+    for tile, end, closed in plays:
         if first is None:
-            first, ends = tile, opening_ends(tiles, tile)
+            first = tile
+            ends, spread = lead(tiles, spinner, tile)
+            arms += [[] for _ in ends[LINE_ARMS:]]
             continue
-        after = extend(tiles, ends, tile, end)
+        after = attach(tiles, spinner, ends, spread, tile, end, closed)
         if after is None:
             raise ValueError(f"{tiles.name(tile)} does not fit arm {end}")
-        arms[end].append(tile)
-        ends = after
-    return Table(first, tuple(tuple(arm) for arm in arms), ends)
+        if spread.spinner is None and after[1].spinner is not None:  # re-root at the spinner
+            toward = [*arms[end][::-1], first, *arms[1 - end]]
+            arms = [[], []]
+            arms[1 - end] = toward
+            first = tile
+            arms += [[] for _ in after[0][LINE_ARMS:]]
+        else:
+            arms[end].append(tile)
+            arms += [[] for _ in after[0][len(arms) :]]
+        ends, spread = after
+        if closed:
+            closed_mask |= 1 << tile
+    return Table(first, tuple(tuple(arm) for arm in arms), ends, closed_mask, spread)
 
 
 def oriented(table: Table, tiles: TileSet) -> tuple[tuple[int, int], list[list[tuple[int, int]]]]:
-    """Pips as they lie: the first tile, then per arm `(inner, outer)` halves outward."""
+    """Pips as they lie: the middle tile, then per arm `(inner, outer)` halves outward."""
     if table.first is None:
         return (0, 0), [[] for _ in table.arms]
     first = tiles.pips[table.first]

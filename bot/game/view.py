@@ -14,7 +14,7 @@ from bot.game.moves import Move
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState, Phase
-from bot.game.table import Table, build_table, fitting
+from bot.game.table import LINE, Spread, Table, build_table, fitting
 from bot.game.tiles import Tile
 
 
@@ -33,11 +33,12 @@ class SeatView(NamedTuple):
     drawn: int  # tiles the seat to move has drawn this turn
     history: tuple[PublicEvent, ...]  # plays, draw counts, knocks and passes of this round
     tally: Tally
+    spread: Spread = LINE  # the spinner and how each arm ends
 
     @property
     def table(self) -> Table:
         """The table as it lies, rebuilt from this round's plays."""
-        return build_table(self.rules.tiles, plays_of(self.history))
+        return build_table(self.rules.tiles, self.rules.spinner, plays_of(self.history))
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves (none when it is not its turn)."""
@@ -66,4 +67,5 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         state.drawn,
         state.history,
         state.tally,
+        state.spread,
     )

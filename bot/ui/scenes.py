@@ -41,7 +41,7 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
                 out=state.is_out(seat),
             )
         )
-    played = [tile for tile, _ in plays_of(state.history)]
+    played = [tile for tile, _, _ in plays_of(state.history)]
     return TableScene(
         first=None if state.table.first is None else first,
         arms=tuple(tuple(arm) for arm in arms),

@@ -50,3 +50,27 @@ rules-room =
     • Everyone else scores the pips in their own hand; 0-0 is always worth 10. When nobody can move, every hand scores.
     • Teams: the player who goes out scores nothing for the team; the tiles left with their partners count against every other team, on top of its own.
     • Reaching 100 puts you out of the game. The last one in wins; the others place in the order they went out.
+
+rules-donkey =
+    🫏 Donkey: Goat on a spinner, 2–4 players, each for themselves.
+    • 7 tiles each, the rest is the bazaar. Round 1 opens with 1-1; later the player who went out, or the fisherman, leads with any tile.
+    • The first open double is the spinner: tiles go on all four of its sides.
+    • Several doubles may go down in one move, one per open end. A double may be played closed (face down): nothing goes beyond it.
+    • Before the first open double, closing both ends with two doubles ends the round at once, counted as a fish. So does closing every end.
+    • Scoring as in Goat: under 13 is remembered, 13 or more opens the account; whoever reaches 101 is the donkey.
+
+rules-telephone =
+    ☎ Telephone: 2–4 players (or 2×2). Here points are good.
+    • 7 tiles each, the rest is the bazaar. Round 1 opens with 1-1; later the player who went out, or the fisherman, leads with any tile.
+    • The first double is the house: tiles go on all four of its sides.
+    • After your move, if the open ends add up to a multiple of 5 you score the sum / 5. A double at an end counts both halves; a bare side of the house counts nothing (a house alone counts both halves).
+    • Whoever goes out scores the others' pips / 5, rounded up. Blocked: the smallest hand scores the differences / 5 (nobody on a tie).
+    • Whoever reaches 72 first wins, at once, even in the middle of a round.
+
+rules-muggins =
+    5️⃣ Muggins (All Fives): 2–4 players (or 2×2). Here points are good.
+    • 7 tiles each with 2 players, 5 with 3–4; the rest is the bazaar. The first leader is drawn by lot and leads any tile; later the winner leads.
+    • The first double is the spinner: its other two sides open once both long sides hold a tile.
+    • After your move, if the open ends add up to a multiple of 5 you score the sum. A double at an end counts both halves.
+    • Whoever goes out scores the opponents' pips rounded to the nearest 5 (1–2 → 0, 3–7 → 5 …). Blocked: the smallest hand scores the differences, rounded the same way.
+    • Whoever reaches 200 first (250 with 2 players) wins, at once, even in the middle of a round.
