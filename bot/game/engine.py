@@ -40,7 +40,7 @@ from bot.game.scoring import (
 )
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase
-from bot.game.table import LINE, Spread, attach, ends_sum, fitting, is_blocked, lead
+from bot.game.table import Spread, attach, ends_sum, fitting, is_blocked, lead
 from bot.game.tiles import Tile, TileSet, tiles_of
 
 MAX_REDEALS = 100  # after this many the deal stands, so a strange rule set cannot loop
