@@ -25,9 +25,9 @@ from bot.game import (
     parse_rules,
     seat_view,
 )
-from bot.game.events import RoundEnded, RoundStarted, TilesDrawn
-from bot.game.rules import DrawMode, FishMode, RuleSet, Scoring
-from bot.game.scoring import Tally, hand_value
+from bot.game.events import GameEnded, RoundEnded, RoundStarted, Scored, TilesDrawn
+from bot.game.rules import DrawMode, FishMode, RuleSet, Scoring, Spinner
+from bot.game.scoring import Tally, fives, hand_value
 from bot.game.serial import (
     NEXT_ROUND,
     abandon_entry,
@@ -72,17 +72,37 @@ CONFIGS = [
     ("room teams=yes", 6),
     ("room teams=yes team_size=5", 10),
     ("room set=12 teams=yes team_size=3", 9),
+    ("donkey", 2),
+    ("donkey", 3),
+    ("donkey", 4),
+    ("donkey teams=yes", 4),
+    ("telephone", 2),
+    ("telephone", 4),
+    ("telephone doubles=4", 3),
+    ("telephone teams=yes", 4),
+    ("muggins", 2),
+    ("muggins", 3),
+    ("muggins keep=2", 2),
+    ("muggins teams=yes", 4),
 ]
 RULES = {(text, n): parse_rules(text, players=n) for text, n in CONFIGS}
 
 
 def blocks_only_on_a_closed_line(rules: RuleSet) -> bool:
-    """Draw until playable, nothing kept, no voluntary pass: fish needs equal ends (§1.6)."""
-    return rules.draw is DrawMode.UNTIL_PLAYABLE and not rules.keep and not rules.voluntary_pass
+    """A line (no spinner, no closed doubles), drawn until playable, nothing kept, no
+    voluntary pass: fish needs equal ends (§1.6)."""
+    return (
+        rules.draw is DrawMode.UNTIL_PLAYABLE
+        and not rules.keep
+        and not rules.voluntary_pass
+        and rules.spinner is Spinner.NONE
+        and not rules.closed_doubles
+    )
 
 
 configs = st.sampled_from(CONFIGS)
 goat_configs = st.sampled_from([c for c in CONFIGS if RULES[c].scoring is Scoring.GOAT])
+race_configs = st.sampled_from([c for c in CONFIGS if RULES[c].race])
 collect_configs = st.sampled_from(
     [c for c in CONFIGS if RULES[c].scoring in {Scoring.SEA_GOAT, Scoring.CLASSIC}]
 )
@@ -142,8 +162,12 @@ def random_move(rules: RuleSet, rng: random.Random):
         return Pass()
     if kind == 2:
         doubles = [t for t in range(size) if rules.tiles.is_double(t)]
-        return PlayDoubles(tuple(rng.sample(doubles, 2)), (0, 1))
-    return Play(rng.randrange(-1, size + 1), rng.randrange(-1, 3))
+        count = rng.randrange(1, 5)
+        closed = tuple(rng.random() < 0.3 for _ in range(count)) if rng.random() < 0.5 else ()
+        return PlayDoubles(
+            tuple(rng.sample(doubles, count)), tuple(rng.sample(range(-1, 5), count)), closed
+        )
+    return Play(rng.randrange(-1, size + 1), rng.randrange(-1, 5), rng.random() < 0.2)
 
 
 def snapshot(state: GameState) -> str:
@@ -226,7 +250,8 @@ def test_replay_of_the_json_log_gives_the_live_state(config, seed, choice, leave
     if leave and state.outcome.reason == "timeout":
         assert state.outcome.leaver is not None
         places = {p.seat: p for p in state.outcome.places}
-        assert places[state.outcome.leaver].goat is (rules.scoring is not Scoring.ROOM)
+        no_goats = rules.scoring is Scoring.ROOM or rules.race
+        assert places[state.outcome.leaver].goat is not no_goats
         assert places[state.outcome.leaver].place == max(p.place for p in places.values())
         assert places[state.outcome.leaver].rating_points == 0
 
@@ -249,7 +274,8 @@ def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed,
     rules = RULES[config]
     for s in random_game(rules, seed, choice):
         state = s.after
-        if state.phase is Phase.PLAYING and len(set(state.ends)) == 2:
+        line = len(state.ends) == 2 and min(state.ends) >= 0
+        if state.phase is Phase.PLAYING and line and len(set(state.ends)) == 2:
             assert state.rules.tiles.all_mask & ~state.on_table & state.fits
             if not state.drawable() and blocks_only_on_a_closed_line(rules):
                 assert any(hand & state.fits for hand in state.hands)
@@ -343,6 +369,32 @@ def test_goat_scores_never_decrease_and_remembered_follows_the_rules(config, see
                 over = any(score >= rules.target for score in s.after.tally.scores)
                 assert (s.after.phase is Phase.GAME_OVER) is over
     assert ended_rounds
+
+
+@PROPERTY
+@given(race_configs, seeds, seeds)
+def test_race_points_come_from_fives_and_the_first_to_reach_the_target_wins(config, seed, choice):
+    """Телефон and Muggins (§6, §7): every point scored in play is the ends' sum worth its
+    fives; scores never fall; the game ends as soon as one side reaches the target, that
+    side alone, and it places first."""
+    rules = RULES[config]
+    for s in random_game(rules, seed, choice):
+        before, after = s.before.tally.scores, s.after.tally.scores
+        assert all(b >= a for a, b in zip(before, after, strict=True))
+        for event in s.events:
+            if isinstance(event, Scored):
+                assert event.points == fives(rules, event.ends_sum) > 0
+                assert event.side == rules.side_of(event.seat)
+            if isinstance(event, RoundEnded):
+                for r in event.results:
+                    assert r.score_before + r.play_points + r.round_points == r.score_after
+            if isinstance(event, GameEnded):
+                reached = [side for side, score in enumerate(after) if score >= rules.goal]
+                assert len(reached) == 1
+                assert event.places[0].side == reached[0] and event.places[0].place == 1
+                assert not any(p.goat or p.rating_points for p in event.places)
+        over = any(score >= rules.goal for score in after)
+        assert (s.after.phase is Phase.GAME_OVER) is over
 
 
 @PROPERTY

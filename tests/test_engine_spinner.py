@@ -1,0 +1,344 @@
+"""The spinner games (RULES §5–§7): the four-way table, closed doubles, several doubles in
+one move, points for the open ends, and races to a target. Worked examples are named."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import IllegalMoveError, Phase, apply, legal_moves, new_game, parse_rules
+from bot.game.events import GameEnded, RoundEnded, Scored
+from bot.game.moves import Play, PlayDoubles
+from bot.game.rules import RuleSet
+from bot.game.scoring import Tally, fives, round_fives
+from bot.game.state import GameState
+from bot.game.table import CLOSED, ends_sum
+from tests.helpers import crafted, tile
+
+TELEPHONE = parse_rules("telephone", players=2)
+MUGGINS = parse_rules("muggins", players=2)
+DONKEY = parse_rules("donkey", players=2)
+
+
+def play(state: GameState, text: str, end: int, closed: bool = False) -> GameState:
+    move = Play(tile(state.rules, text), end, closed)
+    assert move in legal_moves(state), f"{text} at {end} is not legal here"
+    return apply(state, move)[0]
+
+
+def scored(state: GameState) -> list[tuple[int, int, int]]:
+    """`(seat, ends sum, points)` of this round's scoring moves."""
+    return [(e.seat, e.ends_sum, e.points) for e in state.history if isinstance(e, Scored)]
+
+
+def doubles(state: GameState, *placed: tuple[str, int, bool]) -> GameState:
+    tiles = tuple(tile(state.rules, text) for text, _, _ in placed)
+    ends = tuple(end for _, end, _ in placed)
+    closed = tuple(c for _, _, c in placed)
+    return apply(state, PlayDoubles(tiles, ends, closed if any(closed) else ()))[0]
+
+
+# -- Телефон (§6) --------------------------------------------------------------------------
+
+
+def telephone_house() -> GameState:
+    state = crafted(
+        TELEPHONE, [["4-4", "6-6", "4-5", "0-1"], ["4-6", "3-4", "0-2", "1-4"]], bazaar=[]
+    )
+    state = play(state, "4-4", 0)  # the house: four sides at once
+    assert state.ends == (4, 4, 4, 4)
+    state = play(state, "4-6", 0)
+    return play(state, "6-6", 0)
+
+
+def test_telephone_6_6_plus_3_is_15_scores_3():
+    state = play(telephone_house(), "3-4", 1)
+    assert state.ends == (6, 3, 4, 4)
+    assert scored(state) == [(1, 15, 3)]
+    assert state.tally.scores == (0, 3)
+
+
+def test_telephone_6_6_plus_3_plus_5_is_20_scores_4():
+    state = play(play(telephone_house(), "3-4", 1), "4-5", 2)
+    assert scored(state)[-1] == (0, 20, 4)
+    assert state.tally.scores == (4, 3)
+
+
+def test_telephone_a_lone_house_counts_both_halves():
+    state = crafted(TELEPHONE, [["5-5", "0-1"], ["5-6", "0-2"]], bazaar=[])
+    state = play(state, "5-5", 0)
+    assert scored(state) == [(0, 10, 2)]
+    state = play(state, "5-6", 3)  # the other three sides are bare: they count nothing
+    assert ends_sum(TELEPHONE.tiles, state.ends, state.spread, None) == 6
+
+
+def test_telephone_a_house_laid_on_the_line_opens_four_sides_and_counts_nothing_bare():
+    state = crafted(TELEPHONE, [["2-3", "3-3", "0-0"], ["2-5", "0-1", "1-1"]], bazaar=[])
+    state = play(play(play(state, "2-3", 0), "2-5", 0), "3-3", 1)
+    assert state.ends == (5, 3, 3, 3)
+    assert state.table.first == tile(TELEPHONE, "3-3")
+    assert state.table.arms[0] == (tile(TELEPHONE, "2-3"), tile(TELEPHONE, "2-5"))
+    assert scored(state) == [(0, 5, 1), (0, 5, 1)]  # the lead 2-3; then 5 + three bare sides
+
+
+def test_telephone_going_out_scores_the_others_pips_over_5_rounded_up():
+    state = crafted(TELEPHONE, [["1-2"], ["5-6"]], bazaar=["0-0"])
+    state = play(state, "1-2", 0)
+    ended = state.last_round
+    assert ended is not None and ended.reason == "out"
+    assert ended.results[0].round_points == 3  # 11 / 5 = 2.2 → 3
+    assert ended.results[0].play_points == 0  # 1 + 2 = 3: no multiple of 5
+    assert state.tally.scores == (3, 0)
+
+
+@pytest.mark.parametrize(("pips", "points"), [(0, 0), (1, 1), (5, 1), (6, 2), (10, 2), (11, 3)])
+def test_telephone_round_points_are_rounded_up(pips, points):
+    assert round_fives(TELEPHONE, pips) == points
+
+
+def test_telephone_a_blocked_round_the_lowest_hand_scores_the_differences():
+    rules = parse_rules("telephone draw=none", players=3)
+    state = crafted(rules, [["0-0", "1-2"], ["6-6", "5-6"], ["1-3", "4-4"]], bazaar=[])
+    state = play(state, "0-0", 0)  # the house 0-0: nobody holds another 0
+    ended = state.last_round
+    assert ended is not None and ended.reason == "fish"
+    # hands 3, 23, 12: seat 0 scores (23 - 3) + (12 - 3) = 29 → 6 (rounded up)
+    assert [r.round_points for r in ended.results] == [6, 0, 0]
+
+
+def test_telephone_a_blocked_round_with_a_tie_for_the_lowest_scores_nothing():
+    rules = parse_rules("telephone draw=none", players=3)
+    state = crafted(rules, [["0-0", "3-3"], ["6-6", "5-6"], ["1-5"]], bazaar=[])
+    state = play(state, "0-0", 0)
+    ended = state.last_round
+    assert ended is not None and ended.reason == "fish"
+    assert [r.round_points for r in ended.results] == [0, 0, 0]
+
+
+def test_telephone_ends_the_game_the_moment_someone_reaches_72():
+    state = play(telephone_house(), "3-4", 1)._replace(
+        tally=Tally((70, 3), (0, 0), (False,) * 2, 0)
+    )
+    state = play(state, "4-5", 2)  # +4: 74
+    assert state.phase is Phase.GAME_OVER
+    assert state.last_round is not None and state.last_round.reason == "target"
+    assert state.outcome is not None and state.outcome.reason == "target"
+    assert [(p.seat, p.place, p.score, p.goat) for p in state.outcome.places] == [
+        (0, 1, 74, False),
+        (1, 2, 3, False),
+    ]
+    assert all(p.rating_points == 0 for p in state.outcome.places)
+
+
+def test_telephone_up_to_four_doubles_in_one_move_score_once():
+    rules = parse_rules("telephone doubles=4", players=2)
+    state = crafted(rules, [["3-4", "0-0"], ["3-3", "4-4", "1-2"]], bazaar=[])
+    state = play(state, "3-4", 0)
+    state = doubles(state, ("3-3", 0, False), ("4-4", 1, False))
+    assert state.table.first == tile(rules, "3-3")  # the first open double is the house
+    assert state.ends == (3, 4, 3, 3)
+    assert scored(state) == []  # the house's sides are bare, 4-4 counts both halves: 8
+    assert ends_sum(rules.tiles, state.ends, state.spread, None) == 8  # 4-4 counts both halves
+
+
+# -- Muggins (§7) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pips", "points"),
+    [(0, 0), (1, 0), (2, 0), (3, 5), (5, 5), (7, 5), (8, 10), (12, 10), (13, 15), (27, 25)],
+)
+def test_muggins_rounding_bands(pips, points):
+    """1–2 → 0, 3–7 → 5, 8–12 → 10, … (§7)."""
+    assert round_fives(MUGGINS, pips) == points
+
+
+@pytest.mark.parametrize(("total", "points"), [(5, 5), (10, 10), (15, 15), (20, 20), (12, 0)])
+def test_muggins_scores_the_sum_when_it_is_a_multiple_of_5(total, points):
+    assert fives(MUGGINS, total) == points
+    assert fives(TELEPHONE, total) == points // 5
+
+
+def test_muggins_spinner_opens_its_sides_only_once_both_long_sides_hold_a_tile():
+    state = crafted(MUGGINS, [["5-5", "5-6", "0-0"], ["0-5", "2-5", "1-1"]], bazaar=[])
+    state = play(state, "5-5", 0)
+    assert state.ends == (5, 5)
+    assert scored(state) == [(0, 10, 10)]  # a lone spinner counts both halves
+    state = play(state, "0-5", 0)
+    assert state.ends == (0, 5)  # the bare long side still counts both halves: 0 + 10
+    assert scored(state)[-1] == (1, 10, 10)
+    state = play(state, "5-6", 1)
+    assert state.ends == (0, 6, 5, 5)  # both long sides hold a tile: the other two open
+    assert ends_sum(MUGGINS.tiles, state.ends, state.spread, None) == 6
+    state = play(state, "2-5", 2)
+    assert ends_sum(MUGGINS.tiles, state.ends, state.spread, None) == 8
+
+
+def test_muggins_going_out_scores_the_opponents_pips_rounded_to_5():
+    state = crafted(MUGGINS, [["1-3"], ["2-6", "0-0"]], bazaar=["4-4"])
+    state = play(state, "1-3", 0)
+    ended = state.last_round
+    assert ended is not None and ended.reason == "out"
+    assert ended.results[0].round_points == 10  # 8 → 10
+    assert scored(state) == []  # 1 + 3 = 4
+
+
+def test_muggins_teams_score_the_opponents_pips_not_the_partners():
+    rules = parse_rules("muggins teams=yes", players=4)
+    state = crafted(rules, [["1-3"], ["2-6"], ["5-6"], ["0-1"]], bazaar=[])
+    state = play(state, "1-3", 0)
+    ended = state.last_round
+    assert ended is not None
+    # seats 1 and 3 (8 + 1 = 9 → 10); the partner's 11 does not count
+    assert [r.round_points for r in ended.results] == [10, 0, 10, 0]
+    assert state.tally.scores == (10, 0)
+
+
+def test_muggins_a_blocked_round_scores_the_differences_rounded():
+    rules = parse_rules("muggins draw=none", players=3)
+    state = crafted(rules, [["0-0", "1-1"], ["6-6", "4-5"], ["1-2", "3-3"]], bazaar=[])
+    state = play(state, "0-0", 0)
+    ended = state.last_round
+    assert ended is not None and ended.reason == "fish"
+    # hands 2, 21, 9: seat 0 scores 19 + 7 = 26 → 25
+    assert [r.round_points for r in ended.results] == [25, 0, 0]
+
+
+def test_muggins_plays_to_250_with_two_and_200_with_more():
+    assert parse_rules("muggins", players=2).goal == 250
+    assert parse_rules("muggins", players=3).goal == 200
+    assert parse_rules("muggins target=150", players=2).goal == 150
+    assert parse_rules("muggins").hand_for(2) == 7
+    assert parse_rules("muggins").hand_for(3) == 5
+
+
+def test_muggins_the_target_is_checked_in_play_and_ties_below_share_a_place():
+    rules = parse_rules("muggins", players=3)
+    state = crafted(rules, [["5-5", "0-1"], ["2-3", "1-1"], ["4-6", "2-2"]], bazaar=[])
+    state = state._replace(tally=Tally((195, 40, 40), (0,) * 3, (False,) * 3, 0))
+    state, events = apply(state, Play(tile(rules, "5-5"), 0))
+    assert isinstance(events[-1], GameEnded)
+    assert [(p.seat, p.place) for p in events[-1].places] == [(0, 1), (1, 2), (2, 2)]
+    assert state.last_round is not None and state.last_round.results[0].play_points == 10
+
+
+def test_muggins_the_first_leader_is_drawn_by_lot_and_leads_any_tile():
+    leaders = set()
+    for seed in range(12):
+        state, _ = new_game(MUGGINS, ("a", "b"), seed)
+        assert state.lead_tile is None
+        leaders.add(state.to_move)
+    assert leaders == {0, 1}
+
+
+# -- Осёл (§5) ------------------------------------------------------------------------------
+
+
+def test_donkey_the_first_open_double_opens_four_sides_at_once():
+    state = crafted(DONKEY, [["2-3", "3-3", "0-0"], ["2-5", "3-6", "1-1"]], bazaar=[])
+    state = play(play(state, "2-3", 0), "2-5", 0)
+    state = play(state, "3-3", 1)
+    assert state.ends == (5, 3, 3, 3)
+    assert {m.end for m in legal_moves(state) if isinstance(m, Play)} == {1, 2, 3}
+
+
+def test_donkey_the_lead_is_never_closed():
+    state = crafted(DONKEY, [["3-3", "0-0"], ["2-5", "3-6"]], bazaar=[])
+    assert Play(tile(DONKEY, "3-3"), 0, True) not in legal_moves(state)
+    with pytest.raises(IllegalMoveError) as error:
+        apply(state, Play(tile(DONKEY, "3-3"), 0, True))
+    assert error.value.reason == "cannot_close"
+
+
+def test_donkey_a_closed_double_ends_its_arm_and_never_becomes_the_spinner():
+    state = crafted(DONKEY, [["2-3", "5-5", "0-1"], ["2-5", "3-3", "3-6"]], bazaar=[])
+    state = play(play(state, "2-3", 0), "2-5", 0)
+    state = play(state, "5-5", 0, closed=True)
+    assert state.ends == (CLOSED, 3)
+    assert state.spread.spinner is None
+    assert state.table.closed == 1 << tile(DONKEY, "5-5")
+    assert all(m.end == 1 for m in legal_moves(state) if isinstance(m, Play))
+    state = play(state, "3-3", 1)  # open: the spinner, opening its sides
+    assert state.ends == (CLOSED, 3, 3, 3)
+
+
+def test_donkey_only_doubles_may_be_closed_and_only_where_they_fit():
+    state = crafted(DONKEY, [["2-3", "0-1"], ["2-5", "3-3"]], bazaar=[])
+    state = play(state, "2-3", 0)
+    with pytest.raises(IllegalMoveError) as error:
+        apply(state, Play(tile(DONKEY, "2-5"), 0, True))
+    assert error.value.reason == "cannot_close"
+    with pytest.raises(IllegalMoveError):
+        apply(state, Play(tile(DONKEY, "3-3"), 0, True))  # 3-3 fits the east end only
+
+
+def test_donkey_several_doubles_in_one_move_one_per_end_any_of_them_closed():
+    state = crafted(DONKEY, [["3-3", "3-6", "0-1"], ["3-5", "5-5", "6-6", "1-2"]], bazaar=[])
+    assert not any(isinstance(m, PlayDoubles) for m in legal_moves(state))  # not as the lead
+    state = play(play(play(state, "3-3", 0), "3-5", 0), "3-6", 1)
+    assert state.ends == (5, 6, 3, 3)
+    pairs = [m for m in legal_moves(state) if isinstance(m, PlayDoubles)]
+    assert len(pairs) == 4  # 5-5 west and 6-6 east, each open or closed
+    state = doubles(state, ("5-5", 0, False), ("6-6", 1, True))
+    assert state.ends == (5, CLOSED, 3, 3)
+    assert state.hands[1] == DONKEY.tiles.mask([tile(DONKEY, "1-2")])
+
+
+def test_donkey_builds_three_doubles_at_once_and_the_first_open_one_is_the_spinner():
+    state = crafted(DONKEY, [["2-4", "0-1"], ["2-2", "4-4", "1-1", "0-6"]], bazaar=[])
+    state = play(state, "2-4", 0)
+    move = PlayDoubles((tile(DONKEY, "2-2"), tile(DONKEY, "4-4")), (0, 1), (True, False))
+    assert move in legal_moves(state)
+    state = apply(state, move)[0]
+    assert state.ends == (CLOSED, 4, 4, 4)
+    assert state.spread.spinner == tile(DONKEY, "4-4")
+    assert state.table.first == tile(DONKEY, "4-4")
+    assert state.table.arms[0] == (tile(DONKEY, "2-4"), tile(DONKEY, "2-2"))
+
+
+def test_donkey_two_closed_doubles_before_the_first_open_double_end_the_round_as_a_fish():
+    state = crafted(DONKEY, [["2-4", "6-6"], ["2-2", "4-4", "5-6", "1-1"]], bazaar=["0-0"])
+    state = play(state, "2-4", 0)
+    state, events = apply(
+        state, PlayDoubles((tile(DONKEY, "2-2"), tile(DONKEY, "4-4")), (0, 1), (True, True))
+    )
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert (ended.reason, ended.seat) == ("fish", 1)
+    # counted as a Козёл fish on one: the bigger hand (6-6 = 12 against 5-6 + 1-1 = 13) pays
+    assert [r.round_points for r in ended.results] == [0, 25]
+
+
+def test_donkey_closing_the_last_open_end_blocks_the_round():
+    state = crafted(DONKEY, [["2-4", "4-4", "0-1"], ["2-2", "5-6", "3-3"]], bazaar=["1-1"])
+    state = play(state, "2-4", 0)
+    state = play(state, "2-2", 0, closed=True)
+    state, events = apply(state, Play(tile(DONKEY, "4-4"), 1, True))
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    assert (ended.reason, ended.seat) == ("fish", 0)
+
+
+def test_doubles_at_once_need_the_option_distinct_ends_and_matching_doubles():
+    rules: RuleSet = parse_rules("goat", players=2)
+    state = crafted(rules, [["2-4", "0-1"], ["2-2", "4-4", "1-1"]], bazaar=[])
+    state = play(state, "2-4", 0)
+    pair = PlayDoubles((tile(rules, "2-2"), tile(rules, "4-4")), (0, 1))
+    assert pair not in legal_moves(state)
+    with pytest.raises(IllegalMoveError):
+        apply(state, pair)
+    donkey = crafted(DONKEY, [["2-4", "0-1"], ["2-2", "4-4", "1-1"]], bazaar=[])
+    donkey = play(donkey, "2-4", 0)
+    for bad in (
+        PlayDoubles((tile(DONKEY, "2-2"), tile(DONKEY, "4-4")), (1, 0)),
+        PlayDoubles((tile(DONKEY, "2-2"), tile(DONKEY, "1-1")), (0, 1)),
+        PlayDoubles((tile(DONKEY, "2-2"),), (0,)),
+    ):
+        with pytest.raises(IllegalMoveError) as error:
+            apply(donkey, bad)
+        assert error.value.reason == "no_doubles"
+
+
+def test_closed_doubles_need_the_option():
+    state = crafted(TELEPHONE, [["2-4", "0-1"], ["2-2", "1-1"]], bazaar=[])
+    state = play(state, "2-4", 0)
+    with pytest.raises(IllegalMoveError) as error:
+        apply(state, Play(tile(TELEPHONE, "2-2"), 0, True))
+    assert error.value.reason == "cannot_close"
