@@ -19,17 +19,22 @@ from bot.game.events import (
     Passed,
     RoundEnded,
     RoundStarted,
+    Scored,
     SeatResult,
     TilePlayed,
     TilesDrawn,
 )
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
-from bot.game.rules import PRESETS, RuleError, RuleSet, Scoring
+from bot.game.rules import PRESETS, RuleError, RuleSet, Scoring, Spinner
 from bot.game.state import GameState, Phase
 from bot.ui.i18n import Texts
 
 PLAYABLE = "✅ "
 EVENT_LINES = 4  # the last moves the table caption tells
+ARROWS = ("⬅", "➡", "⬆", "⬇")
+"""Each arm by the direction it starts in (west, east, north, south), as the hand's buttons
+and the table picture name it."""
+CLOSED_MARK = "✕"
 
 
 def option_value(value: object) -> str:
@@ -122,15 +127,36 @@ def move_label(t: Texts, move: Move, rules: RuleSet) -> str:
 
 
 _PLAYED_AT = {0: "event-played-left", 1: "event-played-right"}
+_SPINNER_AT = ("event-played-west", "event-played-east", "event-played-up", "event-played-down")
+
+
+def arm_label(end: int, value: int) -> str:
+    """An arm as the buttons and the picture name it: «⬆ 5», or «⬆ ✕» once closed."""
+    return f"{ARROWS[end]} {CLOSED_MARK if value < 0 else value}"
+
+
+def _placed(t: Texts, rules: RuleSet, tile: int, closed: bool) -> str:
+    name = rules.tiles.name(tile)
+    return t("event-closed", tile=name) if closed else name
 
 
 def describe(t: Texts, event: Event, rules: RuleSet, names: Sequence[str]) -> str | None:
     """One line about a public event for the group, or None for the silent ones."""
     if isinstance(event, TilePlayed):
-        key = _PLAYED_AT.get(event.end, "event-played")
-        return t(key, name=names[event.seat], tile=rules.tiles.name(event.tile))
+        at = _SPINNER_AT if rules.spinner is not Spinner.NONE else _PLAYED_AT
+        key = at[event.end] if event.end < len(at) else "event-played"
+        tile = _placed(t, rules, event.tile, event.closed)
+        return t(key, name=names[event.seat], tile=tile)
     if isinstance(event, DoublesPlayed):
-        return t("event-doubles", name=names[event.seat], tiles=tile_names(rules, event.tiles))
+        closed = event.closed or (False,) * len(event.tiles)
+        spinner = rules.spinner is not Spinner.NONE
+        tiles = ", ".join(
+            f"{_placed(t, rules, tile, face_down)}{f' {ARROWS[end]}' if spinner else ''}"
+            for tile, end, face_down in zip(event.tiles, event.ends, closed, strict=True)
+        )
+        return t("event-doubles", name=names[event.seat], tiles=tiles, count=len(event.tiles))
+    if isinstance(event, Scored):
+        return t("event-scored", sum=event.ends_sum, points=event.points)
     if isinstance(event, TilesDrawn):
         return t("event-drawn", name=names[event.seat], number=event.number)
     if isinstance(event, Knocked):
@@ -213,6 +239,21 @@ def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
     return " · ".join(parts) + carry
 
 
+def told(t: Texts, events: Sequence[Event], rules: RuleSet, names: Sequence[str]) -> list[str]:
+    """The lines the group reads about `events`; what a move scored joins the move's line
+    («Маша: 5-5 вверх · концы 20 → +4»)."""
+    lines: list[str] = []
+    for event in events:
+        line = describe(t, event, rules, names)
+        if line is None:
+            continue
+        if isinstance(event, Scored) and lines:
+            lines[-1] = f"{lines[-1]} · {line}"
+        else:
+            lines.append(line)
+    return lines
+
+
 def table_caption(
     t: Texts,
     state: GameState,
@@ -227,7 +268,7 @@ def table_caption(
         t("caption-round", round=state.round_no, bazaar=len(state.bazaar)),
         scores_line(t, state, names),
     ]
-    lines += [line for e in events if (line := describe(t, e, state.rules, names))][-EVENT_LINES:]
+    lines += told(t, events, state.rules, names)[-EVENT_LINES:]
     lines += notes
     if ended is not None:
         lines.append(t(ended))
@@ -248,11 +289,12 @@ def hand(t: Texts, state: GameState, seat: int, drawn: Sequence[int]) -> str:
         lines.append(t("hand-lead", tile=rules.tiles.name(state.lead_tile)))
     else:
         ends = state.ends
-        shown = (
-            t("hand-ends", first=ends[0], second=ends[1])
-            if len(ends) == 2
-            else ", ".join(map(str, ends)) or t("hand-empty-table")
-        )
+        if rules.spinner is not Spinner.NONE and ends:
+            shown = " · ".join(arm_label(end, value) for end, value in enumerate(ends))
+        elif len(ends) == 2:
+            shown = t("hand-ends", first=ends[0], second=ends[1])
+        else:
+            shown = ", ".join(map(str, ends)) or t("hand-empty-table")
         lines.append(t("hand-turn", ends=shown))
     return "\n".join(lines)
 
@@ -261,6 +303,9 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
     """Every hand revealed and the score sheet: previous / round / total, "+N" remembered."""
     if ended.eggs:
         head = t("round-eggs", round=ended.round_no, carry=ended.carry_after)
+    elif ended.reason == "target":
+        score = ended.results[ended.seat].score_after
+        head = t("round-target", round=ended.round_no, name=names[ended.seat], score=score)
     elif ended.reason == "fish":
         head = t("round-fish", round=ended.round_no, name=names[ended.seat])
     else:
@@ -281,7 +326,7 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
                 value=r.hand_value,
             )
         )
-    lines.append(t("round-sheet"))
+    lines.append(t("round-sheet-race" if rules.race else "round-sheet"))
     seen: set[int] = set()
     for r in playing:
         if r.side in seen:
@@ -291,6 +336,18 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
         remembered = f" (+{r.remembered_after})" if r.remembered_after else ""
         opened = " 🔓" if r.opened and rules.low_wins else ""
         carry = " 🥚" if r.took_carry else ""
+        if rules.race:
+            lines.append(
+                t(
+                    "round-line-race",
+                    name=who,
+                    before=r.score_before,
+                    play=f"{r.play_points:+d}",
+                    points=f"{r.round_points:+d}",
+                    after=r.score_after,
+                )
+            )
+            continue
         lines.append(
             t(
                 "round-line",
@@ -309,20 +366,31 @@ def sat_out(rules: RuleSet, result: SeatResult) -> bool:
     return rules.scoring is Scoring.ROOM and result.score_before >= rules.target
 
 
-def game_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
+def game_end(t: Texts, ended: GameEnded, names: Sequence[str], race: bool = False) -> str:
+    """Why the game ended and everyone's place; a race (Телефон, Muggins) has no goats and
+    no rating points, so its places say only the scores."""
+    winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
     if ended.reason == "timeout" and ended.leaver is not None:
         head = t("game-over-timeout", name=names[ended.leaver])
     elif ended.reason == "bald_goat":
         head = t("game-over-bald")
     elif ended.reason == "last_in":
-        winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
         head = t("game-over-last-in", name=side_name(t, winners))
+    elif race:
+        head = t("game-over-race", name=side_name(t, winners), score=ended.places[0].score)
     else:
         head = t("game-over")
     lines = [head]
     if ended.reason != "timeout" and ended.leaver is not None:
-        lines.append(t("game-over-left", name=names[ended.leaver]))
+        lines.append(
+            t("game-over-left-race" if race else "game-over-left", name=names[ended.leaver])
+        )
     for place in ended.places:
+        if race:
+            lines.append(
+                t("game-place-race", place=place.place, name=names[place.seat], score=place.score)
+            )
+            continue
         lines.append(
             t(
                 "game-place",
@@ -340,8 +408,10 @@ def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """/score: the running (or last) game's sheet."""
     finished = state.last_round.round_no if state.last_round else 0
     lines = [t("score-after", round=finished), scores_line(t, state, names)]
+    if state.rules.race:
+        lines.append(t("score-race", goal=state.rules.goal))
     if state.outcome is not None:
-        lines.append(game_end(t, state.outcome, names))
+        lines.append(game_end(t, state.outcome, names, state.rules.race))
     return "\n".join(lines)
 
 
@@ -373,6 +443,7 @@ def leaderboard(
         lines.append(t("rating-you", rank=mine[0], **_rating_fields(mine[1], t)))
     if any(row.provisional for _, row in page):
         lines.append(t("rating-provisional-note", games=PROVISIONAL_GAMES))
+    lines.append(t("rating-race-note"))
     return "\n".join(lines)
 
 
@@ -409,6 +480,7 @@ def stats(t: Texts, name: str, chat: str | None, numbers: PlayerStats) -> str:
                 streak=numbers.best_streak,
                 preset=numbers.favourite_preset or none,
             ),
+            t("stats-race-note"),
         ]
     )
 

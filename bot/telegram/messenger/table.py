@@ -137,7 +137,7 @@ class Table:
             return
         self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
-        await self.gateway.group_text(game, texts.game_end(t, outcome, game.names))
+        await self.gateway.group_text(game, texts.game_end(t, outcome, game.names, game.rules.race))
         await self.storage.set_announced(game.id)
 
     async def catch_up(self, game: GameRow) -> bool:

@@ -150,7 +150,17 @@ partners = { $first } & { $second }
 event-played = { $name }: { $tile }
 event-played-left = { $name }: { $tile } on the left
 event-played-right = { $name }: { $tile } on the right
-event-doubles = { $name }: two doubles { $tiles }
+event-doubles = { $name }: { $count ->
+    [2] two doubles
+    [3] three doubles
+   *[other] four doubles
+ } { $tiles }
+event-played-west = { $name }: { $tile } west
+event-played-east = { $name }: { $tile } east
+event-played-up = { $name }: { $tile } up
+event-played-down = { $name }: { $tile } down
+event-closed = { $tile } closed
+event-scored = ends { $sum } → +{ $points }
 event-drawn = { $name } draws from the bazaar: { $number }
 event-knocked = { $name } knocks
 event-passed = { $name }: pass
@@ -196,6 +206,9 @@ round-fish = Round { $round }: fish 🐟, blocked by { $name }.
 round-out = Round { $round }: { $name } went out.
 round-hand = { $name }: { $tiles } = { $value }
 round-sheet = Score (before → round → after):
+round-sheet-race = Score (before → in play → round → after):
+round-line-race = { $name }: { $before } → { $play } → { $points } → { $after }
+round-target = Round { $round }: { $name } reaches { $score } — game over!
 round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
 round-side-out = 🚪 { $name } { $members ->
         [one] has
@@ -208,10 +221,14 @@ game-over-last-in = The game is over: { $name } is the last one in and wins!
 game-over-timeout = The game is over: { $name } left the table.
 game-over-bald = The game is over: bald goat!
 game-over-left = { $name } left the table during the game: by the timeout rule the goat, rating +0.
+game-over-left-race = { $name } left the table during the game: last place.
+game-over-race = Game over: { $name } — { $score }, the highest, wins!
+game-place-race = { $place }. { $name } — { $score }
 game-over = The game is over!
 game-place = { $place }. { $name } — { $score }{ $goat }, rating +{ $points }
 game-place-goat = { " " }🐐 goat
 score-after = Score after round { $round }:
+score-race = Playing to { $goal }: the highest score wins, no goats.
 
 ## ratings and stats
 rating-title = Rating of «{ $chat }» — places { $first }–{ $last } of { $total }
@@ -220,6 +237,7 @@ rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } 
 rating-you = You: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — provisional rating: fewer than { $games } games.
+rating-race-note = In Telephone and Muggins the highest score wins: no goats and no formula points there; the rating counts places.
 rating-private-title = Your rating by chat:
 rating-private-row = «{ $chat }»: { $rating }{ $provisional } · games: { $games } · points: { $points }
 stats-title = Stats: { $name }{ $where }
@@ -232,6 +250,7 @@ stats-body =
     Best win streak: { $streak }
     Favourite rules: { $preset }
 stats-no-value = —
+stats-race-note = (Telephone and Muggins: a win is first place; there are no goats there.)
 
 ## chat settings and languages
 settings-title = ⚙ Settings of «{ $chat }»

@@ -158,7 +158,17 @@ partners = { $first } и { $second }
 event-played = { $name }: { $tile }
 event-played-left = { $name }: { $tile } слева
 event-played-right = { $name }: { $tile } справа
-event-doubles = { $name }: два дубля { $tiles }
+event-doubles = { $name }: { $count ->
+    [2] два дубля
+    [3] три дубля
+   *[other] четыре дубля
+ } { $tiles }
+event-played-west = { $name }: { $tile } влево
+event-played-east = { $name }: { $tile } вправо
+event-played-up = { $name }: { $tile } вверх
+event-played-down = { $name }: { $tile } вниз
+event-closed = { $tile } закрыто
+event-scored = концы { $sum } → +{ $points }
 event-drawn = { $name } берёт из базара: { $number }
 event-knocked = { $name } стучит
 event-passed = { $name }: пас
@@ -204,6 +214,9 @@ round-fish = Раунд { $round }: рыба 🐟, рыбак — { $name }.
 round-out = Раунд { $round }: { $name } вышел(а).
 round-hand = { $name }: { $tiles } = { $value }
 round-sheet = Счёт (было → раунд → стало):
+round-sheet-race = Счёт (было → за ходы → за раунд → стало):
+round-line-race = { $name }: { $before } → { $play } → { $points } → { $after }
+round-target = Раунд { $round }: { $name } набирает { $score } — игра окончена!
 round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
 round-side-out = 🚪 { $name } — { $score }, { $members ->
         [one] выбывает
@@ -213,10 +226,14 @@ game-over-last-in = Игра окончена: { $name } — последний 
 game-over-timeout = Игра окончена: { $name } покинул(а) стол.
 game-over-bald = Игра окончена: лысый козёл!
 game-over-left = { $name } покинул(а) стол во время партии: по правилу таймаута — козёл, рейтинг +0.
+game-over-left-race = { $name } покинул(а) стол во время партии: последнее место.
+game-over-race = Игра окончена: { $name } — { $score }, больше всех, победа!
+game-place-race = { $place }. { $name } — { $score }
 game-over = Игра окончена!
 game-place = { $place }. { $name } — { $score }{ $goat }, рейтинг +{ $points }
 game-place-goat = { " " }🐐 козёл
 score-after = Счёт после раунда { $round }:
+score-race = Играем до { $goal }: побеждает больший счёт, козлов нет.
 
 ## ratings and stats
 rating-title = Рейтинг «{ $chat }» — места { $first }–{ $last } из { $total }
@@ -225,6 +242,7 @@ rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } 
 rating-you = Вы: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — рейтинг предварительный: меньше { $games } игр.
+rating-race-note = В Телефоне и Маггинсе побеждает больший счёт: козлов и очков по формуле там нет, рейтинг считает места.
 rating-private-title = Ваш рейтинг по чатам:
 rating-private-row = «{ $chat }»: { $rating }{ $provisional } · игр: { $games } · очков: { $points }
 stats-title = Статистика: { $name }{ $where }
@@ -237,6 +255,7 @@ stats-body =
     Лучшая серия побед: { $streak }
     Любимые правила: { $preset }
 stats-no-value = —
+stats-race-note = (Телефон и Маггинс: победа — первое место, козлов там не бывает.)
 
 ## chat settings and languages
 settings-title = ⚙ Настройки чата «{ $chat }»
