@@ -37,7 +37,11 @@ def player_stats(games: Sequence[GamePlayed], rounds: Sequence[RoundPlayed]) -> 
     for played in rounds:
         result, seat = played.result, played.seat
         fish_made += result["reason"] == "fish" and result["seat"] == seat
-        points += [s["round_points"] for s in result["results"] if s["seat"] == seat]
+        points += [
+            s["round_points"] + s.get("play_points", 0)  # Телефон, Muggins: points in play
+            for s in result["results"]
+            if s["seat"] == seat
+        ]
     streak = best_streak = 0
     for game in games:
         streak = streak + 1 if game.win else 0
