@@ -20,7 +20,7 @@ import random
 from enum import StrEnum
 
 from bot.ai.knowledge import infer
-from bot.ai.policy import heaviest_move, normal_move, random_move
+from bot.ai.policy import heaviest_move, normal_move, random_move, view_position
 from bot.ai.search import hard_move
 from bot.game.moves import Move
 from bot.game.rules import Scoring
@@ -61,10 +61,7 @@ def choose(
         return random_move(moves, rng)
     if level is Level.NORMAL:
         voids = infer(view).voids()
-        return normal_move(
-            view.rules, view.seat, view.hand, view.ends, view.on_table, view.hand_sizes,
-            voids, moves,
-        )  # fmt: skip
+        return normal_move(view_position(view, voids), moves)
     if budget_s is None and samples is None:
         budget_s = ROOM_BUDGET_S if view.rules.scoring is Scoring.ROOM else HARD_BUDGET_S
     return hard_move(view, rng, budget_s, samples)

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 
 from bot.ai.knowledge import dealt, end_suits
-from bot.ai.policy import normal_scores
+from bot.ai.policy import Position, normal_scores
 from bot.game.engine import moves_for
 from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed, TilesDrawn, plays_of
 from bot.game.moves import Move, Pass, Play, PlayDoubles
@@ -84,7 +84,10 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
         ):
             moves = moves_for(rules, held[seat], ends, fitting(tiles, ends), None, bazaar, 0)
             if len(moves) > 1:
-                scores = normal_scores(rules, seat, held[seat], ends, on_table, sizes, voids, moves)
+                position = Position(
+                    rules, seat, held[seat], ends, spread, on_table, sizes, voids, view.tally.scores
+                )
+                scores = normal_scores(position, moves)
                 p *= _probability(scores, moves, observed)
         if isinstance(event, TilePlayed | DoublesPlayed):
             for tile, end, closed in plays_of((event,)):

@@ -1,33 +1,49 @@
 """Fast move policies on plain values: random, «heaviest tile first», and the normal
 heuristic built on the pressure principles of seed 000 (В. Ильичев, «Наука и жизнь»).
 
-The normal heuristic scores every legal move and plays the best:
+The normal heuristic scores every legal move by the table it leaves (the true open ends,
+spinner arms and closed doubles included: `placement`) and plays the best.
 
-* shed heavy tiles and doubles early (the «минимализм» of Козёл; doubles are ballast);
+Козёл and its line games (and Осёл, scored as Козёл):
+
+* shed heavy tiles and doubles early (the «минимализм» of Козёл; doubles are ballast), and
+  several doubles at once where the rules allow it;
 * block: prefer ends the next opponent is unlikely to match (its known voids and the
   hypergeometric chance over the unseen tiles) — «не позволяйте противнику продолжать
-  давление», «прокатить соперника»;
+  давление», «прокатить соперника»; a closed double (Осёл) blocks its arm for good;
 * support the partners in team play: avoid ends they are unlikely to match;
 * pressure: keep tiles that fit the ends you leave (a suit you hold many of);
 * keep suit variety in the hand (the defensive strategy);
 * do not open a fresh suit unless you hold three or more of it (principle 7);
-* make or avoid a fish by comparing the hand totals (principle 4).
+* make or avoid a fish by comparing the hand totals (principle 4) — closing the last open
+  arms too.
+
+The point-scoring games (Телефон, Muggins: `race_scores`) count in fives (5 on the ends):
+
+* take points now: the open ends' sum after the move;
+* do not leave the next player an easy multiple of 5 (its expected best reply);
+* keep a follow-up that scores, and tiles that fit;
+* block harder when ahead;
+* shed heavy tiles as the round's end nears (the winner takes the others' pips).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from bot.ai.knowledge import allowed_tiles
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import RuleSet, Scoring
-from bot.game.scoring import hand_value
-from bot.game.table import is_blocked
+from bot.game.rules import RuleSet, Scoring, Spinner
+from bot.game.scoring import fives, hand_value
+from bot.game.table import Spread, attach, ends_sum, fitting, is_blocked, lead
+from bot.game.tiles import tiles_of
+from bot.game.view import SeatView
 
 WIN = 1e9  # the score of a move that empties the hand
+FIVE = 5  # the ends' sum that makes one unit of the point-scoring games
 
 
 class Weights(NamedTuple):
@@ -47,6 +63,46 @@ class Weights(NamedTuple):
 DEFAULT = Weights()
 
 
+class RaceWeights(NamedTuple):
+    """The point-scoring games' weights, in fives (per five, pip, probability or tile)."""
+
+    threat: float = 0.8  # the next opponent's expected best reply
+    again: float = 0.25  # the best the seat could score next turn on the ends it leaves
+    pips: float = 0.1  # a pip shed, at an even race to go out (the winner takes pips/5)
+    double: float = 0.3
+    block: float = 1.0
+    ahead: float = 0.1  # the block's weight grows by this per five ahead (up to `AHEAD_CAP`)
+    follow: float = 0.3
+    fish: float = 0.2  # per pip of the expected hand margin on a blocked table
+    pass_: float = -3.0
+
+
+RACE = RaceWeights()
+AHEAD_CAP = 3.0
+
+
+class Position(NamedTuple):
+    """What the normal heuristic looks at: one seat's hand and what is public."""
+
+    rules: RuleSet
+    seat: int
+    hand: int
+    ends: tuple[int, ...]
+    spread: Spread
+    on_table: int
+    sizes: Sequence[int]  # tiles per seat
+    voids: Sequence[int]  # per seat, the suits it is known to lack
+    scores: Sequence[int]  # per side, the score so far
+
+
+def view_position(view: SeatView, voids: Sequence[int]) -> Position:
+    """The position of the view's seat."""
+    return Position(
+        view.rules, view.seat, view.hand, view.ends, view.spread, view.on_table,
+        view.hand_sizes, voids, view.tally.scores,
+    )  # fmt: skip
+
+
 def random_move(moves: Sequence[Move], rng: random.Random) -> Move:
     """The easy level: any legal move."""
     return moves[rng.randrange(len(moves))]
@@ -64,6 +120,27 @@ def heaviest_move(rules: RuleSet, moves: Sequence[Move]) -> Move:
         return -1 if isinstance(move, Draw) else -2
 
     return max(moves, key=weight)
+
+
+def placement(
+    rules: RuleSet, ends: tuple[int, ...], spread: Spread, move: Play | PlayDoubles
+) -> tuple[int, tuple[int, ...], Spread]:
+    """The tiles `move` puts down, and the open ends and spread it leaves."""
+    tiles = rules.tiles
+    if isinstance(move, Play):
+        if not ends:
+            return (1 << move.tile, *lead(tiles, rules.spinner, move.tile))
+        laid = attach(tiles, rules.spinner, ends, spread, move.tile, move.end, move.closed)
+        if laid is None:
+            raise ValueError(f"{tiles.name(move.tile)} does not fit arm {move.end}")
+        return (1 << move.tile, *laid)
+    faces = move.closed or (False,) * len(move.tiles)
+    for tile, end, closed in zip(move.tiles, move.ends, faces, strict=True):
+        laid = attach(tiles, rules.spinner, ends, spread, tile, end, closed)
+        if laid is None:
+            raise ValueError(f"{tiles.name(tile)} does not fit arm {end}")
+        ends, spread = laid
+    return tiles.mask(move.tiles), ends, spread
 
 
 @cache
@@ -100,39 +177,26 @@ def partners(rules: RuleSet, seat: int, sizes: Sequence[int]) -> list[int]:
     return [s for s in range(rules.players) if s != seat and sizes[s] and rules.side_of(s) == side]
 
 
-def normal_move(
-    rules: RuleSet,
-    seat: int,
-    hand: int,
-    ends: tuple[int, ...],
-    on_table: int,
-    sizes: Sequence[int],
-    voids: Sequence[int],
-    moves: Sequence[Move],
-    weights: Weights = DEFAULT,
-) -> Move:
-    """The normal heuristic's move for `seat` holding `hand` (`voids`: known per seat)."""
+def normal_move(position: Position, moves: Sequence[Move]) -> Move:
+    """The normal heuristic's move for the position's seat."""
     if len(moves) == 1:
         return moves[0]
-    scores = normal_scores(rules, seat, hand, ends, on_table, sizes, voids, moves, weights)
+    scores = normal_scores(position, moves)
     return moves[max(range(len(moves)), key=scores.__getitem__)]
 
 
-def normal_scores(
-    rules: RuleSet,
-    seat: int,
-    hand: int,
-    ends: tuple[int, ...],
-    on_table: int,
-    sizes: Sequence[int],
-    voids: Sequence[int],
-    moves: Sequence[Move],
-    weights: Weights = DEFAULT,
-) -> list[float]:
+def normal_scores(position: Position, moves: Sequence[Move]) -> list[float]:
     """The normal heuristic's score of each move (higher is better; `WIN` goes out)."""
+    if position.rules.race:
+        return race_scores(position, moves)
+    return goat_scores(position, moves)
+
+
+def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT) -> list[float]:
+    """Козёл's scores: shed, block, follow, keep variety, fish when it pays."""
+    rules, seat, hand, ends, spread, on_table, sizes, voids, _ = position
     tiles = rules.tiles
-    w = weights
-    suit_masks, follow = tiles.suit_masks, tiles.follow
+    suit_masks = tiles.suit_masks
     costs = tile_costs(rules)
     unseen = tiles.all_mask & ~hand & ~on_table
     nxt = next_in_play(seat, sizes)
@@ -144,53 +208,126 @@ def normal_scores(
     hand_suits = sum(1 for m in suit_masks if hand & m)
     scores: list[float] = []
     for move in moves:
-        if isinstance(move, Play):
-            t = move.tile
-            rest = hand & ~(1 << t)
-            if not rest:
-                scores.append(WIN)
-                continue
-            if ends:
-                new = list(ends)
-                new[move.end] = follow[t][ends[move.end]]
-                exposed = new[move.end]
-            else:
-                new = list(tiles.pips[t])
-                exposed = -1
-            fits = 0
-            for value in new:
-                fits |= suit_masks[value]
-            score = w.pips * costs[t]
-            if tiles.doubles_mask >> t & 1:
-                score += w.double
-            if ends and is_blocked(tiles, tuple(new), on_table | 1 << t):
-                score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
-            else:
-                score += w.block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)
-                for pool, held in mates:
-                    score -= (
-                        w.partner
-                        / len(mates)
-                        * p_none(pool.bit_count(), (pool & fits).bit_count(), held)
-                    )
-                score += w.follow * min(2, (rest & fits).bit_count())
-                lost = sum(1 for v in set(tiles.pips[t]) if not rest & suit_masks[v])
-                score += w.variety * (hand_suits - lost)
-                if (
-                    exposed >= 0
-                    and not on_table & suit_masks[exposed]
-                    and (rest & suit_masks[exposed]).bit_count() < 3
-                ):
-                    score -= w.fresh
-        elif isinstance(move, PlayDoubles):
-            if not hand & ~tiles.mask(move.tiles):
-                scores.append(WIN)
-                continue
-            score = w.pips * sum(costs[t] for t in move.tiles) + 2 * w.double + w.block
-        elif isinstance(move, Pass):
-            score = w.pass_
-        else:
-            score = 0.0
+        if isinstance(move, Pass):
+            scores.append(w.pass_)
+            continue
+        if not isinstance(move, Play | PlayDoubles):
+            scores.append(0.0)
+            continue
+        placed, new, _ = placement(rules, ends, spread, move)
+        rest = hand & ~placed
+        if not rest:
+            scores.append(WIN)
+            continue
+        if isinstance(move, PlayDoubles) and rules.spinner is Spinner.NONE:  # Sea Goat's pair
+            scores.append(w.pips * sum(costs[t] for t in move.tiles) + 2 * w.double + w.block)
+            continue
+        score = 0.0
+        for t in tiles_of(placed):
+            score += w.pips * costs[t]
+        score += w.double * (placed & tiles.doubles_mask).bit_count()
+        if ends and is_blocked(tiles, new, on_table | placed):
+            score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
+            scores.append(score)
+            continue
+        fits = fitting(tiles, new)
+        score += w.block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)
+        for pool, held in mates:
+            score -= (
+                w.partner / len(mates) * p_none(pool.bit_count(), (pool & fits).bit_count(), held)
+            )
+        score += w.follow * min(2, (rest & fits).bit_count())
+        lost = sum(1 for m in suit_masks if placed & m and not rest & m)
+        score += w.variety * (hand_suits - lost)
+        if isinstance(move, Play) and ends:
+            exposed = new[move.end]
+            if (
+                exposed >= 0
+                and not on_table & suit_masks[exposed]
+                and (rest & suit_masks[exposed]).bit_count() < 3
+            ):
+                score -= w.fresh
+        scores.append(score)
+    return scores
+
+
+@lru_cache(maxsize=1 << 16)
+def reply_fives(rules: RuleSet, ends: tuple[int, ...], spread: Spread) -> tuple[int, ...]:
+    """Per tile, the most fives attaching it to one of these open ends would score."""
+    tiles = rules.tiles
+    best = [0] * tiles.size
+    for arm, value in enumerate(ends):
+        if value < 0:
+            continue
+        for t in tiles_of(tiles.suit_masks[value]):
+            laid = attach(tiles, rules.spinner, ends, spread, t, arm)
+            if laid is not None:
+                got = fives_of(rules, ends_sum(tiles, laid[0], laid[1], None))
+                best[t] = max(best[t], got)
+    return tuple(best)
+
+
+def fives_of(rules: RuleSet, total: int) -> int:
+    """What open ends adding up to `total` score, counted in fives."""
+    return fives(rules, total) * FIVE // fives(rules, FIVE)
+
+
+def expected_best(points: list[int], share: float) -> float:
+    """The expected best of `points` a hand holds, each tile held with chance `share`."""
+    expected, missed = 0.0, 1.0
+    for p in sorted(points, reverse=True):
+        expected += missed * share * p
+        missed *= 1 - share
+    return expected
+
+
+def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE) -> list[float]:
+    """Телефон's and Muggins' scores, in fives: points now, the next seat's threat, the
+    follow-up, blocking (harder when ahead) and shedding pips."""
+    rules, seat, hand, ends, spread, on_table, sizes, voids, tally = position
+    tiles = rules.tiles
+    costs = tile_costs(rules)
+    unseen = tiles.all_mask & ~hand & ~on_table
+    nxt = next_in_play(seat, sizes)
+    nxt_pool = unseen & allowed_tiles(tiles, voids[nxt])
+    nxt_count, nxt_held = nxt_pool.bit_count(), sizes[nxt]
+    share = min(1.0, nxt_held / max(1, nxt_count))
+    rival = -1.0 if rules.side_of(nxt) == rules.side_of(seat) else 1.0
+    side = rules.side_of(seat)
+    lead_by = tally[side] - max(s for i, s in enumerate(tally) if i != side)
+    block = w.block * (1 + min(AHEAD_CAP, max(0.0, w.ahead * fives_of(rules, lead_by))))
+    others = [n for s, n in enumerate(sizes) if n and rules.side_of(s) != side]
+    scores: list[float] = []
+    for move in moves:
+        if isinstance(move, Pass):
+            scores.append(w.pass_)
+            continue
+        if not isinstance(move, Play | PlayDoubles):
+            scores.append(0.0)
+            continue
+        placed, new, new_spread = placement(rules, ends, spread, move)
+        rest = hand & ~placed
+        if not rest:
+            scores.append(WIN)
+            continue
+        lone = placed.bit_length() - 1 if not ends and placed.bit_count() == 1 else None
+        score = float(fives_of(rules, ends_sum(tiles, new, new_spread, lone)))
+        left = rest.bit_count()
+        race = left / (left + min(others, default=left))
+        shed = sum(costs[t] for t in tiles_of(placed))
+        score += w.pips * shed * (0.5 + race)
+        score += w.double * (placed & tiles.doubles_mask).bit_count()
+        if ends and is_blocked(tiles, new, on_table | placed):
+            score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
+            scores.append(score)
+            continue
+        replies = reply_fives(rules, new, new_spread)
+        threat = [replies[t] for t in tiles_of(nxt_pool) if replies[t]]
+        score -= rival * w.threat * expected_best(threat, share)
+        score += w.again * max((replies[t] for t in tiles_of(rest)), default=0)
+        fits = fitting(tiles, new)
+        score += rival * block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)
+        score += w.follow * min(2, (rest & fits).bit_count())
         scores.append(score)
     return scores
 

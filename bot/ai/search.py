@@ -25,14 +25,22 @@ from collections.abc import Iterable
 
 from bot.ai.inference import likelihood
 from bot.ai.knowledge import end_suits, infer
-from bot.ai.policy import normal_move, tile_costs
+from bot.ai.policy import (
+    Position,
+    normal_move,
+    normal_scores,
+    placement,
+    tile_costs,
+    view_position,
+)
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
 from bot.game.events import Event, Knocked, TilesDrawn
-from bot.game.moves import Move, Play
-from bot.game.rules import RuleSet, Scoring
+from bot.game.moves import Move, Play, PlayDoubles
+from bot.game.rules import RuleSet, Scoring, Spinner
 from bot.game.scoring import standings
 from bot.game.state import GameState, Phase
+from bot.game.table import Spread
 from bot.game.view import SeatView
 
 REMEMBERED = 0.5  # what a remembered point is worth against an open one (it may be cleared)
@@ -45,23 +53,43 @@ MIN_WORLDS = 24  # before a clear winner may stop the search early
 CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
 CLOSE = 0.5  # … or when its lead is known to within this many points
 TRUST = 2.0  # weighted worlds overrule the normal heuristic by this many standard errors
+SHORTLIST = 8  # the most candidates searched on a spinner table
 
 
 def candidates(view: SeatView) -> list[Move]:
-    """The legal moves, without duplicates that lead to the same position."""
-    tiles = view.rules.tiles
+    """The legal moves, without duplicates that lead to the same position (the same tiles
+    down and the same arms, whichever way round)."""
+    rules = view.rules
     seen: set[object] = set()
     out: list[Move] = []
     for move in view.legal_moves():
         key: object = move
-        if isinstance(move, Play) and view.ends:
-            new = list(view.ends)
-            new[move.end] = tiles.follow[move.tile][view.ends[move.end]]
-            key = (move.tile, tuple(sorted(new)))
+        if isinstance(move, Play | PlayDoubles) and view.ends:
+            placed, ends, spread = placement(rules, view.ends, view.spread, move)
+            key = (placed, spread.spinner, tuple(sorted(arm_shapes(ends, spread))))
         if key not in seen:
             seen.add(key)
             out.append(move)
     return out
+
+
+def arm_shapes(ends: tuple[int, ...], spread: Spread) -> list[tuple[int, int]]:
+    """Per arm, what play can tell of it: its open value and how its end lies."""
+    flags = (spread.doubled, spread.bare, spread.wings)
+    return [
+        (value, sum((f >> arm & 1) << i for i, f in enumerate(flags)))
+        for arm, value in enumerate(ends)
+    ]
+
+
+def shortlist(view: SeatView, moves: list[Move], voids: list[int]) -> list[Move]:
+    """On a spinner table, the `SHORTLIST` moves the normal heuristic likes best (Осёл's
+    doubles, open or closed, make many): the search has time for no more."""
+    if view.rules.spinner is Spinner.NONE or len(moves) <= SHORTLIST:
+        return moves
+    scores = normal_scores(view_position(view, voids), moves)
+    best = sorted(range(len(moves)), key=lambda i: -scores[i])[:SHORTLIST]
+    return [moves[i] for i in sorted(best)]
 
 
 def track_voids(voids: list[int], events: Iterable[Event]) -> None:
@@ -82,16 +110,11 @@ def rollout(state: GameState, voids: list[int]) -> GameState:
             move = moves[0]
         else:
             seat = state.to_move
-            move = normal_move(
-                rules,
-                seat,
-                state.hands[seat],
-                state.ends,
-                state.on_table,
-                state.hand_sizes(),
-                voids,
-                moves,
-            )
+            position = Position(
+                rules, seat, state.hands[seat], state.ends, state.spread, state.on_table,
+                state.hand_sizes(), voids, state.tally.scores,
+            )  # fmt: skip
+            move = normal_move(position, moves)
         state, events = apply(state, move)
         track_voids(voids, events)
     return state
@@ -224,6 +247,7 @@ def hard_move(
     weighted = rules.scoring is not Scoring.ROOM
     know = infer(view)
     voids = list(know.voids())
+    moves = shortlist(view, moves, voids)
     deadline = None if budget_s is None else time.perf_counter() + budget_s
     limit = samples if samples is not None else MAX_WORLDS
     estimates = Estimates(len(moves))
@@ -243,7 +267,5 @@ def hard_move(
                 break
             if samples is None and worlds >= MIN_WORLDS and estimates.settled():
                 break
-    heuristic = normal_move(
-        rules, view.seat, view.hand, view.ends, view.on_table, view.hand_sizes, voids, moves
-    )
+    heuristic = normal_move(view_position(view, voids), moves)
     return moves[estimates.choice(moves.index(heuristic), TRUST if weighted else 0.0)]
