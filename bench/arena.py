@@ -17,6 +17,13 @@
   over the deals (mean ± 1.96·sd/√deals of each deal's average place): a deal's six places
   sum to 21 whenever hard plays as normal would, so its luck cancels, which the interval
   over single games (`ci95_games`, mean ± 1.96·sd/√games) ignores.
+* `telephone_hard_vs_normal`, `telephone_normal_vs_easy`, `muggins_…` (the same two):
+  2-player Телефон and Muggins, each deal played twice with the seats swapped. The win
+  rate is the share of games the candidate places first (a shared first place counts
+  half; a fair share is 50 %).
+* `donkey_hard_vs_normal`: 4-player Осёл, as `hard_vs_normal`: the goat rate of one hard
+  seat against three normal ones (a fair share is 25 %).
+* `--only telephone` (`muggins`, `donkey`) plays that preset's matchups.
 * `decision_ms_p50` / `_p95`: the time of every `choose` call per level (forced moves
   included), measured while `--workers` games run in parallel.
 
@@ -65,6 +72,7 @@ class Result(NamedTuple):
     place: int  # the candidate's finishing place
     rounds: int
     rounds_won: float  # the candidate pair (teams)
+    won: float  # the candidate placed first: 1, shared: 1/2 (race games)
     timings: dict[str, list[float]]
 
 
@@ -73,6 +81,16 @@ MATCHUPS: dict[str, Matchup] = {
     "normal_vs_easy": Matchup("goat", 4, Level.NORMAL, Level.EASY, 100),
     "teams_hard_vs_heaviest": Matchup("goat_teams", 4, Level.HARD, HEAVIEST, 100),
     "room": Matchup("room", 6, Level.HARD, Level.NORMAL, 816),
+    "telephone_hard_vs_normal": Matchup("telephone", 2, Level.HARD, Level.NORMAL, 200),
+    "telephone_normal_vs_easy": Matchup("telephone", 2, Level.NORMAL, Level.EASY, 200),
+    "muggins_hard_vs_normal": Matchup("muggins", 2, Level.HARD, Level.NORMAL, 200),
+    "muggins_normal_vs_easy": Matchup("muggins", 2, Level.NORMAL, Level.EASY, 200),
+    "donkey_hard_vs_normal": Matchup("donkey", 4, Level.HARD, Level.NORMAL, 200),
+}
+GOAT_RATES = ("hard_vs_normal", "normal_vs_easy", "donkey_hard_vs_normal")
+PRESET_GROUPS = {
+    preset: [name for name, m in MATCHUPS.items() if m.preset == preset]
+    for preset in ("telephone", "muggins", "donkey")
 }
 
 
@@ -124,7 +142,11 @@ def play_game(task: Task) -> Result:
             won += _round_won(state.last_round, mine)
     assert state.outcome is not None
     mine_place = next(p for p in state.outcome.places if p.side == mine)
-    return Result(task.matchup, deal, mine_place.goat, mine_place.place, rounds, won, timings)
+    firsts = {p.side for p in state.outcome.places if p.place == 1}
+    first = 1 / len(firsts) if mine in firsts else 0.0
+    return Result(
+        task.matchup, deal, mine_place.goat, mine_place.place, rounds, won, first, timings
+    )
 
 
 def wilson(hits: float, n: int) -> list[float]:
@@ -160,12 +182,21 @@ def summarize(results: list[Result]) -> dict[str, object]:
     """Every matchup that was played, then the decision times per level."""
     out: dict[str, object] = {}
     played = {r.matchup for r in results}
-    for matchup in sorted(played & {"hard_vs_normal", "normal_vs_easy"}):
+    for matchup in sorted(played & set(GOAT_RATES)):
         games = [r for r in results if r.matchup == matchup]
         goats = sum(r.goat for r in games)
         out[matchup] = {
             "goat_rate": round(goats / max(1, len(games)), 4),
             "ci95": wilson(goats, len(games)),
+            "games": len(games),
+        }
+    for matchup in sorted(m for m in played if MATCHUPS[m].preset in ("telephone", "muggins")):
+        games = [r for r in results if r.matchup == matchup]
+        won = sum(r.won for r in games)
+        out[matchup] = {
+            "win_rate": round(won / max(1, len(games)), 4),
+            "ci95": wilson(won, len(games)),
+            "interval": "wilson",
             "games": len(games),
         }
     if "teams_hard_vs_heaviest" in played:
@@ -204,9 +235,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=float, default=None, help="hard level's seconds/move")
-    parser.add_argument("--only", choices=sorted(MATCHUPS), action="append")
+    parser.add_argument(
+        "--only", choices=sorted([*MATCHUPS, *PRESET_GROUPS]), action="append",
+        help="a matchup, or a preset's matchups",
+    )  # fmt: skip
     args = parser.parse_args()
-    names = args.only or list(MATCHUPS)
+    names = [m for name in args.only or MATCHUPS for m in PRESET_GROUPS.get(name, [name])]
     tasks = [
         Task(m, i, args.seed, args.budget)
         for m in names

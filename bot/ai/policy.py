@@ -272,6 +272,11 @@ def fives_of(rules: RuleSet, total: int) -> int:
     return fives(rules, total) * FIVE // fives(rules, FIVE)
 
 
+def in_fives(rules: RuleSet, points: int) -> float:
+    """A score of the point-scoring games counted in fives (Muggins' points are pips)."""
+    return points * FIVE / fives(rules, FIVE)
+
+
 def expected_best(points: list[int], share: float) -> float:
     """The expected best of `points` a hand holds, each tile held with chance `share`."""
     expected, missed = 0.0, 1.0
@@ -295,7 +300,7 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE
     rival = -1.0 if rules.side_of(nxt) == rules.side_of(seat) else 1.0
     side = rules.side_of(seat)
     lead_by = tally[side] - max(s for i, s in enumerate(tally) if i != side)
-    block = w.block * (1 + min(AHEAD_CAP, max(0.0, w.ahead * fives_of(rules, lead_by))))
+    block = w.block * (1 + min(AHEAD_CAP, max(0.0, w.ahead * in_fives(rules, lead_by))))
     others = [n for s, n in enumerate(sizes) if n and rules.side_of(s) != side]
     scores: list[float] = []
     for move in moves:

@@ -27,6 +27,7 @@ from bot.ai.inference import likelihood
 from bot.ai.knowledge import end_suits, infer
 from bot.ai.policy import (
     Position,
+    in_fives,
     normal_move,
     normal_scores,
     placement,
@@ -46,6 +47,8 @@ from bot.game.view import SeatView
 REMEMBERED = 0.5  # what a remembered point is worth against an open one (it may be cleared)
 GAME = 100.0  # the end of the game: becoming the goat, or someone else becoming it
 LEAD = 5.0  # leading the next round
+RACE_GAME = 30.0  # Телефон, Muggins: winning the game, in fives
+RACE_LEAD = 1.0  # … leading the next round
 PLACE = 100.0  # the room: one place in the final standings
 KEPT = 0.4  # the room: the share of its dealt pips a seat typically holds at a round's end
 MAX_WORLDS = 2000  # with a time budget only
@@ -123,12 +126,14 @@ def rollout(state: GameState, voids: list[int]) -> GameState:
 def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
     """How good a finished round is for `side`, relative to the other sides.
 
-    Козёл: open points count fully, remembered ones half; sea goat and classic: recorded
-    points are good. Ending the game counts `GAME`, leading the next round `LEAD`. The
-    room: `room_value`.
+    Козёл (Осёл too): open points count fully, remembered ones half; sea goat and classic:
+    recorded points are good. Ending the game counts `GAME`, leading the next round `LEAD`.
+    The room: `room_value`; Телефон and Muggins: `race_value`.
     """
     if rules.scoring is Scoring.ROOM:
         return room_value(rules, side, state)
+    if rules.race:
+        return race_value(rules, side, state)
     tally = state.tally
     if rules.low_wins:
         worth = [-(s + REMEMBERED * r) for s, r in zip(tally.scores, tally.remembered, strict=True)]
@@ -140,6 +145,21 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
         value += -GAME if lost else GAME
     elif state.next_leader is not None and rules.side_of(state.next_leader) == side:
         value += LEAD
+    return value
+
+
+def race_value(rules: RuleSet, side: int, state: GameState) -> float:
+    """Телефон and Muggins: the side's lead in fives over its best rival; winning the game
+    (first place, reached at the target or after a round) counts `RACE_GAME`, any other
+    end of the game as much against; leading the next round `RACE_LEAD`."""
+    worth = [in_fives(rules, s) for s in state.tally.scores]
+    mine = worth.pop(side)
+    value = mine - max(worth)
+    if state.outcome is not None:
+        first = any(p.place == 1 for p in state.outcome.places if p.side == side)
+        value += RACE_GAME if first else -RACE_GAME
+    elif state.next_leader is not None and rules.side_of(state.next_leader) == side:
+        value += RACE_LEAD
     return value
 
 
