@@ -12,13 +12,19 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.ai import Level
 from bot.core.records import GameRow
 from bot.core.teams import team_slots
-from bot.game.moves import Move, Play
-from bot.game.rules import PRESETS, ROOM_SETS, DrawMode, RuleSet, Scoring
-from bot.game.tiles import Tile
+from bot.game.engine import legal_moves
+from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
+from bot.game.rules import PRESETS, ROOM_SETS, DrawMode, RuleSet, Scoring, Spinner
+from bot.game.state import GameState
+from bot.game.tiles import Tile, tiles_of
 from bot.telegram.buttons import (
     AddComputer,
+    Ask,
+    Asked,
+    BuildAct,
     ChatOption,
     ChatView,
+    DoublesButton,
     EndGame,
     KickSeat,
     LanguageChoice,
@@ -28,9 +34,12 @@ from bot.telegram.buttons import (
     LobbyTeam,
     RatingPage,
     back_button,
+    doubles_button,
     move_button,
     tile_button,
+    whole_move_button,
 )
+from bot.ui import hand as hand_words
 from bot.ui import texts
 from bot.ui.i18n import LANGUAGES, Texts, texts_for
 
@@ -40,6 +49,8 @@ TARGETS = {
     Scoring.SEA_GOAT: ("125", "150", "200"),
     Scoring.CLASSIC: ("100", "150", "200"),
     Scoring.ROOM: ("50", "100", "150"),
+    Scoring.TELEPHONE: ("72", "100", "150"),
+    Scoring.MUGGINS: ("0", "150", "200", "250"),  # 0: 250 for two, else 200 (§7)
 }
 """The targets offered as buttons, per kind of scoring (any other is typed: target=N)."""
 TIMEOUTS = ("30", "60", "120", "0")
@@ -208,23 +219,9 @@ def hand_keyboard(
     rules: RuleSet,
     hand: Sequence[Tile],
     legal: Sequence[Move],
-    choosing: Tile | None = None,
 ) -> InlineKeyboardMarkup:
-    """One button per tile (legal ones marked), then draw / pass / double pair if legal.
-
-    With `choosing`, that tile fits two ends differently: the keyboard asks which end.
-    """
-    if choosing is not None:
-        builder = InlineKeyboardBuilder()
-        for move in legal:
-            if isinstance(move, Play) and move.tile == choosing:
-                builder.button(
-                    text=t("end-left" if move.end == 0 else "end-right"),
-                    callback_data=move_button(game_id, version, move),
-                )
-        builder.button(text=t("back"), callback_data=back_button(game_id, version))
-        builder.adjust(2, 1)
-        return builder.as_markup()
+    """One button per tile (legal ones marked), then draw / pass if legal, and the doubles
+    that may go down together (Sea Goat's pair at once; else a button to pick them)."""
     tiles, playable = rules.tiles, {m.tile for m in legal if isinstance(m, Play)}
     # built directly, not with the builder: it deep-copies its rows on every button it
     # adds, and a hand is drawn on every move of every game
@@ -242,11 +239,77 @@ def hand_keyboard(
             callback_data=move_button(game_id, version, m).pack(),
         )
         for m in legal
-        if not isinstance(m, Play)
+        if isinstance(m, Draw | Pass)
     ]
+    doubles = [m for m in legal if isinstance(m, PlayDoubles)]
+    if len(doubles) == 1:
+        (move,) = doubles
+        data = whole_move_button(game_id, version, move)
+        extras.append(_button(texts.move_label(t, move, rules), data))
+    elif doubles:
+        extras.append(_button(t("hand-doubles"), doubles_button(game_id, version, ())))
     if extras:
         rows.append(extras)
     return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def _button(text: str, data: CallbackData) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text=text, callback_data=data.pack())
+
+
+def _rows(buttons: list[InlineKeyboardButton], width: int) -> list[list[InlineKeyboardButton]]:
+    return [buttons[i : i + width] for i in range(0, len(buttons), width)]
+
+
+def end_label(t: Texts, rules: RuleSet, ends: Sequence[int], end: int) -> str:
+    """An end's button: «⬅ Left» / «Right ➡» on a line, the arm and its value («⬆ 4»)
+    in the spinner games."""
+    if rules.spinner is Spinner.NONE:
+        return t("end-left" if end == 0 else "end-right")
+    return hand_words.arm(end, ends[end])
+
+
+def ask_keyboard(
+    t: Texts, game_id: int, version: int, state: GameState, ask: Ask
+) -> InlineKeyboardMarkup:
+    """The hand's buttons while it asks `ask` (the tiles again, for back or cancel): the
+    choices, then done / cancel as they apply (back to the tiles for a lone tile's end)."""
+    rules, placed = state.rules, ask.placed
+    if ask.asked is Asked.TILES:
+        hand = list(tiles_of(state.hands[state.to_move]))
+        return hand_keyboard(t, game_id, version, rules, hand, legal_moves(state))
+
+    def step(tile: Tile = -1, arm: int = -1, face: int = -1) -> DoublesButton:
+        return doubles_button(game_id, version, placed, tile, arm, face)
+
+    choices: list[InlineKeyboardButton]
+    if ask.asked is Asked.END:
+        plays = (Play(ask.tile, end) for end in ask.choices)
+        labels = (end_label(t, rules, state.ends, end) for end in ask.choices)
+        choices = [
+            _button(label, move_button(game_id, version, m))
+            for label, m in zip(labels, plays, strict=True)
+        ]
+    elif ask.asked is Asked.DOUBLE:
+        choices = [_button(rules.tiles.name(tile), step(tile)) for tile in ask.choices]
+    elif ask.asked is Asked.ARM:
+        choices = [
+            _button(end_label(t, rules, state.ends, arm), step(ask.tile, arm))
+            for arm in ask.choices
+        ]
+    elif ask.asked is Asked.FACE:
+        choices = [
+            _button(t("hand-open"), step(ask.tile, ask.arm, 0)),
+            _button(t("hand-closed"), step(ask.tile, ask.arm, 1)),
+        ]
+    else:
+        choices = [_button(t("hand-more"), step())] if ask.choices else []
+    rows = _rows(choices, TILES_PER_ROW)
+    done = doubles_button(game_id, version, placed, act=BuildAct.DONE)
+    closing = [_button(t("hand-done"), done)] if placed and ask.asked is not Asked.END else []
+    leave = t("back") if ask.asked is Asked.END else t("hand-cancel")
+    closing.append(_button(leave, back_button(game_id, version)))
+    return InlineKeyboardMarkup(inline_keyboard=[*rows, closing])
 
 
 def end_game_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:

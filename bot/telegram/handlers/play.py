@@ -1,27 +1,46 @@
-"""Presses on the private hand: play a tile (asking which end when it matters), draw, pass."""
+"""Presses on the private hand: play a tile (asking which end, open or closed, when it
+matters), draw, pass, and build a move of several doubles step by step."""
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 
 from aiogram import Router
 from aiogram.types import CallbackQuery
 
 from bot.core.errors import GameError
+from bot.core.records import GameRow
 from bot.core.service import GameService
 from bot.core.turns import Turns
-from bot.game.engine import legal_moves
-from bot.game.tiles import tiles_of
-from bot.telegram.buttons import MoveButton, MoveKind, pressed_move
-from bot.telegram.keyboards import hand_keyboard
+from bot.game.moves import Move
+from bot.game.state import GameState
+from bot.telegram.buttons import (
+    Ask,
+    Asked,
+    DoublesButton,
+    MoveButton,
+    built_move,
+    pressed_move,
+)
+from bot.telegram.keyboards import ask_keyboard
 from bot.telegram.messenger import Messenger
+from bot.ui import hand as hand_words
 from bot.ui.i18n import Texts
 
 router = Router(name="play")
 
+ANSWERS = {
+    Asked.END: "pick-end",
+    Asked.ARM: "pick-end",
+    Asked.FACE: "hand-pick-face",
+    Asked.DOUBLE: "hand-pick-double",
+    Asked.READY: "hand-ready",
+}
+"""The short answer to a press that asks something."""
+
 
 @router.callback_query(MoveButton.filter())
-async def press(
+async def press_tile(
     callback: CallbackQuery,
     callback_data: MoveButton,
     service: GameService,
@@ -29,28 +48,83 @@ async def press(
     turns: Turns,
     t: Texts,
 ) -> None:
-    button, user_id = callback_data, callback.from_user.id
-    back = await service.present(button.game, user_id)
+    button = callback_data
+
+    def answer(state: GameState) -> Move | Ask:
+        return pressed_move(button, state)
+
+    await _press(callback, button.game, button.version, answer, service, messenger, turns, t)
+
+
+@router.callback_query(DoublesButton.filter())
+async def press_step(
+    callback: CallbackQuery,
+    callback_data: DoublesButton,
+    service: GameService,
+    messenger: Messenger,
+    turns: Turns,
+    t: Texts,
+) -> None:
+    button = callback_data
+
+    def answer(state: GameState) -> Move | Ask:
+        return built_move(button, state)
+
+    await _press(callback, button.game, button.version, answer, service, messenger, turns, t)
+
+
+async def _press(
+    callback: CallbackQuery,
+    game_id: int,
+    version: int,
+    answer: Callable[[GameState], Move | Ask],
+    service: GameService,
+    messenger: Messenger,
+    turns: Turns,
+    t: Texts,
+) -> None:
+    """A hand button at `version`: the move it means is played, or the hand asks what
+    comes first (its buttons swapped, the move as built shown)."""
+    user_id = callback.from_user.id
+    back = await service.present(game_id, user_id)
     if back is not None:  # the computer played for them: the seat is theirs again
         turns.follow(back)
         messenger.hands.again(back, user_id)
         await callback.answer(t("welcome-back"))
         return
-    choose = partial(pressed_move, button)
-    game = await service.press(button.game, user_id, button.version, choose, turns.after)
+
+    def choose(state: GameState) -> Move | None:
+        meant = answer(state)
+        return None if isinstance(meant, Ask) else meant
+
+    game = await service.press(game_id, user_id, version, choose, turns.after)
     if game is None:  # played
         await callback.answer()
         return
-    # the tile fits two ends differently (or back to the tiles): swap the hand's buttons,
-    # on the hand as stored when the swap goes out (the press may come from the one a
-    # restart, /start or the turn's first hand replaced, or from one not yet stored)
     state = game.state
     assert state is not None
-    hand = list(tiles_of(state.hands[state.to_move]))
-    choosing = None if button.kind is MoveKind.BACK else button.tile
-    legal = legal_moves(state)
-    keyboard = hand_keyboard(t, game.id, button.version, state.rules, hand, legal, choosing)
+    ask = answer(state)
+    assert isinstance(ask, Ask)
     if callback.message is None:
         raise GameError("no-such-game")
-    messenger.hands.show_choice(game, state.to_move, callback.message.message_id, keyboard)
-    await callback.answer(t("pick-end") if choosing is not None else None)
+    _show(game, state, version, ask, callback.message.message_id, messenger, t)
+    key = ANSWERS.get(ask.asked)
+    await callback.answer(t(key) if key is not None else None)
+
+
+def _show(
+    game: GameRow,
+    state: GameState,
+    version: int,
+    ask: Ask,
+    pressed: int,
+    messenger: Messenger,
+    t: Texts,
+) -> None:
+    """Swap the hand's buttons for `ask`, on the hand as stored when the swap goes out (the
+    press may come from the one a restart, /start or the turn's first hand replaced, or
+    from one not yet stored); a move being built is shown under the hand."""
+    keyboard = ask_keyboard(t, game.id, version, state, ask)
+    building = ask.asked not in {Asked.TILES, Asked.END} and (ask.placed or ask.tile >= 0)
+    line = hand_words.building(t, state, ask.placed, ask.tile) if building else None
+    messenger.hands.show_choice(game, state.to_move, pressed, keyboard, line)

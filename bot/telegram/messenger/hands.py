@@ -1,12 +1,14 @@
 """Each player's private hand message: tiles as buttons, the legal ones marked on their
-turn; the choice of an end; the turn clock's warning; a last text once they are out."""
+turn; its questions (which end, open or closed, a move of several doubles as it is built);
+the turn clock's warning; a last text once they are out."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import Any
 
-from aiogram.methods import EditMessageReplyMarkup, EditMessageText, SendMessage
+from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.core.records import GameRow, GameStatus, Player
@@ -57,6 +59,8 @@ class Hands:
         # (game, seat) → the move number whose buttons the hand shows, or is on its way with
         self._shown: dict[tuple[int, int], int] = {}
         self._posted: dict[tuple[int, int], int] = {}
+        # (game, seat) → the move number and tiles drawn its hand last told of
+        self._drawn: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
         courier = gateway.courier
         courier.kind("hand", self._hand, _newer)
         courier.kind("choice", self._swap)
@@ -162,6 +166,7 @@ class Hands:
             t, game.id, news.version, news.state.rules, hand, view.legal_moves()
         )
         text = texts.hand(t, news.state, seat, news.drawn)
+        self._drawn[game.id, seat] = (news.version, news.drawn)
         if old is not None and not news.fresh:
             edit = EditMessageText(
                 chat_id=user_id, message_id=old, text=text, reply_markup=keyboard
@@ -185,25 +190,40 @@ class Hands:
             await self.gateway.delete(user_id, old)
 
     def show_choice(
-        self, game: GameRow, seat: int, pressed: int, keyboard: InlineKeyboardMarkup
+        self,
+        game: GameRow,
+        seat: int,
+        pressed: int,
+        keyboard: InlineKeyboardMarkup,
+        building: str | None = None,
     ) -> None:
-        """Swap a hand's buttons (asking which end) without touching the game: on the hand
-        as stored when the swap goes out, behind any hand job before it in the lane (a hand
-        sent anew while the tile was pressed is the one the person has; `pressed` only if
-        none is stored). Not once the game has moved on."""
+        """Swap a hand's buttons (a question: which end, open or closed, the doubles of a
+        move) without touching the game, with the move `building` under the hand's text: on
+        the hand as stored when the swap goes out, behind any hand job before it in the lane
+        (a hand sent anew while the tile was pressed is the one the person has; `pressed`
+        only if none is stored). Not once the game has moved on."""
         user_id = game.players[seat].user_id
         self.gateway.courier.post(
-            user_id, "choice", (game.id, seat, game.version, pressed, keyboard)
+            user_id, "choice", (game.id, seat, game.version, pressed, keyboard, building)
         )
 
-    async def _swap(self, job: tuple[int, int, int, int, InlineKeyboardMarkup]) -> None:
-        game_id, seat, version, pressed, keyboard = job
+    async def _swap(self, job: tuple[Any, ...]) -> None:
+        # an older version's swap has no move being built
+        game_id, seat, version, pressed, keyboard, building = (*job, None)[:6]
         game = await self.storage.game(game_id)
         if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
             return  # the turn is over: the hand shows what came of it
+        assert game.state is not None
         user_id = game.players[seat].user_id
         message_id = game.players[seat].hand_message_id or pressed
-        swap = EditMessageReplyMarkup(chat_id=user_id, message_id=message_id, reply_markup=keyboard)
+        t = await self.gateway.user_texts(user_id)
+        told, drawn = self._drawn.get((game_id, seat), (-1, ()))
+        text = texts.hand(t, game.state, seat, drawn if told == version else ())
+        if building is not None:
+            text = f"{text}\n\n{building}"
+        swap = EditMessageText(
+            chat_id=user_id, message_id=message_id, text=text, reply_markup=keyboard
+        )
         await self.gateway.private(game, user_id, swap)
 
     def again(self, game: GameRow, user_id: int) -> None:
@@ -219,7 +239,7 @@ class Hands:
     def close(self, game: GameRow, key: str) -> None:
         """Every hand message says `key` (in its reader's language) and loses its buttons."""
         for player in game.players:
-            for known in (self._moved_at, self._shown, self._posted):
+            for known in (self._moved_at, self._shown, self._posted, self._drawn):
                 known.pop((game.id, player.seat), None)
             if player.human:
                 self.show(game, player.seat, HandNews(None, game.version, closing=key))

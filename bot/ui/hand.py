@@ -1,0 +1,37 @@
+"""The private hand's words for a move built step by step: the arms by their direction
+and open value, and the move as placed so far."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.game.rules import Spinner
+from bot.game.state import GameState
+from bot.game.tiles import Tile
+from bot.ui.i18n import Texts
+
+ARROWS = ("⬅", "➡", "⬆", "⬇")
+"""Each arm by the direction it starts in (west, east, north, south), as the table picture
+labels them."""
+
+
+def arm(end: int, value: int) -> str:
+    """An arm as its button names it: «⬆ 4»."""
+    return f"{ARROWS[end]} {value}"
+
+
+def building(
+    t: Texts, state: GameState, placed: Sequence[tuple[Tile, int, bool]], pending: Tile = -1
+) -> str:
+    """The move as built so far: each placed double at its arm (closed, or the spinner it
+    becomes), then the double still being placed."""
+    tiles = state.rules.tiles
+    house = state.rules.spinner is not Spinner.NONE and state.spread.spinner is None
+    parts = []
+    for tile, end, closed in placed:
+        key = "hand-placed-closed" if closed else "hand-placed-house" if house else "hand-placed"
+        house = house and closed
+        parts.append(t(key, tile=tiles.name(tile), arm=ARROWS[end]))
+    if pending >= 0:
+        parts.append(t("hand-pending", tile=tiles.name(pending)))
+    return t("hand-building", move=", ".join(parts))

@@ -1,0 +1,206 @@
+"""The hand's questions and the move of several doubles built in its buttons: every step's
+data within Telegram's 64 bytes and read back whole, each step leading to the next, the
+move sent once «done», and the buttons of the previous version still doing what they did."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.core.errors import GameError
+from bot.game import apply, legal_moves, parse_rules
+from bot.game.moves import Move, Play, PlayDoubles
+from bot.game.state import GameState
+from bot.telegram.buttons import (
+    Ask,
+    Asked,
+    BuildAct,
+    DoublesButton,
+    MoveButton,
+    Placed,
+    built_move,
+    doubles_button,
+    packed,
+    pressed_move,
+    tile_button,
+    unpacked,
+)
+from bot.telegram.keyboards import ask_keyboard, hand_keyboard
+from bot.ui.i18n import texts_for
+from bot.ui.texts import PLAYABLE
+from tests.helpers import crafted, play_chain, tile
+
+RU = texts_for("ru")
+BIG = 2**63 - 1  # the largest game id and move number a button may carry
+DONKEY = parse_rules("donkey", players=2)
+
+
+def donkey_table() -> GameState:
+    """5-5 leads as the spinner; 5-3 west, 5-1 east: the ends are ⬅ 3, ➡ 1, ⬆ 5, ⬇ 5, and
+    the second seat holds 3-3 and 1-1 (they go down together) and 5-6 (north or south)."""
+    state = crafted(
+        DONKEY,
+        [["5-5", "5-1", "6-6", "0-1", "2-2", "0-3"], ["5-3", "3-3", "1-1", "5-6", "2-4", "0-0"]],
+    )
+    state, _ = play_chain(state, [("5-5", 0), ("5-3", 0), ("5-1", 1)])
+    assert state.to_move == 1
+    return state
+
+
+def test_placed_doubles_pack_small_and_come_back_whole() -> None:
+    every = [Placed(t, arm, closed) for t, arm, closed in product(range(91), range(4), (0, 1))]
+    for i in range(0, len(every), 4):
+        four = tuple(Placed(p.tile, p.arm, bool(p.closed)) for p in every[i : i + 4])
+        assert len(packed(four)) == 8
+        assert unpacked(packed(four)) == four
+    button = doubles_button(BIG, BIG, every[-4:], 90, 3, 1)
+    data = button.pack()
+    assert len(data.encode()) <= 64, data
+    assert DoublesButton.unpack(data) == button
+
+
+def keyboard_data(keyboard: InlineKeyboardMarkup) -> list[str]:
+    return [b.callback_data or "" for row in keyboard.inline_keyboard for b in row]
+
+
+def steps_of(state: GameState, keyboard: InlineKeyboardMarkup) -> list[str]:
+    """The data of every button, each within the limit and read back as it was."""
+    data = keyboard_data(keyboard)
+    for item in data:
+        assert len(item.encode()) <= 64, item
+        factory = DoublesButton if item.startswith("h:") else MoveButton
+        assert factory.unpack(item).pack() == item
+    return data
+
+
+def press(state: GameState, data: str) -> Move | Ask:
+    if data.startswith("h:"):
+        return built_move(DoublesButton.unpack(data), state)
+    return pressed_move(MoveButton.unpack(data), state)
+
+
+def in_order(move: Move) -> Move:
+    """A move of doubles as the engine lists it: by arm (the order they were placed in
+    matters only for which one becomes the spinner)."""
+    if not isinstance(move, PlayDoubles):
+        return move
+    closed = move.closed or (False,) * len(move.tiles)
+    tiles, ends, faces = zip(
+        *sorted(zip(move.tiles, move.ends, closed, strict=True), key=lambda p: p[1]), strict=True
+    )
+    return PlayDoubles(tiles, ends, faces if any(faces) else ())
+
+
+def test_every_step_of_every_move_of_doubles_fits_and_leads_to_a_legal_move() -> None:
+    """Walk every path through the questions from the hand, at the largest ids: each one
+    ends in a legal move, and every legal move of the doubles is reached."""
+    state = donkey_table()
+    hand = [t for t in range(DONKEY.tiles.size) if state.hands[1] >> t & 1]
+    start = hand_keyboard(RU, BIG, BIG, DONKEY, hand, legal_moves(state))
+    reached: set[Move] = set()
+    steps_of(state, start)
+    waiting = [
+        b.callback_data or ""
+        for row in start.inline_keyboard
+        for b in row
+        if b.text.startswith(PLAYABLE) or (b.callback_data or "").startswith("h:")
+    ]
+    seen: set[str] = set()
+    while waiting:
+        data = waiting.pop()
+        if data in seen:
+            continue
+        seen.add(data)
+        meant = press(state, data)
+        if isinstance(meant, Ask):
+            if meant.asked is not Asked.TILES:
+                waiting += steps_of(state, ask_keyboard(RU, BIG, BIG, state, meant))
+            continue
+        apply(state, meant)  # the engine takes it as built
+        assert in_order(meant) in legal_moves(state), meant
+        reached.add(in_order(meant))
+    doubles = {m for m in legal_moves(state) if isinstance(m, PlayDoubles)}
+    assert doubles and doubles <= reached
+
+
+def test_a_closed_double_then_another_then_done() -> None:
+    state = donkey_table()
+    three, one, five_six = (tile(DONKEY, name) for name in ("3-3", "1-1", "5-6"))
+    # 3-3 fits west only: open or closed?
+    ask = pressed_move(tile_button(1, 2, three), state)
+    assert ask == Ask(Asked.FACE, (), three, 0)
+    closed = Placed(three, 0, True)
+    ask = built_move(doubles_button(1, 2, (), three, 0, 1), state)
+    assert ask == Ask(Asked.READY, (closed,), choices=(one,))
+    # «done» now: 3-3 alone, closed
+    done = doubles_button(1, 2, (closed,), act=BuildAct.DONE)
+    assert built_move(done, state) == Play(three, 0, True)
+    # «another double»: 1-1 (east), open
+    assert built_move(doubles_button(1, 2, (closed,)), state) == Ask(
+        Asked.DOUBLE, (closed,), choices=(one,)
+    )
+    assert built_move(doubles_button(1, 2, (closed,), one), state) == Ask(
+        Asked.FACE, (closed,), one, 1
+    )
+    both = (closed, Placed(one, 1))
+    assert built_move(doubles_button(1, 2, (closed,), one, 1, 0), state) == Ask(Asked.READY, both)
+    move = built_move(doubles_button(1, 2, both, act=BuildAct.DONE), state)
+    assert move == PlayDoubles((three, one), (0, 1), (True, False))
+    assert move in legal_moves(state)
+    # a plain tile that fits two arms asks which, by arrow
+    ask = pressed_move(tile_button(1, 2, five_six), state)
+    assert ask == Ask(Asked.END, tile=five_six, choices=(2, 3))
+    labels = [b.text for row in ask_keyboard(RU, 1, 2, state, ask).inline_keyboard for b in row]
+    assert labels == ["⬆ 5", "⬇ 5", RU("back")]
+
+
+def test_a_forged_partial_move_is_refused() -> None:
+    state = donkey_table()
+    three, six = tile(DONKEY, "3-3"), tile(DONKEY, "6-6")
+    for placed in ([Placed(three, 1)], [Placed(six, 2)], [Placed(three, 0), Placed(three, 0)]):
+        with pytest.raises(GameError) as refused:
+            built_move(doubles_button(1, 2, placed, act=BuildAct.DONE), state)
+        assert refused.value.key == "does-not-fit"
+    with pytest.raises(GameError):  # a tile that is no double
+        built_move(doubles_button(1, 2, (), tile(DONKEY, "5-6")), state)
+
+
+SEA_GOAT = parse_rules("sea_goat", players=2)
+
+
+def sea_goat_table() -> GameState:
+    """2-4 leads, 4-1 goes east: the ends are 2 and 1, and the first seat holds the pair
+    2-2 and 1-1, and 1-2 that fits both ends."""
+    state = crafted(SEA_GOAT, [["2-4", "2-2", "1-1", "1-2", "0-5"], ["4-1", "0-3", "6-6"]])
+    state, _ = play_chain(state, [("2-4", 0), ("4-1", 1)])
+    assert state.to_move == 0
+    return state
+
+
+def test_sea_goats_pair_is_one_button_then_done() -> None:
+    rules, state = SEA_GOAT, sea_goat_table()
+    pair = next(m for m in legal_moves(state) if isinstance(m, PlayDoubles))
+    hand = [t for t in range(rules.tiles.size) if state.hands[0] >> t & 1]
+    keyboard = hand_keyboard(RU, 1, 2, rules, hand, legal_moves(state))
+    (button,) = [b for row in keyboard.inline_keyboard for b in row if b.text.startswith("Два")]
+    ask = press(state, button.callback_data or "")
+    assert isinstance(ask, Ask) and ask.asked is Asked.READY and not ask.choices
+    (done,) = [d for d in keyboard_data(ask_keyboard(RU, 1, 2, state, ask)) if ":d:" in d]
+    assert press(state, done) == pair
+    # picking one of the two doubles starts the same move
+    ask = pressed_move(tile_button(1, 2, tile(rules, "2-2")), state)
+    assert ask == Ask(Asked.READY, (Placed(tile(rules, "2-2"), 0),), choices=(pair.tiles[1],))
+
+
+def test_the_previous_versions_hand_buttons_do_what_they_did() -> None:
+    rules, state = SEA_GOAT, sea_goat_table()
+    pair = next(m for m in legal_moves(state) if isinstance(m, PlayDoubles))
+    game = "m:7:3"
+    assert press(state, f"{game}:2:-1:-1") == pair
+    assert press(state, f"{game}:t:{tile(rules, '1-2')}:1") == Play(tile(rules, "1-2"), 1)
+    assert press(state, f"{game}:t:{tile(rules, '1-2')}:-1") == Ask(
+        Asked.END, tile=tile(rules, "1-2"), choices=(0, 1)
+    )
+    assert press(state, f"{game}:b:-1:-1") == Ask(Asked.TILES)
