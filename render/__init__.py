@@ -1,13 +1,24 @@
 """Pictures of the game for the group chat: the table and the score sheet (Pillow only)."""
 
-from render.layout import LINE_TRACKS, UNITS, NoFitError, PlacedTile, Rect, Track, layout_chain
-from render.scene import ScoreRow, ScoreSheet, SeatScene, TableScene
+from render.layout import (
+    LINE_TRACKS,
+    PINWHEEL,
+    UNITS,
+    NoFitError,
+    PlacedTile,
+    Rect,
+    Track,
+    layout_chain,
+)
+from render.scene import EndsCount, ScoreRow, ScoreSheet, SeatScene, TableScene
 from render.sheet import render_score_sheet
 from render.table import render_table
 
 __all__ = [
     "LINE_TRACKS",
+    "PINWHEEL",
     "UNITS",
+    "EndsCount",
     "NoFitError",
     "PlacedTile",
     "Rect",

@@ -11,7 +11,14 @@ Every row tile lies within `u` of its row's line and rows are at least `2.5 u` a
 rows never touch; corners keep to the rows' ends and the two arms of a line grow into
 opposite half-planes. A tile is placed from the tiles before it alone, so adding a tile
 never moves the others; only a smaller unit, when the chain no longer fits, rescales it
-all. A spinner variant would give its double four tracks.
+all.
+
+A spinner («дом») takes the `PINWHEEL`: four tracks that each keep to a quarter of the
+bounds, turning the same way round, so the arms grow into separate regions. A quarter
+starts `1.5 u` past the spinner's middle along its heading (a double on a corner reaches
+half a unit past its row's end) and `u` behind it along its leg; only an arm's first tile,
+lying against the spinner, reaches into the middle. Rows end half a unit short of their
+quarter and a row that has no room for a tile there does not fit, so arms keep apart.
 """
 
 from __future__ import annotations
@@ -84,14 +91,24 @@ class Rect(NamedTuple):
 
 
 class Track(NamedTuple):
-    """How one arm grows: the direction of its first row and of its corners."""
+    """How one arm grows: the direction of its first row and of its corners; a `quarter`
+    track keeps to its quarter of the bounds (see the module's docstring)."""
 
     heading: Vec
     leg: Vec
+    quarter: bool = False
 
 
 LINE_TRACKS: tuple[Track, Track] = (Track(WEST, NORTH), Track(EAST, SOUTH))
 """A two-ended line: arm 0 runs left and bends up, arm 1 runs right and bends down."""
+
+PINWHEEL: tuple[Track, Track, Track, Track] = (
+    Track(WEST, NORTH, quarter=True),
+    Track(EAST, SOUTH, quarter=True),
+    Track(NORTH, EAST, quarter=True),
+    Track(SOUTH, WEST, quarter=True),
+)
+"""A spinner's arms, west, east, north and south, each bending clockwise into its quarter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +192,29 @@ def _rect(start: tuple[int, int], d: Vec, along: int, across: int) -> Rect:
     return Rect(x - half, min(y, ey), x + half, max(y, ey))
 
 
+def _beyond(rect: Rect, d: Vec, at: int) -> Rect:
+    """The part of `rect` at `at` or further along `d` (possibly empty)."""
+    left, top, right, bottom = rect
+    if d == EAST:
+        left = max(left, at)
+    elif d == WEST:
+        right = min(right, -at)
+    elif d == SOUTH:
+        top = max(top, at)
+    else:
+        bottom = min(bottom, -at)
+    return Rect(left, top, right, bottom)
+
+
+def _quarter(bounds: Rect, origin: Rect, track: Track, u: int) -> Rect:
+    """The part of `bounds` an arm of `track` keeps to: all of it, or its quarter."""
+    if not track.quarter:
+        return bounds
+    centre = _side_midpoint(origin, (0, 0))
+    ahead = _beyond(bounds, track.heading, _dot(centre, track.heading) + u + u // 2)
+    return _beyond(ahead, track.leg, _dot(centre, track.leg) - u)
+
+
 def _first_rect(first: Pips, bounds: Rect, u: int) -> Rect:
     cx, cy = (bounds.left + bounds.right) // 2, (bounds.top + bounds.bottom) // 2
     if first[0] == first[1]:
@@ -185,8 +225,10 @@ def _first_rect(first: Pips, bounds: Rect, u: int) -> Rect:
 def _layout_arm(
     arm: int, halves: Sequence[Pips], track: Track, origin: Rect, bounds: Rect, u: int
 ) -> list[PlacedTile]:
-    """Place one arm's tiles outward from the `origin` tile; raise `NoFitError` if they leave."""
+    """Place one arm's tiles outward from the `origin` tile; raise `NoFitError` if they leave
+    its part of `bounds` (the first tile may lie anywhere in `bounds`)."""
     h = u // 2
+    region = _quarter(bounds, origin, track, u)
     leg = track.leg
     row = d = track.heading  # the way the current row runs; the way the cursor moves
     p = _side_midpoint(origin, d)  # cursor: middle of the open side of the last tile
@@ -204,13 +246,15 @@ def _layout_arm(
                 mid = (p[0] + leg[0] * h, p[1] + leg[1] * h)
                 p = (mid[0] - row[0] * h, mid[1] - row[1] * h)
                 d, line, on_leg = row, _dot(mid, leg), False
-        elif _dot(p, d) + along > _reach(bounds, d) - h:
+                if _dot(p, d) + along > _reach(region, d) - h:
+                    raise NoFitError  # the new row has no room for a tile
+        elif _dot(p, d) + along > _reach(region, d) - h:
             # corner: hang the tile on the outer half of the last one
             w = (last.height if d[0] else last.width) // 2
             p = (p[0] + leg[0] * w - d[0] * h, p[1] + leg[1] * w - d[1] * h)
             d, on_leg = leg, True
         rect = _rect(p, d, along, across)
-        if not bounds.contains(rect):
+        if not (region if index else bounds).contains(rect):
             raise NoFitError
         placed.append(PlacedTile(arm, index, inner, outer, rect, d))
         p = (p[0] + d[0] * along, p[1] + d[1] * along)

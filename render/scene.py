@@ -29,12 +29,28 @@ class SeatScene:
 
 
 @dataclass(frozen=True, slots=True)
+class EndsCount:
+    """The open ends added up (Телефон, Muggins): `label` is the word before the `total`;
+    `points` is what the last move scored, for `scorer` (0 and "" if it scored nothing)."""
+
+    label: str
+    total: int
+    points: int = 0
+    scorer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TableScene:
     """The table: `first` tile `(a, b)`; arm 0 grows from `a`, arm 1 from `b`.
 
     Each arm lists `(inner, outer)` halves outward from the first tile; an arm's last outer
     value is its open end. Seats go clockwise from the bottom of the picture. `max_pip` is the
     set's highest value: double-six (6) up to double-twelve (12).
+
+    With `spinner` the first tile is a spinner («дом»): its arms are west, east, north and
+    south (two or four of them), every arm starts from its value and each open end is
+    labelled with the arm's arrow. `closed` lists the arms whose outermost tile is a double
+    played face down (Осёл): it ends the arm. `count` is shown in race games.
     """
 
     first: Pips | None
@@ -45,6 +61,9 @@ class TableScene:
     caption: str = ""
     max_pip: int = 6
     bazaar_label: str = field(kw_only=True)  # the word for the stock of tiles left
+    spinner: bool = field(default=False, kw_only=True)
+    closed: tuple[int, ...] = field(default=(), kw_only=True)
+    count: EndsCount | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,6 +181,27 @@ def badge(value: int, diameter: int) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=256)
+def label(caption: str, height: int) -> Image.Image:
+    """A pill like `badge` holding a short `caption`: an arrow and a value."""
+    size = round(height * 0.6)
+    glyphs = text.sprite(caption, size, theme.FELT_OUTER, bold=True)
+    w = glyphs.width + height * 2 // 3
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        box = (0, 0, w * k - 1, height * k - 1)
+        draw.rounded_rectangle(box, height * k // 2, fill=theme.GOLD)
+        ring = max(k, round(height * k * 0.07))
+        inner = (ring, ring, w * k - 1 - ring, height * k - 1 - ring)
+        draw.rounded_rectangle(inner, height * k // 2 - ring, fill=theme.WHITE)
+
+    image = hires((w, height), paint)
+    ascent, _ = text.font(size, True).getmetrics()
+    top = height // 2 - ascent + round(size * 0.365)  # centre the capitals, as `badge` does
+    image.alpha_composite(glyphs, ((w - glyphs.width) // 2, top))
+    return image
+
+
 @cache
 def plate(
     size: tuple[int, int], radius: int, fill: Colour | None, edge: Colour, edge_width: int

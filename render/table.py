@@ -10,8 +10,9 @@ from PIL import Image, ImageDraw
 
 from render import sprites, text, theme
 from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, strike, write
-from render.layout import LINE_TRACKS, PlacedTile, Rect, layout_chain
-from render.scene import Pips, SeatScene, TableScene
+from render.ends import ARROWS, OpenEnd, end_point, open_ends, place_labels
+from render.layout import LINE_TRACKS, PINWHEEL, PlacedTile, Rect, layout_chain
+from render.scene import EndsCount, Pips, SeatScene, TableScene
 
 WIDTH = 1280
 HEIGHT = 1024
@@ -22,6 +23,7 @@ WIDE_PANEL = (640, 136)
 TALL_PANEL = (200, 480)
 GAP = 6
 HAND_UNIT = 40  # largest tile in a hand
+LABEL_GAP = 3  # between an open end and its label
 
 Parts = Sequence[tuple[str, int, theme.Colour]]
 
@@ -237,13 +239,16 @@ def _last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile |
 
 
 def _chain(canvas: Image.Image, scene: TableScene, bounds: Rect) -> None:
-    """The line: shadows, the last tile's glow, faces, then the open-end badges."""
-    tiles = layout_chain(scene.first, scene.arms, bounds)
+    """The line: shadows, the last tile's glow, faces (backs for closed doubles), then the
+    open ends' marks: badges on a line, arrow labels round a spinner."""
+    tracks = PINWHEEL[: len(scene.arms)] if scene.spinner else LINE_TRACKS
+    tiles = layout_chain(scene.first, scene.arms, bounds, tracks=tracks)
     if not tiles:
         return
     first = tiles[0]
     u = min(first.rect.width, first.rect.height)
     last = _last_played(tiles, scene.last_played)
+    face_down = {(arm, len(scene.arms[arm]) - 1) for arm in scene.closed}
     for tile in tiles:
         mask, (dx, dy) = sprites.shadow(u, tile.vertical)
         canvas.paste(theme.BLACK, (tile.rect.left + dx, tile.rect.top + dy), mask)
@@ -251,19 +256,71 @@ def _chain(canvas: Image.Image, scene: TableScene, bounds: Rect) -> None:
         mask, (dx, dy) = sprites.glow(u, last.vertical)
         canvas.paste(theme.GOLD, (last.rect.left + dx, last.rect.top + dy), mask)
     for tile in tiles:
-        face = sprites.face(u, tile.faces(), tile.vertical, lit=tile is last)
-        paste(canvas, face, tile.rect.left, tile.rect.top)
-    diameter = max(18, min(34, u * 3 // 4))
-    reach = 3 + diameter // 2
-    for arm, track in enumerate(LINE_TRACKS):
-        own = [t for t in tiles if t.arm == arm]
-        if own:
-            end, heading, value = own[-1], own[-1].heading, own[-1].outer
+        if (tile.arm, tile.index) in face_down:
+            sprite = sprites.back(u, tile.vertical)
         else:
-            end, heading, value = first, track.heading, first.outer if arm else first.inner
-        px, py = end.end_point(heading)
-        x, y = px + heading[0] * reach, py + heading[1] * reach
-        paste(canvas, sprites.badge(value, diameter), x - diameter // 2, y - diameter // 2)
+            sprite = sprites.face(u, tile.faces(), tile.vertical, lit=tile is last)
+        paste(canvas, sprite, tile.rect.left, tile.rect.top)
+    ends = open_ends(tiles, tracks, scene.closed)
+    if scene.spinner:
+        _labels(canvas, ends, tiles, label_height(u), bounds)
+    else:
+        _badges(canvas, ends, max(18, min(34, u * 3 // 4)))
+
+
+def felt_room(bounds: Rect) -> Rect:
+    """The felt round the line's `bounds` that its marks may take, clear of the panels."""
+    return Rect(
+        bounds.left - ROOM_X, bounds.top - ROOM_Y, bounds.right + ROOM_X, bounds.bottom + ROOM_Y
+    )
+
+
+def label_height(u: int) -> int:
+    """How tall an open end's arrow label is beside tiles of unit `u`."""
+    return max(22, min(36, u * 7 // 8))
+
+
+def _badges(canvas: Image.Image, ends: Sequence[OpenEnd], diameter: int) -> None:
+    """A round badge with the value just beyond each open end of a line."""
+    reach = 3 + diameter // 2
+    for end in ends:
+        px, py = end_point(end)
+        x, y = px + end.heading[0] * reach, py + end.heading[1] * reach
+        paste(canvas, sprites.badge(end.value, diameter), x - diameter // 2, y - diameter // 2)
+
+
+def _labels(
+    canvas: Image.Image,
+    ends: Sequence[OpenEnd],
+    tiles: Sequence[PlacedTile],
+    height: int,
+    bounds: Rect,
+) -> None:
+    """An arrow label («⬅ 5») at each open end round a spinner, clear of the tiles."""
+    pills = [sprites.label(f"{ARROWS[end.arm]} {end.value}", height) for end in ends]
+    sizes = [pill.size for pill in pills]
+    spots = place_labels(ends, sizes, tiles, felt_room(bounds), LABEL_GAP)
+    for pill, spot in zip(pills, spots, strict=True):
+        paste(canvas, pill, spot.left, spot.top)
+
+
+def _ends_count(canvas: Image.Image, count: EndsCount, right: int, mid_y: int) -> int:
+    """«концы 20 · +4 Маша» ending at `right`, the points in gold; return its left edge."""
+    parts: list[tuple[str, int, theme.Colour, bool]] = [
+        (f"{text.clean(count.label)} ", 28, theme.MUTED, False),
+        (str(count.total), 34, theme.WHITE, True),
+    ]
+    if count.points:
+        scorer = text.fit(count.scorer, 30, 220, bold=True)
+        parts += [
+            (" · ", 28, theme.MUTED, False),
+            (f"+{count.points} {scorer}", 30, theme.GOLD, True),
+        ]
+    x = right - sum(text.width(label, size, bold) for label, size, _, bold in parts)
+    left = x
+    for label, size, colour, bold in parts:
+        x = write(canvas, label, size, colour, x, mid_y, bold=bold)
+    return left
 
 
 def _header(canvas: Image.Image, scene: TableScene) -> None:
@@ -278,6 +335,8 @@ def _header(canvas: Image.Image, scene: TableScene) -> None:
     label = scene.bazaar_label
     x -= text.width(label, 28, False) + 12
     write(canvas, label, 28, theme.MUTED, x, mid_y, bold=False)
+    if scene.count is not None:
+        x = _ends_count(canvas, scene.count, x - 2 * PAD, mid_y)
     caption = text.fit(scene.caption, 34, x - 3 * PAD, bold=True)
     write(canvas, caption, 34, theme.WHITE, PAD + 4, mid_y)
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from render.scene import Pips, ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
+from render.scene import (
+    EndsCount,
+    Pips,
+    ScoreRow,
+    ScoreSheet,
+    SeatScene,
+    SheetLabels,
+    TableScene,
+)
 
 FULL_LINE = (3, 3, 0, 0, 2, 2, 1, 1, 3, 6, 6, 2, 3, 5, 5, 6, 4, 4, 5, 0, 6, 1, 4, 2, 5, 1, 0, 4, 3)
 """All 28 double-six tiles as one line, given by the values along it from left to right."""
@@ -122,6 +130,83 @@ def table(
         max_pip=max_pip,
         bazaar_label=BAZAAR,
     )
+
+
+SPINNER_TABLES: dict[str, tuple[tuple[int, ...], ...]] = {
+    "donkey": (
+        (1, 2, 0, 0, 5),
+        (1, 5, 4, 4),
+        (1, 0, 3, 2, 2, 6, 6, 4, 0),
+        (1, 6, 3, 4, 1, 3, 5, 6, 0),
+    ),
+    "telephone": (
+        (1, 0, 3, 2, 5, 4, 3, 1, 6, 0, 0, 4, 4),
+        (1, 4, 2, 6, 3, 5),
+        (1, 2, 0, 5, 6, 6),
+        (1, 5, 5),
+    ),
+    "muggins": ((2, 4, 5, 5), (2, 3, 0, 6, 4, 4), (2, 5), (2, 6, 6)),
+    "muggins_two_arms": ((3, 1, 1, 6, 2), ()),
+}
+"""Spinner tables met in play (`new_game` with random legal moves), as the values along each
+arm from the spinner out: Осёл's crowded table whose east arm ends in a closed 4-4, Телефон's
+and Muggins' four arms, and Muggins' spinner before both its long sides hold a tile."""
+
+
+def spinner_arms(values: Sequence[int], spinner: int) -> tuple[tuple[int, ...], ...]:
+    """The closed line `values` (it ends where it starts) laid round its double `spinner`:
+    cut there and at every return to its value, the pieces dealt to the four arms in turn."""
+    at = next(i for i in range(len(values) - 1) if values[i] == values[i + 1] == spinner)
+    walk = (*values[at + 1 :], *values[1 : at + 1])  # every other tile, from `spinner` round to it
+    cuts = [i for i, value in enumerate(walk) if value == spinner]
+    arms: list[tuple[int, ...]] = [(spinner,)] * 4
+    for n, (start, stop) in enumerate(pairwise(cuts)):
+        arms[n % 4] += walk[start + 1 : stop + 1]
+    return tuple(arms)
+
+
+def spinner_table(
+    arms: Sequence[Sequence[int]],
+    hands: Sequence[int],
+    *,
+    closed: Sequence[int] = (),
+    count: EndsCount | None = None,
+    max_pip: int = 6,
+) -> TableScene:
+    """A spinner table: `arms` give the values along each arm from the spinner out (tile i
+    of an arm is `values[i]-values[i+1]`); hands take the other tiles in order, the rest is the
+    bazaar. The last tile of the longest arm was played last; seat 1 is to move."""
+    spinner = arms[0][0]
+    laid = tuple(tuple(pairwise(values)) for values in arms)
+    down = {tuple(sorted(pair)) for arm in laid for pair in arm} | {(spinner, spinner)}
+    spare = [
+        (a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1) if (a, b) not in down
+    ]
+    seats = []
+    for seat, size in enumerate(hands):
+        score, _, _ = SCORES[seat]
+        seat_scene = SeatScene(NAMES[seat], size, score, 0, False, seat == 1, None, None)
+        seats.append(seat_scene)
+        del spare[:size]
+    longest = max(laid, key=len)
+    return TableScene(
+        (spinner, spinner),
+        laid,
+        tuple(seats),
+        bazaar=len(spare),
+        last_played=longest[-1] if longest else (spinner, spinner),
+        caption="Раунд 3 · ходит Серёжа",
+        max_pip=max_pip,
+        bazaar_label=BAZAAR,
+        spinner=True,
+        closed=tuple(closed),
+        count=count,
+    )
+
+
+def largest_spinner_table() -> TableScene:
+    """Every double-twelve tile down round the 12-12 spinner, two players with empty hands."""
+    return spinner_table(spinner_arms(FULL_LINE_12, 12), (0, 0), max_pip=12)
 
 
 def room_sheet() -> ScoreSheet:

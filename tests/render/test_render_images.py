@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from render import (
+    EndsCount,
     ScoreRow,
     ScoreSheet,
     SeatScene,
@@ -43,6 +44,25 @@ PICTURES: dict[str, Callable[[], bytes]] = {
         samples.table(45, (5, 12, 3, 11, 0, 9, 1, 0, 4, 1), max_pip=12, out=(4, 7))
     ),
     "room_teams": lambda: render_table(samples.table(30, (5, 6, 4, 7, 5, 6), teams=3, max_pip=12)),
+    "donkey_crowded": lambda: render_table(
+        samples.spinner_table(samples.SPINNER_TABLES["donkey"], (1, 1, 1, 1), closed=(1,))
+    ),
+    "telephone": lambda: render_table(
+        samples.spinner_table(
+            samples.SPINNER_TABLES["telephone"], (1, 1, 1), count=EndsCount("концы", 35, 7, "Маша")
+        )
+    ),
+    "muggins": lambda: render_table(
+        samples.spinner_table(
+            samples.SPINNER_TABLES["muggins"], (1, 3), count=EndsCount("концы", 35, 35, "Маша")
+        )
+    ),
+    "muggins_two_arms": lambda: render_table(
+        samples.spinner_table(
+            samples.SPINNER_TABLES["muggins_two_arms"], (4, 5), count=EndsCount("концы", 8)
+        )
+    ),
+    "spinner_double_twelve": lambda: render_table(samples.largest_spinner_table()),
     "score_sheet": lambda: render_score_sheet(samples.score_sheet()),
     "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
     "score_sheet_room": lambda: render_score_sheet(samples.room_sheet()),

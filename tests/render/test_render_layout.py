@@ -17,7 +17,7 @@ from render.table import HEIGHT, WIDTH, _gap, _pack, frame
 from tests.render import samples
 
 Pips = tuple[int, int]
-Chain = tuple[Pips, tuple[tuple[Pips, ...], tuple[Pips, ...]]]
+Chain = tuple[Pips, tuple[tuple[Pips, ...], ...]]
 
 SEATS = range(2, 11)
 FRAMES = [frame(seats).chain for seats in SEATS]
@@ -107,7 +107,7 @@ def unit_of(tiles: list[PlacedTile]) -> int:
 
 
 def check(chain: Chain, area: Rect, tiles: list[PlacedTile]) -> None:
-    """Everything the picture promises about the line."""
+    """Everything the picture promises about the line (or the arms round a spinner)."""
     first, arms = chain
     assert len(tiles) == 1 + sum(map(len, arms))
     u = unit_of(tiles)
@@ -132,7 +132,7 @@ def check(chain: Chain, area: Rect, tiles: list[PlacedTile]) -> None:
     for arm, halves in enumerate(arms):
         own = [t for t in tiles if t.arm == arm]
         assert [(t.inner, t.outer) for t in own] == list(halves)
-        previous, value = tiles[0].half_of(outer=arm == 1), first[arm]
+        previous, value = tiles[0].half_of(outer=arm == 1), first[min(arm, 1)]
         for tile in own:
             assert tile.inner == value
             assert previous.touches(tile.half_of(outer=False)), f"{tile} is loose"

@@ -1,0 +1,121 @@
+"""The spinner games' table (Осёл, Телефон, Muggins): random tables met in play, laid out
+round their spinner in every frame, and their open ends' labels."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.game import Phase, apply, legal_moves, new_game, parse_rules
+from bot.game.table import oriented
+from render import PINWHEEL, Rect, layout_chain
+from render.ends import ARROWS, open_ends, place_labels
+from render.sprites import label
+from render.table import LABEL_GAP, felt_room, label_height
+from tests.render.test_render_layout import FRAMES, Chain, check, unit_of
+
+PRESETS = ("donkey", "telephone", "muggins")
+
+
+def _play(preset: str, players: int, max_pip: int, seed: int, moves: int) -> Chain | None:
+    """The table after up to `moves` random legal moves of a round, if a spinner lies."""
+    rules = parse_rules(f"{preset} max_pip={max_pip}", players=players)
+    state, _ = new_game(rules, [f"p{i}" for i in range(players)], seed)
+    rng = Random(seed)
+    for _ in range(moves):
+        if state.phase is not Phase.PLAYING:
+            break
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+    table = state.table
+    if table.spread.spinner is None:
+        return None
+    first, arms = oriented(table, rules.tiles)
+    return first, tuple(tuple(arm) for arm in arms)
+
+
+@st.composite
+def spinner_tables(draw: st.DrawFn, max_pips: tuple[int, ...] = (6, 9, 12)) -> Chain:
+    """A table of a random round of a spinner game, once its spinner lies."""
+    preset = draw(st.sampled_from(PRESETS))
+    players = draw(st.integers(2, 4))
+    max_pip = draw(st.sampled_from(max_pips))
+    while True:
+        seed, moves = draw(st.integers(0, 2**32 - 1)), draw(st.integers(1, 200))
+        if (table := _play(preset, players, max_pip, seed, moves)) is not None:
+            return table
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=spinner_tables(), area=st.sampled_from(FRAMES))
+def test_spinner_tables_lay_out_cleanly(table: Chain, area: Rect) -> None:
+    """No overlaps, inside the bounds, every arm joined to the spinner and tile to tile."""
+    first, arms = table
+    tiles = layout_chain(first, arms, area, tracks=PINWHEEL[: len(arms)])
+    check(table, area, tiles)
+    spinner = tiles[0]
+    assert spinner.double and spinner.vertical, "the spinner lies crosswise"
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=spinner_tables(), area=st.sampled_from(FRAMES))
+def test_arms_keep_to_their_quarters(table: Chain, area: Rect) -> None:
+    """Each arm grows away from the others: west and east arms keep to their side of the
+    spinner, north and south arms to theirs, beyond its first tile."""
+    first, arms = table
+    tiles = layout_chain(first, arms, area, tracks=PINWHEEL[: len(arms)])
+    spinner = tiles[0].rect
+    for tile in tiles[1:]:
+        rect = tile.rect
+        side = {
+            0: rect.right <= spinner.left,
+            1: rect.left >= spinner.right,
+            2: rect.bottom <= spinner.top,
+            3: rect.top >= spinner.bottom,
+        }
+        assert tile.arm is not None and side[tile.arm], tile
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=spinner_tables(), area=st.sampled_from(FRAMES))
+def test_adding_a_tile_moves_nothing_unless_rescaled(table: Chain, area: Rect) -> None:
+    first, arms = table
+    tracks = PINWHEEL[: len(arms)]
+    longer = layout_chain(first, arms, area, tracks=tracks)
+    grown = [i for i, halves in enumerate(arms) if halves]
+    if not grown:
+        return
+    arm = grown[-1]
+    shorter = tuple(halves[:-1] if i == arm else halves for i, halves in enumerate(arms))
+    kept = [t for t in longer if not (t.arm == arm and t.index == len(arms[arm]) - 1)]
+    assert unit_of(layout_chain(first, shorter, area, tracks=tracks)) >= unit_of(longer)
+    assert layout_chain(first, shorter, area, unit=unit_of(longer), tracks=tracks) == kept
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=spinner_tables(), area=st.sampled_from(FRAMES))
+def test_labels_cover_no_tile_and_no_other_label(table: Chain, area: Rect) -> None:
+    """Each open end's «⬅ 5» stays on the felt round the line, off the tiles and the others."""
+    first, arms = table
+    tracks = PINWHEEL[: len(arms)]
+    tiles = layout_chain(first, arms, area, tracks=tracks)
+    ends = open_ends(tiles, tracks, closed=())
+    height = label_height(unit_of(tiles))
+    sizes = [label(f"{ARROWS[end.arm]} {end.value}", height).size for end in ends]
+    spots = place_labels(ends, sizes, tiles, felt_room(area), LABEL_GAP)
+    assert [end.arm for end in ends] == list(range(len(arms)))
+    for spot in spots:
+        assert felt_room(area).contains(spot)
+        assert not any(spot.overlaps(t.rect) for t in tiles)
+    for a, b in combinations(spots, 2):
+        assert not a.overlaps(b)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_reaches_a_spinner_table(preset: str) -> None:
+    """The generator above does meet four-armed tables of each game."""
+    tables = (_play(preset, 2, 6, seed, 40) for seed in range(50))
+    assert any(table is not None and len(table[1]) == 4 for table in tables)
