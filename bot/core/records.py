@@ -137,6 +137,7 @@ class PlayerStats:
     best_streak: int = 0  # most wins in a row
     points_per_round: float | None = None  # their side's mean points of a round
     favourite_preset: str | None = None  # the most played; a tie goes to the most recent
+    races: int = 0  # games of Телефон or Muggins: the highest score wins, nobody is a goat
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from bot.core.records import GameRow, PlayerStats, RatingRow
-from bot.core.stats import GamePlayed, RoundPlayed, player_stats
+from bot.core.stats import RACES, GamePlayed, RoundPlayed, player_stats
 from bot.core.storage import Storage
 
 
@@ -34,6 +34,15 @@ class Scores:
         ranked = list(enumerate(await self.ratings(chat_id), start=1))
         mine = next(((i, r) for i, r in ranked if r.user_id == user_id), None)
         return ranked[offset : offset + limit], len(ranked), mine
+
+    async def plays_races(self, chat_id: int) -> bool:
+        """Whether the chat has finished a game where the highest score wins."""
+        marks = ", ".join("?" * len(RACES))
+        rows = await self.storage.rows(
+            f"SELECT 1 FROM game_results WHERE chat_id = ? AND preset IN ({marks}) LIMIT 1",
+            (chat_id, *sorted(RACES)),
+        )
+        return bool(rows)
 
     async def ratings_of(self, user_id: int) -> list[tuple[str, RatingRow]]:
         """`(chat title, row)` of every chat the user is rated in, best rating first."""

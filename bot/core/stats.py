@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.records import PlayerStats
+from bot.game.rules import PRESETS
+
+RACES = frozenset(name for name, preset in PRESETS.items() if preset.rules.race)
+"""The presets where the highest score wins: no goats, no §2.7 rating points."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,4 +61,5 @@ def player_stats(games: Sequence[GamePlayed], rounds: Sequence[RoundPlayed]) -> 
         best_streak=best_streak,
         points_per_round=sum(points) / len(points) if points else None,
         favourite_preset=max(presets, key=lambda p: (presets[p], last[p])),
+        races=sum(presets[name] for name in RACES),
     )

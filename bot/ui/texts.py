@@ -433,8 +433,10 @@ def leaderboard(
     page: Sequence[tuple[int, RatingRow]],
     total: int,
     mine: tuple[int, RatingRow] | None,
+    races: bool = False,
 ) -> str:
-    """One page of the chat's leaderboard, and the reader's own line when it is elsewhere."""
+    """One page of the chat's leaderboard, and the reader's own line when it is elsewhere;
+    with `races` (the chat plays Телефон or Muggins) a note that those have no goats."""
     first, last = page[0][0], page[-1][0]
     lines = [t("rating-title", chat=chat, first=first, last=last, total=total)]
     lines.append(t("rating-columns"))
@@ -443,7 +445,8 @@ def leaderboard(
         lines.append(t("rating-you", rank=mine[0], **_rating_fields(mine[1], t)))
     if any(row.provisional for _, row in page):
         lines.append(t("rating-provisional-note", games=PROVISIONAL_GAMES))
-    lines.append(t("rating-race-note"))
+    if races:
+        lines.append(t("rating-race-note"))
     return "\n".join(lines)
 
 
@@ -480,7 +483,7 @@ def stats(t: Texts, name: str, chat: str | None, numbers: PlayerStats) -> str:
                 streak=numbers.best_streak,
                 preset=numbers.favourite_preset or none,
             ),
-            t("stats-race-note"),
+            *([t("stats-race-note", games=numbers.races)] if numbers.races else []),
         ]
     )
 

@@ -26,7 +26,8 @@ async def _leaderboard(
     if not rows:
         return None
     pages = -(-total // PAGE)
-    return texts.leaderboard(t, title, rows, total, mine), pages_keyboard(t, page, pages)
+    races = await scores.plays_races(chat_id)
+    return texts.leaderboard(t, title, rows, total, mine, races), pages_keyboard(t, page, pages)
 
 
 @router.message(Command("rating"), IN_GROUP)

@@ -237,7 +237,7 @@ rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } 
 rating-you = You: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — provisional rating: fewer than { $games } games.
-rating-race-note = In Telephone and Muggins the highest score wins: no goats and no formula points there; the rating counts places.
+rating-race-note = * In Telephone and Muggins the highest score wins: no goats and no formula points there; the rating counts places.
 rating-private-title = Your rating by chat:
 rating-private-row = «{ $chat }»: { $rating }{ $provisional } · games: { $games } · points: { $points }
 stats-title = Stats: { $name }{ $where }
@@ -250,7 +250,7 @@ stats-body =
     Best win streak: { $streak }
     Favourite rules: { $preset }
 stats-no-value = —
-stats-race-note = (Telephone and Muggins: a win is first place; there are no goats there.)
+stats-race-note = Of these, Telephone and Muggins: { $games } — there the highest score wins and nobody is a goat.
 
 ## chat settings and languages
 settings-title = ⚙ Settings of «{ $chat }»

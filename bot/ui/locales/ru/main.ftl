@@ -242,7 +242,7 @@ rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } 
 rating-you = Вы: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — рейтинг предварительный: меньше { $games } игр.
-rating-race-note = В Телефоне и Маггинсе побеждает больший счёт: козлов и очков по формуле там нет, рейтинг считает места.
+rating-race-note = * В Телефоне и Маггинсе побеждает больший счёт: козлов и очков по формуле там нет, рейтинг считает места.
 rating-private-title = Ваш рейтинг по чатам:
 rating-private-row = «{ $chat }»: { $rating }{ $provisional } · игр: { $games } · очков: { $points }
 stats-title = Статистика: { $name }{ $where }
@@ -255,7 +255,7 @@ stats-body =
     Лучшая серия побед: { $streak }
     Любимые правила: { $preset }
 stats-no-value = —
-stats-race-note = (Телефон и Маггинс: победа — первое место, козлов там не бывает.)
+stats-race-note = Из них в Телефон и Маггинс: { $games } — там побеждает больший счёт, козлов не бывает.
 
 ## chat settings and languages
 settings-title = ⚙ Настройки чата «{ $chat }»
