@@ -68,7 +68,8 @@ class TableScene:
 
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
-    """One player's (or team's) line of the score sheet after a round; `out`: left the game."""
+    """One player's (or team's) line of the score sheet after a round; `out`: left the game;
+    `play_points`: scored during the round's play (race games)."""
 
     name: str
     previous: int
@@ -78,13 +79,15 @@ class ScoreRow:
     opened: bool
     goat: bool
     out: bool = False
+    play_points: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class SheetLabels:
     """The score sheet's words, in the reader's language; `eggs` follows "🥚🥚 +N — ".
 
-    `out` marks a player (or team) that has left the game.
+    `out` marks a player (or team) that has left the game; `play` heads the points scored
+    in play (race games).
     """
 
     player: str
@@ -95,14 +98,19 @@ class SheetLabels:
     goat: str
     eggs: str
     out: str
+    play: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """The score after a round; `fish` marks a blocked round, `carry` the eggs carried on."""
+    """The score after a round; `fish` marks a blocked round, `carry` the eggs carried on.
+
+    A `race` (Телефон, Muggins: highest wins) adds a column for the points scored in play.
+    """
 
     rows: tuple[ScoreRow, ...]
     title: str
     fish: bool
     carry: int
     labels: SheetLabels
+    race: bool = False

@@ -17,6 +17,8 @@ NAME_X = 2 * PAD + 16
 GOAT = 150  # room for a mark after a name: the goat, out of the game
 NUMBERS = 150  # room for the widest previous total
 PREVIOUS_RIGHT = 780  # numbers are right-aligned on these edges
+RACE_PREVIOUS_RIGHT = 620  # a race sheet has the points scored in play too
+PLAY_RIGHT = 790
 ROUND_RIGHT = 960
 TOTAL_RIGHT = 1130
 SIZE = 38
@@ -33,15 +35,30 @@ def _ink(row: ScoreRow, colour: theme.Colour) -> theme.Colour:
     return theme.MUTED if row.out else colour
 
 
+def _previous_right(sheet: ScoreSheet) -> int:
+    return RACE_PREVIOUS_RIGHT if sheet.race else PREVIOUS_RIGHT
+
+
+def _points(
+    canvas: Image.Image, row: ScoreRow, points: int, prefix: str, right: int, mid: int
+) -> None:
+    """ "+N" right-aligned on `right`, or a muted 0."""
+    if points:
+        _right(canvas, f"{prefix}+{points}", SIZE, _ink(row, theme.WHITE), right, mid)
+    else:
+        _right(canvas, "0", SIZE, theme.MUTED, right, mid)
+
+
 def _row(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> None:
-    """One line: name (and its marks), previous total, round points, new total.
+    """One line: name (and its marks), previous total, points in play (a race), round points,
+    new total.
 
     A row that is out of the game is all muted, its name struck through.
     """
     mid = y + ROW // 2
     labels = sheet.labels
     marks = [(labels.goat, theme.RED)] * row.goat + [(labels.out, theme.MUTED)] * row.out
-    room = PREVIOUS_RIGHT - NUMBERS - NAME_X - GOAT * len(marks)
+    room = _previous_right(sheet) - NUMBERS - NAME_X - GOAT * len(marks)
     name = text.fit(row.name, SIZE, room, bold=True) or "?"
     end = write(canvas, name, SIZE, _ink(row, theme.WHITE), NAME_X, mid)
     if row.out:
@@ -49,12 +66,10 @@ def _row(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> None:
     for label, rim in marks:
         end += GOAT
         chip(canvas, label, 28, end, mid, rim)
-    _right(canvas, str(row.previous), SIZE, theme.MUTED, PREVIOUS_RIGHT, mid)
-    if row.round_points:
-        points = f"{'🐟 ' if sheet.fish else ''}+{row.round_points}"
-        _right(canvas, points, SIZE, _ink(row, theme.WHITE), ROUND_RIGHT, mid)
-    else:
-        _right(canvas, "0", SIZE, theme.MUTED, ROUND_RIGHT, mid)
+    _right(canvas, str(row.previous), SIZE, theme.MUTED, _previous_right(sheet), mid)
+    if sheet.race:
+        _points(canvas, row, row.play_points, "", PLAY_RIGHT, mid)
+    _points(canvas, row, row.round_points, "🐟 " if sheet.fish else "", ROUND_RIGHT, mid)
     total = _ink(row, theme.RED if row.opened else theme.WHITE)
     _right(canvas, str(row.total), SIZE + 4, total, TOTAL_RIGHT, mid)
     if row.remembered:
@@ -84,11 +99,12 @@ def render_score_sheet(sheet: ScoreSheet) -> bytes:
     mid = top + LABELS // 2 + 4
     labels = sheet.labels
     write(canvas, labels.player, 26, theme.MUTED, NAME_X, mid, bold=False)
-    columns = (
-        (labels.previous, PREVIOUS_RIGHT),
+    columns = [
+        (labels.previous, _previous_right(sheet)),
+        *([(labels.play, PLAY_RIGHT)] if sheet.race else []),
         (labels.round, ROUND_RIGHT),
         (labels.total, TOTAL_RIGHT),
-    )
+    ]
     for label, edge in columns:
         write(canvas, label, 26, theme.MUTED, edge - text.width(label, 26), mid, bold=False)
     for i, row in enumerate(sheet.rows):

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 
+import pytest
 from PIL import Image
 
-from bot.game import Phase, apply, legal_moves, new_game, parse_rules
-from bot.game.events import plays_of
+from bot.game import Phase, apply, legal_moves, new_game, next_round, parse_rules
+from bot.game.events import DoublesPlayed, Scored, TilePlayed, plays_of
 from bot.game.state import GameState
+from bot.game.table import CLOSED
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
 
 NAMES = ("Маша", "Серёжа", "Alexander the Great", "Оля")
 RU = texts_for("ru")
+EN = texts_for("en")
 
 
 def _round(text: str, players: int, seed: int, stop_after: int | None = None) -> GameState:
@@ -81,4 +85,115 @@ def test_round_end_reveals_every_hand_and_the_score_sheet_matches() -> None:
         assert row.remembered == result.remembered_after
     assert sheet.fish == (ended.reason == "fish")
     _picture(render_table(scene))
+    _picture(render_score_sheet(sheet))
+
+
+def _until(text: str, players: int, seed: int, done: Callable[[GameState], bool]) -> GameState:
+    """Play random legal moves, round after round, until `done` holds."""
+    state, _ = new_game(parse_rules(text, players=players), NAMES[:players], seed)
+    rng = random.Random(seed)
+    while not done(state):
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+        elif state.phase is Phase.GAME_OVER:
+            raise AssertionError("the game ended first")
+        else:
+            state, _ = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def _won_in_play(state: GameState) -> bool:
+    return state.last_round is not None and state.last_round.reason == "target"
+
+
+def _closed_down(state: GameState) -> bool:
+    return state.table.closed != 0 and state.table.spread.spinner is not None
+
+
+@pytest.mark.parametrize("preset", ["donkey", "telephone", "muggins"])
+def test_a_spinner_table_shows_its_arms_and_open_ends(preset: str) -> None:
+    state = _until(
+        preset, 2, 1, lambda s: len(s.table.arms) == 4 and sum(map(len, s.table.arms)) > 6
+    )
+    scene = table_scene(RU, state, NAMES)
+    assert scene.spinner and len(scene.arms) == 4
+    assert scene.first is not None and scene.first[0] == scene.first[1]
+    ends = tuple(arm[-1][1] if arm else scene.first[0] for arm in scene.arms)
+    open_ends = tuple(CLOSED if arm in scene.closed else end for arm, end in enumerate(ends))
+    assert open_ends == state.ends
+    _picture(render_table(scene))
+
+
+def test_a_line_is_no_spinner_table() -> None:
+    scene = table_scene(RU, _round("goat", 2, seed=4, stop_after=6), NAMES)
+    assert not scene.spinner and scene.closed == () and scene.count is None
+
+
+def test_a_closed_double_lies_face_down_at_its_arms_end() -> None:
+    state = next(
+        state
+        for seed in range(40)
+        for state in [_until_or_none("donkey", 2, seed, _closed_down)]
+        if state is not None
+    )
+    scene = table_scene(RU, state, NAMES)
+    table = state.table
+    assert scene.closed
+    for arm in scene.closed:
+        assert table.closed >> table.arms[arm][-1] & 1
+        assert state.ends[arm] == CLOSED
+    _picture(render_table(scene))
+
+
+def _until_or_none(
+    text: str, players: int, seed: int, done: Callable[[GameState], bool]
+) -> GameState | None:
+    try:
+        return _until(text, players, seed, done)
+    except AssertionError:
+        return None
+
+
+@pytest.mark.parametrize("preset", ["telephone", "muggins"])
+def test_a_race_shows_the_ends_sum_and_the_points_just_scored(preset: str) -> None:
+    state = _until(preset, 3, 2, lambda s: bool(s.history) and isinstance(s.history[-1], Scored))
+    scored = state.history[-1]
+    assert isinstance(scored, Scored)
+    scene = table_scene(EN, state, NAMES)
+    assert scene.count is not None
+    assert (scene.count.label, scene.count.total) == ("ends", scored.ends_sum)
+    assert (scene.count.points, scene.count.scorer) == (scored.points, NAMES[scored.seat])
+    _picture(render_table(scene))
+
+
+@pytest.mark.parametrize("preset", ["telephone", "muggins"])
+def test_a_move_that_scores_nothing_shows_the_sum_alone(preset: str) -> None:
+    state = _until(
+        preset,
+        2,
+        5,
+        lambda s: len(s.history) > 4 and isinstance(s.history[-1], TilePlayed | DoublesPlayed),
+    )
+    count = table_scene(RU, state, NAMES).count
+    assert count is not None and count.label == "концы"
+    assert (count.points, count.scorer) == (0, "")
+
+
+def test_a_race_won_in_play_ends_with_its_caption_and_the_points_in_play() -> None:
+    state = next(
+        state
+        for seed in range(40)
+        for state in [_until_or_none("telephone target=20", 3, seed, _won_in_play)]
+        if state is not None
+    )
+    ended = state.last_round
+    assert ended is not None and state.phase is Phase.GAME_OVER
+    sheet = score_sheet(RU, state, NAMES)
+    winner = ended.results[ended.seat]
+    assert sheet.title == f"{NAMES[ended.seat]} набирает {winner.score_after} — игра окончена"
+    assert sheet.race and not any(row.goat for row in sheet.rows)
+    for row, result in zip(sheet.rows, ended.results, strict=True):
+        assert row.previous + row.play_points + row.round_points == row.total
+        assert (row.play_points, row.total) == (result.play_points, result.score_after)
+    assert table_scene(RU, state, NAMES).caption == sheet.title
     _picture(render_score_sheet(sheet))

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from bot.game.events import RoundEnded, plays_of
+from bot.game.events import DoublesPlayed, PublicEvent, RoundEnded, Scored, TilePlayed, plays_of
 from bot.game.state import GameState, Phase
-from bot.game.table import oriented
+from bot.game.table import Table, ends_sum, oriented
 from bot.ui import texts
 from bot.ui.i18n import Texts
 from bot.ui.texts import side_name
-from render.scene import ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
+from render.scene import EndsCount, ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
 
-SHEET_WORDS = ("player", "previous", "round", "total", "fish", "goat", "eggs", "out")
+SHEET_WORDS = ("player", "previous", "round", "total", "fish", "goat", "eggs", "out", "play")
 
 
 def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
     """The table now; once the round is over every hand lies face up with its result."""
-    rules, tally = state.rules, state.tally
+    rules, tally, table = state.rules, state.tally, state.table
     tiles = rules.tiles
-    first, arms = oriented(state.table, tiles)
+    first, arms = oriented(table, tiles)
     over = state.phase is not Phase.PLAYING
     results = state.last_round.results if over and state.last_round else ()
     seats = []
@@ -43,7 +43,7 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
         )
     played = [tile for tile, _, _ in plays_of(state.history)]
     return TableScene(
-        first=None if state.table.first is None else first,
+        first=None if table.first is None else first,
         arms=tuple(tuple(arm) for arm in arms),
         seats=tuple(seats),
         bazaar=len(state.bazaar),
@@ -51,7 +51,39 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
         caption=_caption(t, state, names),
         max_pip=tiles.max_pip,
         bazaar_label=t("picture-bazaar"),
+        spinner=table.spread.spinner is not None,
+        closed=_closed_arms(table),
+        count=_ends_count(t, state, names) if rules.race and table.first is not None else None,
     )
+
+
+def _closed_arms(table: Table) -> tuple[int, ...]:
+    """The arms a double played face down ends (Осёл)."""
+    return tuple(
+        arm for arm, tiles in enumerate(table.arms) if tiles and table.closed >> tiles[-1] & 1
+    )
+
+
+def _ends_count(t: Texts, state: GameState, names: Sequence[str]) -> EndsCount:
+    """The open ends added up, and what the last move scored (Телефон, Muggins)."""
+    on_table = state.on_table
+    lone = on_table.bit_length() - 1 if on_table.bit_count() == 1 else None
+    total = ends_sum(state.rules.tiles, state.ends, state.spread, lone)
+    scored = _last_scored(state.history)
+    if scored is None:
+        return EndsCount(t("picture-ends"), total)
+    return EndsCount(t("picture-ends"), total, scored.points, names[scored.seat])
+
+
+def _last_scored(history: Iterable[PublicEvent]) -> Scored | None:
+    """The points the last tiles played scored, if they did."""
+    scored = None
+    for event in history:
+        if isinstance(event, TilePlayed | DoublesPlayed):
+            scored = None
+        elif isinstance(event, Scored):
+            scored = event
+    return scored
 
 
 def _caption(t: Texts, state: GameState, names: Sequence[str]) -> str:
@@ -60,6 +92,9 @@ def _caption(t: Texts, state: GameState, names: Sequence[str]) -> str:
         return t("picture-round", round=state.round_no)
     if ended.eggs:
         return t("picture-eggs", round=ended.round_no, carry=ended.carry_after)
+    if ended.reason == "target":
+        score = ended.results[ended.seat].score_after
+        return t("picture-target", name=names[ended.seat], score=score)
     key = "picture-fish" if ended.reason == "fish" else "picture-out"
     return t(key, round=ended.round_no, name=names[ended.seat])
 
@@ -90,6 +125,7 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
                 name=side_name(t, [names[r.seat] for r in members]),
                 previous=first.score_before,
                 round_points=first.round_points,
+                play_points=first.play_points,
                 total=first.score_after,
                 remembered=first.remembered_after,
                 opened=first.opened,
@@ -102,5 +138,6 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
         title=_caption(t, state, names),
         fish=ended.reason == "fish",
         carry=ended.carry_after,
+        race=rules.race,
         labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
     )

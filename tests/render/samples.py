@@ -64,6 +64,7 @@ LABELS = SheetLabels(
     "козёл",
     "яйца переходят в следующий раунд",
     "выбыл",
+    "в игре",
 )
 """The Russian words of the samples (the bot takes them from its catalogs)."""
 
@@ -220,6 +221,16 @@ def room_sheet() -> ScoreSheet:
         ScoreRow("Zoë", 112, 0, 112, 0, True, False, out=True),
     )
     return ScoreSheet(rows, "Раунд 7", fish=False, carry=0, labels=LABELS)
+
+
+def race_sheet() -> ScoreSheet:
+    """Телефон to 72: Маша reaches it in play, so the game ends before the hands are counted."""
+    rows = (
+        ScoreRow("Маша", 61, 0, 72, 0, False, False, play_points=11),
+        ScoreRow("Серёжа", 58, 0, 61, 0, False, False, play_points=3),
+        ScoreRow("Ольга Константиновна", 40, 0, 40, 0, False, False),
+    )
+    return ScoreSheet(rows, "Маша набирает 72 — игра окончена", False, 0, LABELS, race=True)
 
 
 def score_sheet(eggs: bool = False) -> ScoreSheet:
