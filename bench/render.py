@@ -1,10 +1,11 @@
 """Benchmark: redraw the full 28-tile table of a 4-player game (PNG encoding included), a
-double-twelve table of a 2-player game (61 tiles down, 29 backs in the hands), and the largest
-game room table (10 seats, double-twelve, 55 tiles down, hands up to 12, two seats out).
+double-twelve table of a 2-player game (61 tiles down, 29 backs in the hands), the largest
+game room table (10 seats, double-twelve, 55 tiles down, hands up to 12, two seats out) and
+the largest spinner table (all 91 double-twelve tiles on four arms round the 12-12).
 
 Prints timings, then as its last line JSON with the median and 95th percentile in ms, the
 PNG size in KB and the picture size (the `table12_` keys are the double-twelve table's, the
-`room_` keys the room's).
+`room_` keys the room's, the `spinner_` keys the spinner table's).
 """
 
 import io
@@ -20,7 +21,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from PIL import Image  # noqa: E402
 
 from render import TableScene, render_table  # noqa: E402
-from tests.render.samples import table  # noqa: E402
+from tests.render.samples import largest_spinner_table, table  # noqa: E402
 
 WARMUP = 3  # the first pictures draw and cache every sprite
 RUNS = 200
@@ -49,6 +50,7 @@ def main() -> None:
     p50_12, p95_12, png_12 = measure("double-twelve", table(61, hands=(14, 15), max_pip=12))
     room = table(55, hands=(12, 12, 3, 2, 0, 1, 1, 0, 2, 3), max_pip=12, out=(4, 7))
     p50_room, p95_room, png_room = measure("room", room)
+    p50_spin, p95_spin, png_spin = measure("spinner", largest_spinner_table())
     width, height = Image.open(io.BytesIO(png)).size
     result = {
         "table_ms_p50": round(p50, 2),
@@ -62,6 +64,9 @@ def main() -> None:
         "room_ms_p50": round(p50_room, 2),
         "room_ms_p95": round(p95_room, 2),
         "room_png_kb": round(len(png_room) / 1024, 1),
+        "spinner_ms_p50": round(p50_spin, 2),
+        "spinner_ms_p95": round(p95_spin, 2),
+        "spinner_png_kb": round(len(png_spin) / 1024, 1),
     }
     print(json.dumps(result))
 
