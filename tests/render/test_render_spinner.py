@@ -3,6 +3,7 @@ round their spinner in every frame, and their open ends' labels."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from random import Random
 
@@ -12,10 +13,11 @@ from hypothesis import strategies as st
 
 from bot.game import Phase, apply, legal_moves, new_game, parse_rules
 from bot.game.table import oriented
-from render import PINWHEEL, Rect, layout_chain
+from render import LINE_TRACKS, PINWHEEL, Rect, layout_chain, render_table
 from render.ends import ARROWS, open_ends, place_labels
 from render.sprites import label
 from render.table import LABEL_GAP, felt_room, label_height
+from tests.render import samples
 from tests.render.test_render_layout import FRAMES, Chain, check, unit_of
 
 PRESETS = ("donkey", "telephone", "muggins")
@@ -119,3 +121,14 @@ def test_every_preset_reaches_a_spinner_table(preset: str) -> None:
     """The generator above does meet four-armed tables of each game."""
     tables = (_play(preset, 2, 6, seed, 40) for seed in range(50))
     assert any(table is not None and len(table[1]) == 4 for table in tables)
+
+
+def test_a_closed_end_gets_no_label_and_lies_face_down() -> None:
+    """Осёл before its spinner: a line whose east end is a closed 4-4 shows one open end,
+    and the closed double is drawn as a back, not as its face."""
+    first, arms = (2, 3), (((2, 5),), ((3, 4), (4, 4)))
+    tiles = layout_chain(first, arms, FRAMES[2])
+    assert [end.arm for end in open_ends(tiles, LINE_TRACKS, closed=(1,))] == [0]
+    scene = samples.table(6, (5, 6))
+    line = replace(scene, first=first, arms=arms, last_played=(4, 4))
+    assert render_table(line) != render_table(replace(line, closed=(1,)))
