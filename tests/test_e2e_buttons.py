@@ -21,6 +21,7 @@ from tests.e2e import (
     RU,
     SHORT,
     START,
+    ask,
     bot_choices,
     bot_messages,
     dealt,
@@ -353,3 +354,39 @@ async def test_the_end_is_asked_on_the_hand_sent_anew_while_a_tile_was_pressed(
             await wait_turn(fake, users, version_of(hand))
             swaps = fake.calls_of("editMessageReplyMarkup")
             assert all(c.status == 200 for c in swaps), swaps
+
+
+async def test_the_spinner_presets_from_newgame_the_lobby_and_settings(tmp_path: Path) -> None:
+    """«Осёл» made the chat's default in /settings opens the next lobby; Muggins with a
+    typed target, its automatic target among the buttons; Телефон's targets after a switch."""
+    async with FakeTelegram() as fake:
+        masha = fake.add_user("Маша")
+        group = fake.add_group("Двор", [masha])  # Маша created it: she is an admin
+        async with running_bot(fake, tmp_path) as bot:
+            menu = await ask(fake, bot, masha, group, "/settings")
+            await press(fake, masha, menu, RU("preset-button", name=RU("preset-name-goat")))
+            donkey = RU("preset-name-donkey")
+            await fake.wait_until(lambda: [donkey] in menu.buttons)
+            await press(fake, masha, menu, donkey)
+            await fake.wait_until(lambda: "donkey — Осёл" in (menu.content or ""))
+            lobby = await open_lobby(fake, group, masha)
+            assert "Правила: donkey" in (lobby.content or ""), lobby.content
+            await press(fake, masha, lobby, RU("cancel"))
+            await wait_text(fake, group, RU("cancelled"))
+
+            lobby = await open_lobby(fake, group, masha, "muggins target=150")
+            assert "Правила: muggins target=150" in (lobby.content or ""), lobby.content
+            await press(fake, masha, lobby, RU("settings"))
+            auto = RU("option-target-0")
+            await fake.wait_until(lambda: [b for b in lobby.buttons[1] if "●" in b] == ["● до 150"])
+            assert auto in lobby.buttons[1], lobby.buttons
+            await press(fake, masha, lobby, auto)
+            await fake.wait_until(lambda: f"● {auto}" in lobby.buttons[1])
+            assert "target=150" not in (lobby.content or "")
+            telephone = RU("preset-name-telephone")
+            await press(fake, masha, lobby, RU("preset-button", name=RU("preset-name-muggins")))
+            await fake.wait_until(lambda: [telephone] in lobby.buttons)
+            await press(fake, masha, lobby, telephone)
+            await fake.wait_until(lambda: "Правила: telephone" in (lobby.content or ""))
+            await fake.wait_until(lambda: RU("preset-button", name=telephone) in lobby.buttons[0])
+            assert [b.removeprefix("● ") for b in lobby.buttons[1]] == ["до 72", "до 100", "до 150"]

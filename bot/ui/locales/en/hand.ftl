@@ -22,4 +22,4 @@ hand-placed-house = { $tile } { $arm } — the spinner
 hand-pending = { $tile } …
 
 ## the lobby's target buttons
-option-target-0 = to 200 (two players: 250)
+option-target-0 = auto: 200, two players 250

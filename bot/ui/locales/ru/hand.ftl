@@ -22,4 +22,4 @@ hand-placed-house = { $tile } { $arm } — дом
 hand-pending = { $tile } …
 
 ## the lobby's target buttons
-option-target-0 = до 200 (вдвоём 250)
+option-target-0 = авто: 200, вдвоём 250
