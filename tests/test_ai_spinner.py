@@ -11,9 +11,22 @@ import pytest
 from bot.ai import Level, choose
 from bot.ai.knowledge import infer
 from bot.ai.sampling import sample_deal
-from bot.game import Phase, apply, legal_moves, new_game, next_round, parse_rules, seat_view
+from bot.ai.search import RACE_GAME, outcome_value
+from bot.game import (
+    GameState,
+    Move,
+    Phase,
+    PlayDoubles,
+    apply,
+    legal_moves,
+    new_game,
+    next_round,
+    parse_rules,
+    seat_view,
+)
+from bot.game.events import Scored
 from bot.game.rules import RuleSet
-from tests.helpers import seats
+from tests.helpers import crafted, play_chain, seats
 
 PRESETS = ["donkey", "telephone", "muggins"]
 GAMES = {Level.EASY: 24, Level.NORMAL: 24, Level.HARD: 3}
@@ -70,3 +83,50 @@ def test_hidden_tiles_do_not_change_the_move(preset: str) -> None:
             assert moves[0] == moves[1]
         checked += 1
         state, _ = apply(state, rng.choice(legal_moves(state)))
+
+
+def normal(state: GameState) -> Move:
+    return choose(seat_view(state, state.to_move), Level.NORMAL, random.Random(0))
+
+
+def test_normal_takes_the_points_on_the_table() -> None:
+    """Ends 3 and 4: 1-3 on the 3 makes 1 + 4 = 5, a point; the others make none."""
+    rules = parse_rules("telephone", players=2)
+    state = crafted(rules, [["1-3", "0-4", "2-6", "0-0"], ["3-4", "6-6", "5-6"]], to_move=1)
+    state, _ = play_chain(state, [("3-4", 0)])
+    _, events = apply(state, normal(state))
+    assert any(isinstance(e, Scored) and e.seat == 0 for e in events)
+
+
+def test_normal_closes_both_ends_when_the_fish_goes_to_the_heavier_hand() -> None:
+    """Осёл: 3-3 and 5-5 face down on a 3-5 line end the round as a fish, and the other
+    hand, far heavier, takes it."""
+    rules = parse_rules("donkey", players=2)
+    light = ["3-3", "5-5", "0-1", "0-2", "1-2", "0-0"]
+    heavy = ["3-5", "4-6", "5-6", "6-6", "4-5", "4-4", "3-6"]
+    state = crafted(rules, [light, heavy], to_move=1)
+    state, _ = play_chain(state, [("3-5", 0)])
+    move = normal(state)
+    assert isinstance(move, PlayDoubles) and move.closed == (True, True)
+    after, _ = apply(state, move)
+    assert after.last_round is not None and after.last_round.reason == "fish"
+    assert next(r for r in after.last_round.results if r.seat == 1).round_points > 0
+
+
+@pytest.mark.parametrize("preset", ["telephone", "muggins"])
+def test_hard_counts_a_race_won_as_a_win_and_points_as_good(preset: str) -> None:
+    """Race games have no goats: first place is the win, and more points are better."""
+    rules = parse_rules(preset, players=2)
+    state, _ = new_game(rules, seats(2), seed=4)
+    rng = random.Random(4)
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+            continue
+        state, _ = apply(state, choose(seat_view(state, state.to_move), Level.NORMAL, rng))
+    assert state.outcome is not None
+    winner = next(p.side for p in state.outcome.places if p.place == 1)
+    assert outcome_value(rules, winner, state) > RACE_GAME / 2
+    assert outcome_value(rules, 1 - winner, state) < -RACE_GAME / 2
+    ahead = state._replace(outcome=None, next_leader=None)
+    assert outcome_value(rules, winner, ahead) > 0 > outcome_value(rules, 1 - winner, ahead)

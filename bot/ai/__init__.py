@@ -4,12 +4,14 @@ else, so it cannot look at another hand or the bazaar.
     move = choose(seat_view(state, seat), Level.NORMAL, random.Random(seed))
 
 * `Level.EASY`: a random legal move.
-* `Level.NORMAL`: the pressure heuristic of seed 000 (`bot.ai.policy`); it also plays for
-  players who time out.
+* `Level.NORMAL`: the pressure heuristic of seed 000 (`bot.ai.policy`), which in Телефон
+  and Muggins also takes points and denies them to the next seat, and in Осёл closes
+  doubles and puts several down when that pays; it also plays for players who time out.
 * `Level.HARD`: Monte Carlo search over hidden hands consistent with the public history,
   finishing each round with the normal heuristic (`bot.ai.search`), bounded by time; it
   plays the normal move unless the search clearly finds a better one (in the room, with
-  unweighted worlds and twice the time, the search's best).
+  unweighted worlds and twice the time, the search's best). On the spinner tables it
+  searches the normal level's best few moves; race games are judged by points and places.
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """
