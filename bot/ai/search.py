@@ -61,28 +61,30 @@ SHORTLIST = 8  # the most candidates searched on a spinner table
 
 def candidates(view: SeatView) -> list[Move]:
     """The legal moves, without duplicates that lead to the same position (the same tiles
-    down and the same arms, whichever way round)."""
+    down and the same ends, whichever way round; on a spinner table, ends that lie alike)."""
     rules = view.rules
+    spinner = rules.spinner is not Spinner.NONE
     seen: set[object] = set()
     out: list[Move] = []
     for move in view.legal_moves():
         key: object = move
         if isinstance(move, Play | PlayDoubles) and view.ends:
             placed, ends, spread = placement(rules, view.ends, view.spread, move)
-            key = (placed, spread.spinner, tuple(sorted(arm_shapes(ends, spread))))
+            shapes = arm_shapes(ends, spread) if spinner else ends
+            key = (placed, spread.spinner, tuple(sorted(shapes)))
         if key not in seen:
             seen.add(key)
             out.append(move)
     return out
 
 
-def arm_shapes(ends: tuple[int, ...], spread: Spread) -> list[tuple[int, int]]:
+def arm_shapes(ends: tuple[int, ...], spread: Spread) -> tuple[tuple[int, int], ...]:
     """Per arm, what play can tell of it: its open value and how its end lies."""
     flags = (spread.doubled, spread.bare, spread.wings)
-    return [
+    return tuple(
         (value, sum((f >> arm & 1) << i for i, f in enumerate(flags)))
         for arm, value in enumerate(ends)
-    ]
+    )
 
 
 def shortlist(view: SeatView, moves: list[Move], voids: list[int]) -> list[Move]:
