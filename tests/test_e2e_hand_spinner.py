@@ -11,6 +11,7 @@ import random
 import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.game import apply, legal_moves, new_game, parse_rules
 from bot.game.events import DoublesPlayed, TilePlayed
@@ -128,6 +129,15 @@ def same_play(a: GameState, b: GameState) -> bool:
     )
 
 
+async def reached(fake: FakeTelegram, folder: Path, game_id: int, state: GameState) -> None:
+    """The bot's game comes to `state`; else the two rounds' events are told."""
+    try:
+        await fake.wait_until(lambda: same_play(stored_state(folder, game_id), state))
+    except TimeoutError:
+        stored = stored_state(folder, game_id)
+        raise AssertionError(f"{stored.history[-3:]} != {state.history[-3:]}") from None
+
+
 def set_seed(folder: Path, game_id: int, seed: int) -> None:
     with contextlib.closing(sqlite3.connect(folder / DB_NAME, timeout=10)) as db, db:
         db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))
@@ -152,12 +162,18 @@ def newest_hand(fake: FakeTelegram, user: User) -> Message | None:
     return hands[-1] if hands else None
 
 
-async def showing(fake: FakeTelegram, user: User, label: str) -> Message:
-    """The user's hand once it shows a button `label`."""
+Buttons = list[list[str]]
+
+
+async def showing(fake: FakeTelegram, user: User, label: str, pressed: Buttons) -> Message:
+    """The user's hand once it shows a button `label` on buttons other than the `pressed`
+    ones (until the press's swap comes, those may still hold a button of that name)."""
 
     def shown() -> Message | None:
         hand = newest_hand(fake, user)
-        return hand if hand is not None and any(label in row for row in hand.buttons) else None
+        if hand is None or hand.buttons == pressed:
+            return None
+        return hand if any(label in row for row in hand.buttons) else None
 
     found: Message = await fake.wait_until(shown, 20)
     return found
@@ -186,8 +202,9 @@ class Player:
             assert isinstance(move, Play)
             first = PLAYABLE + tiles.name(move.tile)
             placing = [(move.tile, move.end, move.closed)]
+        pressed = hand.buttons
         answer = await press(self.fake, user, hand, first)
-        await self.answer(user, state, placing, answer)
+        await self.answer(user, state, placing, answer, pressed)
 
     async def answer(
         self,
@@ -195,6 +212,7 @@ class Player:
         state: GameState,
         placing: list[tuple[int, int, bool]],
         answer: str,
+        pressed: Buttons,
     ) -> None:
         """Answer the hand's questions until the move is played."""
         tiles, done = state.rules.tiles, False
@@ -211,7 +229,9 @@ class Player:
                 placing.pop(0)
                 done = not placing
                 label = RU("hand-done" if done else "hand-more")
-            answer = await press(self.fake, user, await showing(self.fake, user, label), label)
+            hand = await showing(self.fake, user, label, pressed)
+            pressed = hand.buttons
+            answer = await press(self.fake, user, hand, label)
         assert done or len(placing) == 1, placing
 
 
@@ -233,7 +253,7 @@ async def test_donkey_arrows_a_closed_double_and_several_doubles_built_cancelled
             assert isinstance(several, PlayDoubles)
             await cancelled_once(fake, bot, tmp_path, game_id, player, before, several)
             await player.make(before, several)
-            await fake.wait_until(lambda: same_play(stored_state(tmp_path, game_id), states[-1]))
+            await reached(fake, tmp_path, game_id, states[-1])
 
     after = states[-1]
     assert any(isinstance(e, TilePlayed) and e.closed for e in after.history)
@@ -255,24 +275,36 @@ async def cancelled_once(
     """The move of doubles started, its first double placed, then cancelled: the hand is
     back with nothing played."""
     user, hand = await wait_turn(fake, player.users, player.after)
+    pressed = hand.buttons
     assert await press(fake, user, hand, RU("hand-doubles")) == RU("hand-pick-double")
     name = state.rules.tiles.name(move.tiles[0])
-    answer = await press(fake, user, await showing(fake, user, name), name)
+    hand = await showing(fake, user, name, pressed)
+    pressed = hand.buttons
+    answer = await press(fake, user, hand, name)
     closed = bool(move.closed) and move.closed[0]
     while answer != RU("hand-ready"):
         if answer == PICK_END:
             label = end_label(state, move.ends[0])
         else:
             label = RU("hand-closed" if closed else "hand-open")
-        answer = await press(fake, user, await showing(fake, user, label), label)
-    building = await showing(fake, user, RU("hand-cancel"))
+        hand = await showing(fake, user, label, pressed)
+        pressed = hand.buttons
+        answer = await press(fake, user, hand, label)
+    building = await showing(fake, user, RU("hand-cancel"), pressed)
+    pressed = building.buttons
     assert RU("hand-building", move="").strip() in (building.content or ""), building.content
     assert name in (building.content or "").splitlines()[-1]
     assert await press(fake, user, building, RU("hand-cancel")) == ""
-    back = await showing(fake, user, RU("hand-doubles"))
+    back = await showing(fake, user, RU("hand-doubles"), pressed)
     await bot.idle()
     assert RU("hand-building", move="").strip() not in (back.content or "")
     assert same_play(stored_state(folder, game_id), state)
+
+
+async def forged_answer(fake: FakeTelegram, user: User, hand: Message, data: str) -> Any:
+    """The answer to a press of `data` on the hand (a button the hand does not show)."""
+    query = forge_press(fake, user, hand, data)
+    return await fake.wait_until(lambda: fake.answer_for(query), 20)
 
 
 def pair_plan() -> tuple[int, list[Move]]:
@@ -294,11 +326,12 @@ async def test_sea_goats_pair_goes_through_the_builder(tmp_path: Path) -> None:
             assert isinstance(pair, PlayDoubles)
             user, hand = await player.turn()
             label = move_label(RU, pair, SEA_GOAT)
+            pressed = hand.buttons
             assert await press(fake, user, hand, label) == RU("hand-ready")
-            ready = await showing(fake, user, RU("hand-done"))
+            ready = await showing(fake, user, RU("hand-done"), pressed)
             assert RU("hand-more") not in {b for row in ready.buttons for b in row}
             assert await press(fake, user, ready, RU("hand-done")) == ""
-            await fake.wait_until(lambda: same_play(stored_state(tmp_path, game_id), states[-1]))
+            await reached(fake, tmp_path, game_id, states[-1])
     assert any(isinstance(e, DoublesPlayed) for e in states[-1].history)
 
 
@@ -321,7 +354,6 @@ async def test_the_previous_versions_hand_buttons_still_play(tmp_path: Path) -> 
                 else:
                     assert isinstance(move, Play)
                     data = f"m:{game_id}:{version}:t:{move.tile}:{move.end}"
-                query = forge_press(fake, user, hand, data)
-                answer = await fake.wait_until(lambda q=query: fake.answer_for(q), 20)
+                answer = await forged_answer(fake, user, hand, data)
                 assert not answer.show_alert, (data, answer)
-            await fake.wait_until(lambda: same_play(stored_state(tmp_path, game_id), states[-1]))
+            await reached(fake, tmp_path, game_id, states[-1])

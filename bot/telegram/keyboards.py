@@ -306,7 +306,8 @@ def ask_keyboard(
         choices = [_button(t("hand-more"), step())] if ask.choices else []
     rows = _rows(choices, TILES_PER_ROW)
     done = doubles_button(game_id, version, placed, act=BuildAct.DONE)
-    closing = [_button(t("hand-done"), done)] if placed and ask.asked is not Asked.END else []
+    ending = placed and ask.asked in {Asked.DOUBLE, Asked.READY}  # no double left half-placed
+    closing = [_button(t("hand-done"), done)] if ending else []
     leave = t("back") if ask.asked is Asked.END else t("hand-cancel")
     closing.append(_button(leave, back_button(game_id, version)))
     return InlineKeyboardMarkup(inline_keyboard=[*rows, closing])
