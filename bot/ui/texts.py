@@ -140,11 +140,14 @@ def _placed(t: Texts, rules: RuleSet, tile: int, closed: bool) -> str:
     return t("event-closed", tile=name) if closed else name
 
 
-def describe(t: Texts, event: Event, rules: RuleSet, names: Sequence[str]) -> str | None:
-    """One line about a public event for the group, or None for the silent ones."""
+def describe(
+    t: Texts, event: Event, rules: RuleSet, names: Sequence[str], lead: Event | None = None
+) -> str | None:
+    """One line about a public event for the group, or None for the silent ones; `lead`,
+    the round's first tile, lies on no arm."""
     if isinstance(event, TilePlayed):
         at = _SPINNER_AT if rules.spinner is not Spinner.NONE else _PLAYED_AT
-        key = at[event.end] if event.end < len(at) else "event-played"
+        key = at[event.end] if event.end < len(at) and event != lead else "event-played"
         tile = _placed(t, rules, event.tile, event.closed)
         return t(key, name=names[event.seat], tile=tile)
     if isinstance(event, DoublesPlayed):
@@ -239,12 +242,13 @@ def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
     return " · ".join(parts) + carry
 
 
-def told(t: Texts, events: Sequence[Event], rules: RuleSet, names: Sequence[str]) -> list[str]:
-    """The lines the group reads about `events`; what a move scored joins the move's line
-    («Маша: 5-5 вверх · концы 20 → +4»)."""
+def told(t: Texts, events: Sequence[Event], state: GameState, names: Sequence[str]) -> list[str]:
+    """The lines the group reads about `events` of `state`'s round; what a move scored joins
+    the move's line («Маша: 5-5 вверх · концы 20 → +4»)."""
+    lead = next((e for e in state.history if isinstance(e, TilePlayed)), None)
     lines: list[str] = []
     for event in events:
-        line = describe(t, event, rules, names)
+        line = describe(t, event, state.rules, names, lead)
         if line is None:
             continue
         if isinstance(event, Scored) and lines:
@@ -268,7 +272,7 @@ def table_caption(
         t("caption-round", round=state.round_no, bazaar=len(state.bazaar)),
         scores_line(t, state, names),
     ]
-    lines += told(t, events, state.rules, names)[-EVENT_LINES:]
+    lines += told(t, events, state, names)[-EVENT_LINES:]
     lines += notes
     if ended is not None:
         lines.append(t(ended))
