@@ -11,13 +11,14 @@ from bot.game.tiles import Tile
 from bot.ui.i18n import Texts
 
 ARROWS = ("⬅", "➡", "⬆", "⬇")
-"""Each arm by the direction it starts in (west, east, north, south), as the table picture
-labels them."""
+"""Each arm by the direction it starts in (west, east, north, south), as the buttons, the
+group's lines and the table picture name it."""
+CLOSED_MARK = "✕"
 
 
 def arm(end: int, value: int) -> str:
-    """An arm as its button names it: «⬆ 4»."""
-    return f"{ARROWS[end]} {value}"
+    """An arm as its button names it: «⬆ 4», or «⬆ ✕» once a closed double ends it."""
+    return f"{ARROWS[end]} {CLOSED_MARK if value < 0 else value}"
 
 
 def building(

@@ -27,14 +27,11 @@ from bot.game.events import (
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
 from bot.game.rules import PRESETS, RuleError, RuleSet, Scoring, Spinner
 from bot.game.state import GameState, Phase
+from bot.ui.hand import ARROWS, arm
 from bot.ui.i18n import Texts
 
 PLAYABLE = "✅ "
 EVENT_LINES = 4  # the last moves the table caption tells
-ARROWS = ("⬅", "➡", "⬆", "⬇")
-"""Each arm by the direction it starts in (west, east, north, south), as the hand's buttons
-and the table picture name it."""
-CLOSED_MARK = "✕"
 
 
 def option_value(value: object) -> str:
@@ -128,11 +125,6 @@ def move_label(t: Texts, move: Move, rules: RuleSet) -> str:
 
 _PLAYED_AT = {0: "event-played-left", 1: "event-played-right"}
 _SPINNER_AT = ("event-played-west", "event-played-east", "event-played-up", "event-played-down")
-
-
-def arm_label(end: int, value: int) -> str:
-    """An arm as the buttons and the picture name it: «⬆ 5», or «⬆ ✕» once closed."""
-    return f"{ARROWS[end]} {CLOSED_MARK if value < 0 else value}"
 
 
 def _placed(t: Texts, rules: RuleSet, tile: int, closed: bool) -> str:
@@ -294,7 +286,7 @@ def hand(t: Texts, state: GameState, seat: int, drawn: Sequence[int]) -> str:
     else:
         ends = state.ends
         if rules.spinner is not Spinner.NONE and ends:
-            shown = " · ".join(arm_label(end, value) for end, value in enumerate(ends))
+            shown = " · ".join(arm(end, value) for end, value in enumerate(ends))
         elif len(ends) == 2:
             shown = t("hand-ends", first=ends[0], second=ends[1])
         else:
