@@ -357,3 +357,57 @@ async def test_the_previous_versions_hand_buttons_still_play(tmp_path: Path) -> 
                 answer = await forged_answer(fake, user, hand, data)
                 assert not answer.show_alert, (data, answer)
             await reached(fake, tmp_path, game_id, states[-1])
+
+
+async def test_a_half_built_move_is_discarded_when_the_clock_runs_out(tmp_path: Path) -> None:
+    """The player starts a move of several doubles and places one, then lets the clock run
+    out: the computer moves for the seat, the hand comes back without the half-built move,
+    and «done» pressed on the old buttons plays nothing."""
+    seed, moves = plan(DONKEY, [doubles_move])
+    states = states_of(DONKEY, seed, moves)
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path):
+            options = "donkey turn_timeout=4"
+            game_id = await seeded_game(fake, tmp_path, group, users, options, seed)
+            player = Player(fake, users)
+            for state, move in zip(states, moves[:-1], strict=False):
+                await player.make(state, move)
+            before, several = states[-2], moves[-1]
+            assert isinstance(several, PlayDoubles)
+            user, hand = await player.turn()
+            pressed = hand.buttons
+            assert await press(fake, user, hand, RU("hand-doubles")) == RU("hand-pick-double")
+            name = before.rules.tiles.name(several.tiles[0])
+            hand = await showing(fake, user, name, pressed)
+            pressed = hand.buttons
+            answer = await press(fake, user, hand, name)
+            while answer != RU("hand-ready"):
+                label = (
+                    end_label(before, several.ends[0]) if answer == PICK_END else RU("hand-open")
+                )
+                hand = await showing(fake, user, label, pressed)
+                pressed = hand.buttons
+                answer = await press(fake, user, hand, label)
+            building = await showing(fake, user, RU("hand-more"), pressed)
+            timed_out = RU("timed-out", name=users[before.to_move].name)  # seats by joining
+            await fake.wait_until(
+                lambda: any(timed_out in (m.content or "") for m in bot_messages(fake, group)), 20
+            )
+            stored = stored_state(tmp_path, game_id)
+            after = stored.history[len(before.history) :] if stored.round_no == 1 else ()
+            mine = [e for e in after if isinstance(e, TilePlayed | DoublesPlayed)]
+            assert mine and mine[0] != DoublesPlayed(
+                before.to_move, several.tiles, several.ends, several.closed
+            )
+            answer = await forged_answer(
+                fake, user, building, building.reply_markup[-1][0]["callback_data"]
+            )
+            assert answer.show_alert, answer.text  # refused: not their turn, or stale
+            assert stored_state(tmp_path, game_id).history[: len(stored.history)] == (
+                stored.history
+            )
+            fresh = newest_hand(fake, user)
+            assert fresh is not None
+            assert RU("hand-building", move="").strip() not in (fresh.content or "")
