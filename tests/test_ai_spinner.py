@@ -16,6 +16,7 @@ from bot.game import (
     GameState,
     Move,
     Phase,
+    Play,
     PlayDoubles,
     apply,
     legal_moves,
@@ -26,7 +27,7 @@ from bot.game import (
 )
 from bot.game.events import Scored
 from bot.game.rules import RuleSet
-from tests.helpers import crafted, play_chain, seats
+from tests.helpers import crafted, play_chain, seats, tile
 
 PRESETS = ["donkey", "telephone", "muggins"]
 GAMES = {Level.EASY: 24, Level.NORMAL: 24, Level.HARD: 3}
@@ -96,6 +97,15 @@ def test_normal_takes_the_points_on_the_table() -> None:
     state, _ = play_chain(state, [("3-4", 0)])
     _, events = apply(state, normal(state))
     assert any(isinstance(e, Scored) and e.seat == 0 for e in events)
+
+
+def test_normal_does_not_leave_the_next_player_an_easy_five() -> None:
+    """Ends 3 and 5: 3-4 leaves 4 + 5 = 9, which 4-5 or 5-6 (unseen) makes 10; 1-5 leaves
+    3 + 1 = 4, which no unseen tile makes a multiple of 5. Normal sheds the lighter tile."""
+    rules = parse_rules("telephone", players=2)
+    state = crafted(rules, [["1-2", "1-5", "3-4"], ["3-5", "0-1", "0-2", "0-3"]], to_move=1)
+    state, _ = play_chain(state, [("3-5", 0)])
+    assert normal(state) == Play(tile(rules, "1-5"), 1)
 
 
 def test_normal_closes_both_ends_when_the_fish_goes_to_the_heavier_hand() -> None:
