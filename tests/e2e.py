@@ -399,10 +399,12 @@ def version_of(message: Message) -> int:
 def turn_message(
     fake: FakeTelegram, players: Sequence[User], after: int
 ) -> tuple[User, Message] | None:
-    """The player whose hand says it is their turn, with buttons newer than `after`."""
+    """The player whose hand says it is their turn, with buttons newer than `after` (a clock
+    warning may follow the hand: it is the newest message with buttons that counts)."""
     for user in players:
         hand = find(fake, user, YOUR_TURN)
-        if hand is not None and hand is bot_messages(fake, user)[-1] and version_of(hand) > after:
+        keyboards = [m for m in bot_messages(fake, user) if m.reply_markup]
+        if hand is not None and hand is keyboards[-1] and version_of(hand) > after:
             return user, hand
     return None
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from tests.e2e import (
     NAMES,
     PICK_END,
     PLAYABLE,
+    RU,
     START,
     bot_messages,
     dealt,
@@ -44,40 +44,44 @@ from tests.e2e import (
 )
 from tests.test_engine_properties import check_goat_round
 
-PICK_FACE = "Открыто или закрыто?"
-FACES = ("открыто", "🂠 закрыто")
-ARM = re.compile(r"^[⬅➡⬆⬇] \d+$")
-LINE_ENDS = ("⬅ Налево", "Направо ➡")
+Buttons = list[list[str]]
+
+QUESTIONS = (PICK_END, *(RU(k) for k in ("hand-pick-face", "hand-pick-double", "hand-ready")))
+LEAVE = (RU("back"), RU("hand-cancel"))
+DONE = RU("hand-done")
 
 
-def asking(fake: FakeTelegram, user: User, version: int) -> Message | None:
-    """The user's newest hand of this turn, if it asks which arm or which face."""
+def asking(fake: FakeTelegram, user: User, version: int, pressed: Buttons) -> Message | None:
+    """The user's hand of this turn once it shows a question other than the buttons just
+    pressed (the hand is edited in place)."""
     hands = [m for m in bot_messages(fake, user) if version_of(m) == version]
-    if not hands:
+    if not hands or hands[-1].buttons == pressed:
         return None
     labels = [b for row in hands[-1].buttons for b in row]
-    asks = any(ARM.match(b) or b in FACES or b in LINE_ENDS for b in labels)
-    return hands[-1] if asks else None
+    return hands[-1] if any(b in LEAVE for b in labels) else None
 
 
 async def move_by_buttons(
     fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
 ) -> int:
     """The player to move presses a legal tile (or draw / pass) and answers whatever the
-    hand asks, at random; the version of the buttons pressed."""
+    hand asks — which arm, open or closed, another double or «готово» — at random; the
+    version of the buttons pressed."""
     user, hand = await fake.wait_until(lambda: turn_message(fake, players, after), 30)
-    version = version_of(hand)
-    choices = [b for row in hand.buttons for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
+    version, pressed = version_of(hand), hand.buttons
+    choices = [b for row in pressed for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
     answer = await press(fake, user, hand, rng.choice(choices))
-    while answer in (PICK_END, PICK_FACE):
-        question: Message = await fake.wait_until(lambda: asking(fake, user, version), 20)
-        options = [
-            b
-            for row in question.buttons
-            for b in row
-            if ARM.match(b) or b in FACES or b in LINE_ENDS
-        ]
-        answer = await press(fake, user, question, rng.choice(options))
+    while answer in QUESTIONS:
+        question: Message = await fake.wait_until(
+            lambda pressed=pressed: asking(fake, user, version, pressed), 20
+        )
+        pressed = question.buttons
+        options = [b for row in pressed for b in row if b not in LEAVE]
+        if DONE in options and (len(options) == 1 or rng.random() < 0.7):
+            label = DONE
+        else:
+            label = rng.choice([b for b in options if b != DONE])
+        answer = await press(fake, user, question, label)
     return version
 
 
