@@ -25,6 +25,7 @@ from bot.game.events import (
     SeatResult,
     TilePlayed,
     TilesDrawn,
+    WentOut,
 )
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import DrawMode, FirstLead, NextLead, RuleSet, Scoring
@@ -36,6 +37,7 @@ from bot.game.scoring import (
     goat_sides,
     hand_value,
     settle,
+    settle_bykovo,
     standings,
 )
 from bot.game.shuffle import below, shuffled
@@ -78,15 +80,16 @@ def _lead_order(first_lead: FirstLead, tiles: TileSet) -> tuple[Tile, ...]:
 
 
 def _seats_in(state: GameState) -> list[int]:
-    """The seats that still play (all of them, unless the room has put some out)."""
-    return [s for s in range(state.rules.players) if not state.is_out(s)]
+    """The seats that play this round (all of them, unless the room or Bykovo has put some
+    out, or they sit this round out)."""
+    return [s for s in range(state.rules.players) if not state.sits_out(s)]
 
 
 def _next_seat(state: GameState, seat: int) -> int:
-    """The next seat clockwise that still plays."""
+    """The next seat clockwise that plays this round."""
     players = state.rules.players
     seat = seat + 1 if seat + 1 < players else 0
-    while state.is_out(seat):
+    while state.sits_out(seat):
         seat = seat + 1 if seat + 1 < players else 0
     return seat
 
@@ -100,19 +103,65 @@ def new_game(
     """A new game for `seats` (player ids in seating order); everything follows from `seed`."""
     if len(seats) != rules.players:
         raise ValueError(f"the rules are for {rules.players} players, not {len(seats)}")
+    bykovo = rules.scoring is Scoring.BYKOVO
+    tally = fresh_tally(rules.sides, bykovo or rules.scoring is Scoring.ROOM, bykovo)
     state = GameState(
         rules, tuple(seats), seed, 0, Phase.ROUND_OVER, (), (), (), 0, 0, 0, None, 0, 0,
-        None, (), fresh_tally(rules.sides, rules.scoring is Scoring.ROOM), None, None, None, (),
+        None, (), tally, None, None, None, (),
     )  # fmt: skip
     return next_round(state)
 
 
-def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
-    """Deal the next round once the last one has ended (§1.3, §1.7, §2.2)."""
+def rest_first(state: GameState, seats: Sequence[int]) -> tuple[GameState, tuple[Event, ...]]:
+    """Bykovo: deal the first round again with `seats` sitting it out — the chat's rating
+    leaders (§4.2) — before anyone has moved."""
+    rules = state.rules
+    if rules.scoring is not Scoring.BYKOVO or state.round_no != 1 or state.history:
+        raise IllegalMoveError("no_rest", "only the first round, before any move, is reseated")
+    if len(set(seats)) != rules.players - rules.at_table or not all(
+        0 <= s < rules.players for s in seats
+    ):
+        raise IllegalMoveError("bad_rest", f"{rules.players - rules.at_table} seats sit out")
+    before = state._replace(round_no=0, phase=Phase.ROUND_OVER)
+    return next_round(before, tuple(sorted(set(seats))))
+
+
+def _resting(state: GameState, key: str) -> tuple[int, ...]:
+    """Who sits the next Bykovo round out (§4.2): by lot in the first round; then those who
+    sat out play first, and the other seats go to the worst placed of the last round (ties:
+    the one behind on score, then lot)."""
+    rules, tally = state.rules, state.tally
+    still = [s for s in range(rules.players) if not state.is_out(s)]
+    resting = len(still) - rules.at_table
+    if resting <= 0:
+        return ()
+    if state.last_round is None:
+        return tuple(sorted(shuffled(still, key)[:resting]))
+    order = state.last_round.order
+    lot = shuffled(still, key)
+
+    def claim(seat: int) -> tuple[int, int, int, int]:
+        rested = seat in state.resting
+        worse = order.index(seat) if seat in order else -1
+        return (not rested, -worse, -tally.scores[seat], lot.index(seat))
+
+    playing = sorted(still, key=claim)[: rules.at_table]
+    return tuple(s for s in still if s not in playing)
+
+
+def next_round(
+    state: GameState, resting: tuple[int, ...] | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Deal the next round once the last one has ended (§1.3, §1.7, §2.2); Bykovo seats
+    four and rests the others (§4.2), or rests `resting`."""
     if state.phase is not Phase.ROUND_OVER:
         raise IllegalMoveError("not_round_over", f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
+    if rules.scoring is Scoring.BYKOVO:
+        if resting is None:
+            resting = _resting(state, f"{state.seed}:{round_no}:rest")
+        state = state._replace(resting=resting)
     active = _seats_in(state)
     hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}", active)
     leader, lead_tile = state.next_leader, None
@@ -123,9 +172,9 @@ def next_round(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     after = GameState(
         rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,
         rules.tiles.all_mask, leader, lead_tile, 0, 0, None, (), state.tally, None,
-        state.last_round, None, state.left,
+        state.last_round, None, state.left, resting=state.resting,
     )  # fmt: skip
-    return after, (RoundStarted(round_no, leader, lead_tile, redeals),)
+    return after, (RoundStarted(round_no, leader, lead_tile, redeals, state.resting),)
 
 
 def _redeal_reason(rules: RuleSet, hand: int) -> str | None:
@@ -375,6 +424,8 @@ def _after_play(
     )
     if tally is not state.tally:
         after = after._replace(tally=tally)
+    if rules.scoring is Scoring.BYKOVO:
+        return _bykovo_after(after, seat, placed, events)
     if not hand:
         return _end_round(after, "out", seat, placed, events)
     if rules.race and max(tally.scores) >= rules.goal:
@@ -424,6 +475,7 @@ def _turn_state(
         None,
         state.left,
         spread,
+        state.resting,
     )
 
 
@@ -489,9 +541,12 @@ def _resolve_turn(state: GameState, events: list[Event]) -> tuple[GameState, tup
 def _turn_without_play(
     state: GameState, event: Knocked | Passed, events: list[Event]
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """A knock or a pass; a full circle of them blocks the round if the bazaar can't help,
-    and with voluntary passes `PASS_CIRCLES` circles end it whatever the bazaar holds."""
+    """A knock or a pass; a full circle of knocks blocks the round if the bazaar can't
+    help (of knocks and passes, without voluntary passes), and with voluntary passes
+    `PASS_CIRCLES` circles end it whatever the bazaar holds (§4.1)."""
     events.append(event)
+    rules, seat = state.rules, state.to_move
+    bykovo = rules.scoring is Scoring.BYKOVO
     state = _turn_state(
         state,
         state.hands,
@@ -499,18 +554,72 @@ def _turn_without_play(
         state.ends,
         state.on_table,
         state.fits,
-        _next_seat(state, state.to_move),
+        _next_in_circle(state, seat) if bykovo else _next_seat(state, seat),
         0,
         state.idle + 1,
         state.last_player,
         (*state.history, event),
         state.spread,
     )
-    circles = state.idle / len(_seats_in(state))
-    blocked = circles >= 1 and not _may_draw(state.rules, len(state.bazaar), 0)
-    if blocked or (state.rules.voluntary_pass and circles >= PASS_CIRCLES):
+    gone = _gone_out(state) if bykovo else None
+    if gone is not None:
+        if seat == gone.last:
+            return _end_round(state, "out", gone.seat, 0, events)
+        return _resolve_turn(state, events)
+    seats = len(_seats_in(state))
+    circles = state.idle / seats
+    circle = state.history[-seats:]
+    forced = not rules.voluntary_pass or all(isinstance(e, Knocked) for e in circle)
+    blocked = circles >= 1 and forced and not _may_draw(rules, len(state.bazaar), 0)
+    if blocked or (rules.voluntary_pass and circles >= PASS_CIRCLES):
         assert state.last_player is not None
-        return _end_round(state, "fish", state.last_player, 0, events)
+        reason = "sortir" if bykovo and not blocked else "fish"
+        return _end_round(state, reason, state.last_player, 0, events)
+    return _resolve_turn(state, events)
+
+
+# -- Bykovo's round end (§4.1) -------------------------------------------------------------
+
+
+def _gone_out(state: GameState) -> WentOut | None:
+    """The first player out this round, whose circle is being finished."""
+    return next((e for e in state.history if isinstance(e, WentOut)), None)
+
+
+def _next_in_circle(state: GameState, seat: int) -> int:
+    """The next seat that plays this round and still holds tiles."""
+    following = _next_seat(state, seat)
+    while not state.hands[following] and following != seat:
+        following = _next_seat(state, following)
+    return following
+
+
+def _bykovo_after(
+    state: GameState, seat: int, placed: int, events: list[Event]
+) -> tuple[GameState, tuple[Event, ...]]:
+    """After `seat` put tiles down in Bykovo: out first (the circle is finished up to the
+    seat before the round's leader), out later in that circle, the circle's last turn, a
+    fish — or the next seat with tiles."""
+    gone = _gone_out(state)
+    if not state.hands[seat]:
+        if gone is None:
+            leader = next(e.seat for e in state.history if isinstance(e, TilePlayed))
+            active = _seats_in(state)
+            last = active[active.index(leader) - 1]
+        else:
+            last = gone.last
+        if seat == last:
+            return _end_round(state, "out", gone.seat if gone else seat, placed, events)
+        went = WentOut(seat, last)
+        state = state._replace(history=(*state.history, went))
+        events = [*events, went]
+        gone = gone or went
+    if gone is not None and seat == gone.last:
+        return _end_round(state, "out", gone.seat, placed, events)
+    if is_blocked(state.rules.tiles, state.ends, state.on_table):
+        winner = gone.seat if gone is not None else seat
+        return _end_round(state, "out" if gone else "fish", winner, placed, events)
+    state = state._replace(to_move=_next_in_circle(state, seat))
     return _resolve_turn(state, events)
 
 
@@ -533,8 +642,14 @@ def _end_round(
     for event in state.history:
         if isinstance(event, Scored):
             play_points[event.side] += event.points
+    order: tuple[int, ...] = ()
+    lots: tuple[int, ...] = ()
     if reason == "target":  # reached in play: the game ends before the hands are counted
         settled = Settlement((0,) * rules.sides, before, False, None, False)
+    elif rules.scoring is Scoring.BYKOVO:
+        playing = _seats_in(state)
+        settled = settle_bykovo(rules, side_values, seat, playing, before, state.left)
+        order, lots = _round_places(state, seat, values, playing)
     else:
         settled = settle(rules, side_values, out_side, before)
     after = settled.tally
@@ -570,13 +685,16 @@ def _end_round(
             for s, (was, now) in enumerate(zip(before.out, after.out, strict=True))
             if now and not was
         ),
+        order,
+        lots,
     )
     events.append(ended)
     bald = out_side if out_side is not None and _is_bald_goat(rules, placed, values, seat) else None
     goats = goat_sides(rules, after, bald)
     outcome = None
     reached = rules.race and max(after.scores) >= rules.goal
-    if goats or reached or (after.out and len(after.still_in()) <= 1):
+    last_in = rules.at_table - 1 if rules.scoring is Scoring.BYKOVO else 1
+    if goats or reached or (after.out and len(after.still_in()) <= last_in):
         reason = "bald_goat" if bald is not None else "last_in" if after.out else "target"
         outcome = _game_ended(rules, after, goats, reason, state.left)
         events.append(outcome)
@@ -588,6 +706,20 @@ def _end_round(
         outcome=outcome,
     )
     return state, tuple(events)
+
+
+def _round_places(
+    state: GameState, winner: int, values: Sequence[int], playing: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Bykovo's places in a round (§4.1): the winner, the others who went out in the
+    finished circle, in turn, then by ascending hand value, equal hands by lot; and the
+    seats whose order the lot decided."""
+    gone = [e.seat for e in state.history if isinstance(e, WentOut) and e.seat != winner]
+    rest = [s for s in playing if s != winner and s not in gone]
+    lot = shuffled(rest, f"{state.seed}:{state.round_no}:places")
+    rest.sort(key=lambda s: (values[s], lot.index(s)))
+    drawn = tuple(s for s in rest if sum(values[o] == values[s] for o in rest) > 1)
+    return (winner, *gone, *rest), drawn
 
 
 def _is_bald_goat(rules: RuleSet, placed: int, values: list[int], seat: int) -> bool:

@@ -19,6 +19,7 @@ class RoundStarted(NamedTuple):
     leader: int
     lead_tile: Tile | None  # the tile the leader must open with, or None for any
     redeals: tuple[str, ...]  # why each discarded deal was redealt: "doubles" or "suit"
+    resting: tuple[int, ...] = ()  # Bykovo: the seats that sit this round out (§4.2)
 
 
 class TilePlayed(NamedTuple):
@@ -66,6 +67,13 @@ class Passed(NamedTuple):
     seat: int
 
 
+class WentOut(NamedTuple):
+    """Bykovo: `seat` emptied its hand; the circle is played on up to `last` (§4.1)."""
+
+    seat: int
+    last: int
+
+
 class SeatResult(NamedTuple):
     """One seat's line of the round's score sheet; score fields are its side's."""
 
@@ -86,14 +94,17 @@ class SeatResult(NamedTuple):
 class RoundEnded(NamedTuple):
     round_no: int
     reason: str  # "out": `seat` went out; "fish": `seat` is the fisherman («рыбак»);
-    # "target": `seat` reached the target during play, which ends the game at once
+    # "target": `seat` reached the target during play, which ends the game at once;
+    # "sortir": Bykovo's «сортир», three circles of passes: `seat` placed the last tile
     seat: int
     eggs: bool  # a tie on a fish: nobody scores, the total is carried («яйца»)
     written_off: bool  # Sea Goat: the points on the table were written off
     carry_before: int
     carry_after: int
     results: tuple[SeatResult, ...]
-    out: tuple[int, ...] = ()  # the room: the sides this round put out of the game
+    out: tuple[int, ...] = ()  # the room, Bykovo: the sides this round put out of the game
+    order: tuple[int, ...] = ()  # Bykovo: the round's places, seats best first (§4.1)
+    lots: tuple[int, ...] = ()  # Bykovo: seats whose order among equal hands was drawn by lot
 
 
 class Place(NamedTuple):
@@ -118,11 +129,12 @@ Event = (
     | TilesDrawn
     | Knocked
     | Passed
+    | WentOut
     | Scored
     | RoundEnded
     | GameEnded
 )
-PublicEvent = TilePlayed | DoublesPlayed | TilesDrawn | Knocked | Passed | Scored
+PublicEvent = TilePlayed | DoublesPlayed | TilesDrawn | Knocked | Passed | WentOut | Scored
 
 
 def plays_of(history: Iterable[Event]) -> Iterator[tuple[Tile, int, bool]]:

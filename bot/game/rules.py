@@ -22,6 +22,7 @@ class Scoring(StrEnum):
     ROOM = "room"  # each scores their own pips; the limit puts a side out (§9, game room)
     TELEPHONE = "telephone"  # ends that make a multiple of 5 score sum/5; highest wins (§6)
     MUGGINS = "muggins"  # ends that make a multiple of 5 score the sum; highest wins (§7)
+    BYKOVO = "bykovo"  # 4 of 4–7 play a round; hands add up; the limit eliminates (§4)
 
 
 class Spinner(StrEnum):
@@ -85,6 +86,8 @@ ROOM_HANDS = {
 """The game room's hand size by set: `(up to this many players, tiles each)`, first match."""
 MAX_TEAMS = 5
 MUGGINS_TWO, MUGGINS_MORE = 250, 200
+BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
+"""The micro-tournament's limit by the number of participants (§4.2)."""
 LIMITS = {
     "target": (0, 10_000),
     "turn_timeout": (0, 3_600),
@@ -150,13 +153,13 @@ class RuleSet:
                 str(self.max_pip),
                 ", ".join(map(str, ROOM_SETS)),
             )
-        most = self.most_players
-        if not 2 <= self.players <= most:
+        least, most = self.fewest_players, self.most_players
+        if not least <= self.players <= most:
             raise RuleError(
-                f"players={self.players}: must be from 2 to {most}",
+                f"players={self.players}: must be from {least} to {most}",
                 "players",
                 str(self.players),
-                f"2–{most}",
+                f"{least}–{most}",
             )
         if self.teams and not room and (self.players, self.team_size) != (TABLE_PLAYERS, 2):
             raise RuleError(
@@ -191,13 +194,14 @@ class RuleSet:
             raise RuleError(
                 f"hand_size={self.hand}: must be at least 1", "hand_size", str(self.hand)
             )
-        if self.hand * self.players > size:
+        seated = self.at_table
+        if self.hand * seated > size:
             raise RuleError(
-                f"hand_size={self.hand}: {self.players} hands of {self.hand} need more than the "
+                f"hand_size={self.hand}: {seated} hands of {self.hand} need more than the "
                 f"{size} tiles of double-{self.max_pip}",
                 "hand_size",
                 str(self.hand),
-                f"1–{size // self.players}",
+                f"1–{size // seated}",
             )
         for name, (low, high) in LIMITS.items():
             value = getattr(self, name)
@@ -208,9 +212,9 @@ class RuleSet:
                     str(value),
                     f"{low}–{high}",
                 )
-        if self.keep > size - self.hand * self.players:
+        if self.keep > size - self.hand * seated:
             raise RuleError(
-                f"keep={self.keep}: the bazaar has only {size - self.hand * self.players} tiles",
+                f"keep={self.keep}: the bazaar has only {size - self.hand * seated} tiles",
                 "keep",
                 str(self.keep),
             )
@@ -221,9 +225,11 @@ class RuleSet:
                 str(self.players),
                 "2, or 4 with teams=yes",
             )
-        if self.target == 0 and self.scoring is not Scoring.MUGGINS:
+        if self.scoring is Scoring.BYKOVO and self.teams:
+            raise RuleError("the Bykovo tournament is played alone", "teams", "yes", "no")
+        if self.target == 0 and self.scoring not in {Scoring.MUGGINS, Scoring.BYKOVO}:
             raise RuleError(
-                "target=0 (by the number of players) is Muggins' own",
+                "target=0 (by the number of players) is Muggins' and Bykovo's own",
                 "target",
                 "0",
                 f"1–{LIMITS['target'][1]}",
@@ -235,10 +241,23 @@ class RuleSet:
 
     @property
     def most_players(self) -> int:
-        """The most players these rules seat: up to 10 in the room (by set), else 4."""
+        """The most players these rules seat: up to 10 in the room (by set), 7 in the
+        Bykovo tournament, else 4."""
         if self.scoring is Scoring.ROOM:
             return ROOM_HANDS[self.max_pip][-1][0]
+        if self.scoring is Scoring.BYKOVO:
+            return max(BYKOVO_LIMITS)
         return TABLE_PLAYERS
+
+    @property
+    def fewest_players(self) -> int:
+        """Bykovo's rounds are always four (§4.1); everything else starts at two."""
+        return TABLE_PLAYERS if self.scoring is Scoring.BYKOVO else 2
+
+    @property
+    def at_table(self) -> int:
+        """How many play a round: four in the Bykovo tournament (the others sit out)."""
+        return min(self.players, TABLE_PLAYERS) if self.scoring is Scoring.BYKOVO else self.players
 
     @property
     def hand(self) -> int:
@@ -256,9 +275,12 @@ class RuleSet:
 
     @property
     def goal(self) -> int:
-        """The score that ends the game; Muggins' `target=0`: 250 for two, else 200 (§7)."""
+        """The score that ends the game (Bykovo: that eliminates); `target=0`: Muggins' 250
+        for two, else 200 (§7), Bykovo's limit by the participants (§4.2)."""
         if self.target:
             return self.target
+        if self.scoring is Scoring.BYKOVO:
+            return BYKOVO_LIMITS[self.players]
         return MUGGINS_TWO if self.players == 2 else MUGGINS_MORE
 
     @property
@@ -282,8 +304,8 @@ class RuleSet:
 
     @property
     def low_wins(self) -> bool:
-        """Whether points are bad (Козёл, the room) rather than good."""
-        return self.scoring in {Scoring.GOAT, Scoring.ROOM}
+        """Whether points are bad (Козёл, the room, Bykovo) rather than good."""
+        return self.scoring in {Scoring.GOAT, Scoring.ROOM, Scoring.BYKOVO}
 
     def with_players(self, players: int) -> RuleSet:
         """The same rules for another number of players."""
@@ -457,8 +479,23 @@ PRESETS: dict[str, Preset] = {
                 target=0,
             ),
         ),
+        Preset(
+            "bykovo",
+            RuleSet(
+                preset="bykovo",
+                scoring=Scoring.BYKOVO,
+                first_lead=FirstLead.ZERO_ZERO,
+                next_lead=NextLead.FIRST_RULE,
+                draw=DrawMode.NONE,
+                voluntary_pass=True,
+                redeal_suit=0,
+                target=0,
+            ),
+        ),
     )
 }
+PRESET_ALIASES = {"tournament": "bykovo"}
+"""Other names typed for a preset."""
 ALIASES = {"set": "max_pip"}
 """Other names typed for an option."""
 
@@ -469,6 +506,7 @@ def parse_rules(text: str, players: int | None = None) -> RuleSet:
     preset = PRESETS["goat"]
     if words and "=" not in words[0]:
         name = words.pop(0).lower()
+        name = PRESET_ALIASES.get(name, name)
         if name not in PRESETS:
             valid = ", ".join(PRESETS)
             raise RuleError(

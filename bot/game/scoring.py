@@ -25,16 +25,23 @@ class Tally(NamedTuple):
     opened: tuple[bool, ...]
     carry: int  # eggs waiting for the next round's taker
     out: tuple[int, ...] = ()  # the room: per side, 0 while in, else the wave it went out in
+    before: tuple[int, ...] = ()  # Bykovo: per side, the score before its last round played
 
     def still_in(self) -> list[int]:
         """The sides still playing (every side, where nobody can go out)."""
         return [s for s in range(len(self.scores)) if not self.out or not self.out[s]]
 
 
-def fresh_tally(sides: int, eliminating: bool = False) -> Tally:
-    """A blank sheet; `eliminating` (the room) keeps track of who is out."""
+def fresh_tally(sides: int, eliminating: bool = False, dynamics: bool = False) -> Tally:
+    """A blank sheet; `eliminating` (the room, Bykovo) keeps track of who is out,
+    `dynamics` (Bykovo) of the scores before each side's last round too."""
     return Tally(
-        (0,) * sides, (0,) * sides, (False,) * sides, 0, (0,) * sides if eliminating else ()
+        (0,) * sides,
+        (0,) * sides,
+        (False,) * sides,
+        0,
+        (0,) * sides if eliminating else (),
+        (0,) * sides if dynamics else (),
     )
 
 
@@ -74,6 +81,29 @@ def settle(rules: RuleSet, values: Sequence[int], out_side: int | None, tally: T
     if rules.race:
         return _settle_fives(rules, values, out_side, tally)
     return _settle_collect(rules, values, out_side, tally)
+
+
+def settle_bykovo(
+    rules: RuleSet,
+    values: Sequence[int],
+    winner: int,
+    playing: Sequence[int],
+    tally: Tally,
+    leavers: Sequence[int] = (),
+) -> Settlement:
+    """Bykovo (§4.2): everyone who played adds their hand, the winner nothing; reaching the
+    limit puts a player out (the wave says when), and so does having left the table (a
+    computer finished their round)."""
+    points = tuple(value if s in playing and s != winner else 0 for s, value in enumerate(values))
+    scores = tuple(map(sum, zip(tally.scores, points, strict=True)))
+    before = tuple(tally.scores[s] if s in playing else was for s, was in enumerate(tally.before))
+    wave = max(tally.out) + 1
+    out = tuple(
+        was or (wave if scores[s] >= rules.goal or s in leavers else 0)
+        for s, was in enumerate(tally.out)
+    )
+    new = tally._replace(scores=scores, out=out, before=before)
+    return Settlement(points, new, False, None, False)
 
 
 def fives(rules: RuleSet, total: int) -> int:
@@ -213,7 +243,7 @@ def goat_sides(rules: RuleSet, tally: Tally, bald_side: int | None) -> tuple[int
     """The sides that lost the game («козлы»), or () while it goes on (§2.6, §3, §9)."""
     scores = tally.scores
     sides = range(len(scores))
-    if rules.scoring is Scoring.ROOM or rules.race:
+    if rules.scoring in {Scoring.ROOM, Scoring.BYKOVO} or rules.race:
         return ()
     if rules.low_wins:
         return tuple(s for s in sides if scores[s] >= rules.target)
@@ -241,6 +271,8 @@ def standings(
     """
     if rules.scoring is Scoring.ROOM:
         return _room_standings(tally, leaver_sides)
+    if rules.scoring is Scoring.BYKOVO:
+        return _bykovo_standings(tally, leaver_sides)
     if rules.race:
         return _race_standings(tally, leaver_sides)
     scores, remembered = tally.scores, tally.remembered
@@ -295,4 +327,21 @@ def _race_standings(tally: Tally, leaver_sides: Sequence[int]) -> list[tuple[int
         return (left, -scores[s])
 
     order = sorted(range(len(scores)), key=lambda s: (*key(s), s))
+    return [(side, 1 + sum(key(other) < key(side) for other in order), False, 0) for side in order]
+
+
+def _bykovo_standings(
+    tally: Tally, leaver_sides: Sequence[int]
+) -> list[tuple[int, int, bool, int]]:
+    """Bykovo (§4.2): those still in first, then the eliminated, later first; within each,
+    the lower total, then the better dynamics (behind before the last round played: the
+    higher score then); still equal share a place. Leavers last. No goats, no rating
+    points: the chat's rating takes the places alone."""
+    sides = len(tally.scores)
+
+    def key(s: int) -> tuple[int, int, int, int]:
+        left = len(leaver_sides) - leaver_sides.index(s) if s in leaver_sides else 0
+        return (left, -(tally.out[s] or sides + 1), tally.scores[s], -tally.before[s])
+
+    order = sorted(range(sides), key=lambda s: (key(s), s))
     return [(side, 1 + sum(key(other) < key(side) for other in order), False, 0) for side in order]

@@ -1,7 +1,8 @@
 """State ↔ JSON (with a format version), moves ↔ JSON, and replay from a move log.
 
 A game's log is a list of JSON entries: moves (`{"type": "Play", "tile": 9, "end": 1}`),
-`{"type": "NextRound"}` and `{"type": "Abandon", "seat": 2}`. Replaying the log from the
+`{"type": "NextRound"}`, `{"type": "Abandon", "seat": 2}`, `{"type": "Leave", "seat": 2}`
+and Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out). Replaying the log from the
 game's rules, seats and seed gives the identical state.
 """
 
@@ -12,7 +13,7 @@ from dataclasses import fields
 from typing import Any, NamedTuple
 
 from bot.game import events
-from bot.game.engine import abandon, apply, leave, new_game, next_round
+from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
@@ -31,6 +32,7 @@ _RECORDS: dict[str, type[Any]] = {
         events.TilesDrawn,
         events.Knocked,
         events.Passed,
+        events.WentOut,
         events.Scored,
         events.SeatResult,
         events.RoundEnded,
@@ -99,11 +101,13 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
             "opened": list(tally.opened),
             "carry": tally.carry,
             "out": list(tally.out),
+            "before": list(tally.before),
         },
         "next_leader": state.next_leader,
         "last_round": encode(state.last_round),
         "outcome": encode(state.outcome),
         "left": list(state.left),
+        "resting": list(state.resting),
     }
 
 
@@ -140,12 +144,14 @@ def state_from_json(data: dict[str, JSON]) -> GameState:
             tuple(t["opened"]),
             t["carry"],
             tuple(t.get("out", ())),
+            tuple(t.get("before", ())),
         ),
         next_leader=data["next_leader"],
         last_round=decode(data["last_round"]),
         outcome=decode(data["outcome"]),
         left=tuple(data.get("left", ())),
         spread=spread,
+        resting=tuple(data.get("resting", ())),
     )
 
 
@@ -160,11 +166,17 @@ def leave_entry(seat: int) -> dict[str, JSON]:
     return {"type": "Leave", "seat": seat}
 
 
+def rest_entry(seats: Iterable[int]) -> dict[str, JSON]:
+    return {"type": "Rest", "seats": list(seats)}
+
+
 def step(state: GameState, entry: dict[str, JSON]) -> GameState:
     """Apply one log entry."""
     kind = entry["type"]
     if kind == "NextRound":
         return next_round(state)[0]
+    if kind == "Rest":
+        return rest_first(state, entry["seats"])[0]
     if kind == "Abandon":
         return abandon(state, entry["seat"])[0]
     if kind == "Leave":

@@ -42,6 +42,7 @@ class GameState(NamedTuple):
     outcome: GameEnded | None
     left: tuple[int, ...]  # seats whose people left, in order: the computer plays them
     spread: Spread = LINE  # the spinner and how each arm ends (spinner games, closed doubles)
+    resting: tuple[int, ...] = ()  # Bykovo: the seats that sit this round out (§4.2)
 
     @property
     def table(self) -> Table:
@@ -52,6 +53,10 @@ class GameState(NamedTuple):
         """Whether `seat` is out of the game: the room puts sides out at its limit."""
         out = self.tally.out
         return bool(out) and bool(out[self.rules.side_of(seat)])
+
+    def sits_out(self, seat: int) -> bool:
+        """Whether `seat` has no part in this round: out of the game, or resting (§4.2)."""
+        return seat in self.resting or self.is_out(seat)
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(hand.bit_count() for hand in self.hands)

@@ -104,6 +104,7 @@ preset-room = The game room: 2–10 players, double-9 or 12, your own pips count
 preset-donkey = Donkey: Goat on a spinner — the first double opens four ends, up to four doubles at once, doubles may be closed
 preset-telephone = Telephone: the first double is the house with four ends; ends making a multiple of 5 score sum/5, to 72, highest wins
 preset-muggins = Muggins (All Fives): ends making a multiple of 5 score the sum, the first double is a spinner, to 200 (250 for two), highest wins
+preset-bykovo = Bykovo tournament ("vprisyadku"): 4–7 people, four play each round (0-0 leads, no bazaar, passing allowed), hands add up, the limit (100 for four … 50 for seven) puts you out, the last three place
 preset-described = { $summary } — { $description }
 rules-docs = Every rule and decision of the bot: docs/RULES.md in the project.
 rules-text =
