@@ -126,6 +126,11 @@ def rest_first(state: GameState, seats: Sequence[int]) -> tuple[GameState, tuple
     return next_round(before, tuple(sorted(set(seats))))
 
 
+def next_resting(state: GameState) -> tuple[int, ...]:
+    """Who will sit the next Bykovo round out, once this one has ended (for the standings)."""
+    return _resting(state, f"{state.seed}:{state.round_no + 1}:rest")
+
+
 def _resting(state: GameState, key: str) -> tuple[int, ...]:
     """Who sits the next Bykovo round out (§4.2): by lot in the first round; then those who
     sat out play first, and the other seats go to the worst placed of the last round (ties:
@@ -160,7 +165,7 @@ def next_round(
     round_no = state.round_no + 1
     if rules.scoring is Scoring.BYKOVO:
         if resting is None:
-            resting = _resting(state, f"{state.seed}:{round_no}:rest")
+            resting = next_resting(state)
         state = state._replace(resting=resting)
     active = _seats_in(state)
     hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}", active)
