@@ -69,7 +69,12 @@ class TableScene:
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
     """One player's (or team's) line of the score sheet after a round; `out`: left the game;
-    `play_points`: scored during the round's play (race games)."""
+    `play_points`: scored during the round's play (race games).
+
+    Standings (a sheet with a `limit`): `place` in this round, 1 best, 0 for a player who did
+    not play it (shown as «—»); `lot`: that place was drawn by lot; `plays_next`: whether
+    the player plays the next round (None: no next round, or out of the game).
+    """
 
     name: str
     previous: int
@@ -80,6 +85,9 @@ class ScoreRow:
     goat: bool
     out: bool = False
     play_points: int = 0
+    place: int = 0
+    lot: bool = False
+    plays_next: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +95,8 @@ class SheetLabels:
     """The score sheet's words, in the reader's language; `eggs` follows "🥚🥚 +N — ".
 
     `out` marks a player (or team) that has left the game; `play` heads the points scored
-    in play (race games).
+    in play (race games). Standings: `limit` heads the limit bars, `next` the next round's
+    status, which is `plays` or `sits`.
     """
 
     player: str
@@ -99,6 +108,10 @@ class SheetLabels:
     eggs: str
     out: str
     play: str = ""
+    limit: str = ""
+    next: str = ""
+    plays: str = ""
+    sits: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +119,9 @@ class ScoreSheet:
     """The score after a round; `fish` marks a blocked round, `carry` the eggs carried on.
 
     A `race` (Телефон, Muggins: highest wins) adds a column for the points scored in play.
+    A `limit` (the Bykovo tournament: reaching it puts a player out) makes the sheet the
+    standings: each row's round place, a bar of its total against the limit and whether it
+    plays the next round.
     """
 
     rows: tuple[ScoreRow, ...]
@@ -114,3 +130,4 @@ class ScoreSheet:
     carry: int
     labels: SheetLabels
     race: bool = False
+    limit: int = 0

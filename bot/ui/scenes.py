@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.game.engine import next_resting
 from bot.game.events import DoublesPlayed, PublicEvent, RoundEnded, Scored, TilePlayed, plays_of
+from bot.game.rules import Scoring
 from bot.game.state import GameState, Phase
 from bot.game.table import Table, ends_sum, oriented
 from bot.ui import texts
@@ -12,7 +14,21 @@ from bot.ui.i18n import Texts
 from bot.ui.texts import side_name
 from render.scene import EndsCount, ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
 
-SHEET_WORDS = ("player", "previous", "round", "total", "fish", "goat", "eggs", "out", "play")
+SHEET_WORDS = (
+    "player",
+    "previous",
+    "round",
+    "total",
+    "fish",
+    "goat",
+    "eggs",
+    "out",
+    "play",
+    "limit",
+    "next",
+    "plays",
+    "sits",
+)
 
 
 def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
@@ -95,7 +111,7 @@ def _caption(t: Texts, state: GameState, names: Sequence[str]) -> str:
     if ended.reason == "target":
         score = ended.results[ended.seat].score_after
         return t("picture-target", name=names[ended.seat], score=score)
-    key = "picture-fish" if ended.reason == "fish" else "picture-out"
+    key = {"fish": "picture-fish", "sortir": "picture-sortir"}.get(ended.reason, "picture-out")
     return t(key, round=ended.round_no, name=names[ended.seat])
 
 
@@ -115,6 +131,8 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
     if ended is None:
         raise ValueError("no round has ended yet")
     rules = state.rules
+    if rules.scoring is Scoring.BYKOVO:
+        return standings(t, state, names)
     goats = {p.side for p in state.outcome.places if p.goat} if state.outcome else set()
     rows = []
     for side in range(rules.sides):
@@ -140,4 +158,55 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
         carry=ended.carry_after,
         race=rules.race,
         labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
+    )
+
+
+def standings(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
+    """The Bykovo tournament after a round (§4.2): every participant, best standing first —
+    those still in by total (lower is better), then those out, the latest out first; the
+    game's places once it is over — with
+    this round's place («—» for who sat it out), the total against the limit and whether
+    they play the next round (nothing once the tournament is over)."""
+    ended = state.last_round
+    if ended is None:
+        raise ValueError("no round has ended yet")
+    tally = state.tally
+    over = state.phase is Phase.GAME_OVER
+    resting = () if over else next_resting(state)
+    places = {seat: i + 1 for i, seat in enumerate(ended.order)}
+
+    def standing(seat: int) -> tuple[int, int, int]:
+        wave = tally.out[seat] if tally.out else 0
+        return (-wave if wave else -(10**9), tally.scores[seat], seat)
+
+    if state.outcome is not None:  # the official places, ties settled by dynamics
+        order = [place.seat for place in state.outcome.places]
+    else:
+        order = sorted(range(state.rules.players), key=standing)
+    rows = []
+    for seat in order:
+        result = ended.results[seat]
+        out = state.is_out(seat)
+        rows.append(
+            ScoreRow(
+                name=names[seat],
+                previous=result.score_before,
+                round_points=result.round_points,
+                total=result.score_after,
+                remembered=0,
+                opened=False,
+                goat=False,
+                out=out,
+                place=places.get(seat, 0),
+                lot=seat in ended.lots,
+                plays_next=None if over or out else seat not in resting,
+            )
+        )
+    return ScoreSheet(
+        rows=tuple(rows),
+        title=_caption(t, state, names),
+        fish=ended.reason == "fish",
+        carry=0,
+        labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
+        limit=state.rules.goal,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from render.scene import (
@@ -67,6 +68,8 @@ LABELS = SheetLabels(
     "в игре",
 )
 """The Russian words of the samples (the bot takes them from its catalogs)."""
+STANDINGS_LABELS = replace(LABELS, limit="лимит", next="дальше", plays="играет", sits="сидит")
+"""The words of the Bykovo standings too."""
 
 
 def split_line(values: Sequence[int], first: int) -> tuple[Pips, tuple[tuple[Pips, ...], ...]]:
@@ -250,3 +253,20 @@ def score_sheet(eggs: bool = False) -> ScoreSheet:
         ScoreRow("Alex 🐟", 64, 0, 64, 0, True, False),
     )
     return ScoreSheet(rows, "Раунд 6 · конец игры", fish=True, carry=0, labels=LABELS)
+
+
+def standings_sheet() -> ScoreSheet:
+    """Bykovo «вприсядку», six people, limit 60, after round 6: Катя went out first, Ольга and
+    Маша held 5 each and drew lots for 2nd and 3rd, Дима reached 64 and is out; Серёжа and
+    Alex sat the round out, so they play the next one with Маша and Ольга (the worst placed),
+    and Катя sits it out. Rows by standing, the lowest total first."""
+    rows = (
+        ScoreRow("Катя", 20, 0, 20, 0, False, False, place=1, plays_next=False),
+        ScoreRow("Ольга Константиновна", 27, 5, 32, 0, False, False, place=2, lot=True,
+                 plays_next=True),
+        ScoreRow("Серёжа", 38, 0, 38, 0, False, False, plays_next=True),
+        ScoreRow("Alex 🐟", 47, 0, 47, 0, False, False, plays_next=True),
+        ScoreRow("Маша", 44, 5, 49, 0, False, False, place=3, lot=True, plays_next=True),
+        ScoreRow("Дима", 41, 23, 64, 0, False, False, out=True, place=4),
+    )  # fmt: skip
+    return ScoreSheet(rows, "Раунд 6: вышла Катя", False, 0, STANDINGS_LABELS, limit=60)

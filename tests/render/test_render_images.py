@@ -67,6 +67,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "score_sheet_eggs": lambda: render_score_sheet(samples.score_sheet(eggs=True)),
     "score_sheet_room": lambda: render_score_sheet(samples.room_sheet()),
     "score_sheet_race": lambda: render_score_sheet(samples.race_sheet()),
+    "standings_bykovo": lambda: render_score_sheet(samples.standings_sheet()),
 }
 
 

@@ -2,3 +2,9 @@
 picture-ends = ends
 picture-target = { $name } reaches { $score } — game over
 sheet-play = in play
+picture-sortir = Round { $round }: sortir, { $name } wins it
+# The Bykovo tournament's standings after a round: the limit bars and the next round.
+sheet-limit = limit
+sheet-next = next
+sheet-plays = plays
+sheet-sits = sits out
