@@ -489,6 +489,7 @@ PRESETS: dict[str, Preset] = {
                 draw=DrawMode.NONE,
                 voluntary_pass=True,
                 redeal_suit=0,
+                lone_zero=0,  # no 0-0 exception: a hand counts its pips (§4.1)
                 target=0,
             ),
         ),
