@@ -720,6 +720,8 @@ def _round_places(
     finished circle, in turn, then by ascending hand value, equal hands by lot; and the
     seats whose order the lot decided."""
     gone = [e.seat for e in state.history if isinstance(e, WentOut) and e.seat != winner]
+    # the circle's last seat, out as it ended the round, has no `WentOut`: it went out last
+    gone += [s for s in playing if not state.hands[s] and s != winner and s not in gone]
     rest = [s for s in playing if s != winner and s not in gone]
     lot = shuffled(rest, f"{state.seed}:{state.round_no}:places")
     rest.sort(key=lambda s: (values[s], lot.index(s)))
