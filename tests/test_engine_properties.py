@@ -22,17 +22,32 @@ from bot.game import (
     PlayDoubles,
     apply,
     legal_moves,
+    new_game,
+    next_round,
     parse_rules,
     seat_view,
 )
-from bot.game.events import GameEnded, RoundEnded, RoundStarted, Scored, TilesDrawn
+from bot.game.engine import PASS_CIRCLES, rest_first
+from bot.game.events import (
+    GameEnded,
+    Knocked,
+    Passed,
+    RoundEnded,
+    RoundStarted,
+    Scored,
+    TilePlayed,
+    TilesDrawn,
+    WentOut,
+)
 from bot.game.rules import DrawMode, FishMode, RuleSet, Scoring, Spinner
 from bot.game.scoring import Tally, fives, hand_value
 from bot.game.serial import (
     NEXT_ROUND,
     abandon_entry,
     encode,
+    leave_entry,
     replay,
+    rest_entry,
     state_from_json,
     state_to_json,
     step,
@@ -40,7 +55,7 @@ from bot.game.serial import (
 from bot.game.state import GameState
 from bot.game.table import fitting, is_blocked
 from bot.game.tiles import tiles_of
-from tests.helpers import random_game, seats
+from tests.helpers import MAX_STEPS, random_game, seats
 
 CONFIGS = [
     ("goat", 2),
@@ -84,6 +99,10 @@ CONFIGS = [
     ("muggins", 3),
     ("muggins keep=2", 2),
     ("muggins teams=yes", 4),
+    ("bykovo", 4),
+    ("bykovo", 5),
+    ("bykovo", 6),
+    ("bykovo", 7),
 ]
 RULES = {(text, n): parse_rules(text, players=n) for text, n in CONFIGS}
 
@@ -109,6 +128,7 @@ collect_configs = st.sampled_from(
 seeds = st.integers(0, 2**32)
 PROPERTY = settings(max_examples=100, deadline=None, database=None)
 HEAVY = settings(max_examples=40, deadline=None, database=None)  # JSON at every step
+PASS = Pass()
 
 
 # -- invariants ----------------------------------------------------------------------------
@@ -190,8 +210,9 @@ def test_random_play_terminates_and_conserves_the_set(config, seed, choice):
             (started,) = s.events
             assert isinstance(started, RoundStarted)
             assert started.round_no == rounds == s.after.round_no
-            out = s.after.tally.out
-            playing = [not out or not out[rules.side_of(seat)] for seat in range(rules.players)]
+            playing = [not s.after.sits_out(seat) for seat in range(rules.players)]
+            still = sum(not s.after.is_out(seat) for seat in range(rules.players))
+            assert sum(playing) == min(rules.at_table, still)
             size = rules.hand_for(sum(playing))
             assert s.after.hand_sizes() == tuple(size if p else 0 for p in playing)
         else:
@@ -199,7 +220,9 @@ def test_random_play_terminates_and_conserves_the_set(config, seed, choice):
             assert s.after.round_no == s.before.round_no
     assert s.after.phase is Phase.GAME_OVER
     assert rounds <= 500
-    assert moves <= rounds * rules.tiles.size * 3
+    # with voluntary passes up to PASS_CIRCLES circles of passes follow each tile
+    passes = rules.players * PASS_CIRCLES if rules.voluntary_pass else 2
+    assert moves <= rounds * rules.tiles.size * (passes + 1)
 
 
 @HEAVY
@@ -250,7 +273,7 @@ def test_replay_of_the_json_log_gives_the_live_state(config, seed, choice, leave
     if leave and state.outcome.reason == "timeout":
         assert state.outcome.leaver is not None
         places = {p.seat: p for p in state.outcome.places}
-        no_goats = rules.scoring is Scoring.ROOM or rules.race
+        no_goats = rules.scoring in {Scoring.ROOM, Scoring.BYKOVO} or rules.race
         assert places[state.outcome.leaver].goat is not no_goats
         assert places[state.outcome.leaver].place == max(p.place for p in places.values())
         assert places[state.outcome.leaver].rating_points == 0
@@ -446,3 +469,172 @@ def test_seat_view_reveals_no_other_hand(config, seed, choice):
                     at += n
             other = state._replace(hands=tuple(hands), bazaar=tuple(hidden[at:]))
             assert seat_view(other, seat) == view
+
+
+# -- Bykovo (§4): 4–7 players, random voluntary passes, rests and leavers -----------------
+
+bykovo_players = st.integers(4, 7)
+pass_rates = st.sampled_from([0.0, 0.2, 0.5, 0.9])
+
+
+def bykovo_log(players: int, seed: int, choice: int, pass_rate: float, shake: bool):
+    """A Bykovo game of random legal moves, a voluntary pass at `pass_rate` where one is
+    legal; with `shake`, the first round's resting seats are chosen (a `Rest` entry) and
+    now and then a player leaves. Yields `(before, entry, after, events)`."""
+    rules = parse_rules("bykovo", players=players)
+    rng = random.Random(choice)
+    state, events = new_game(rules, seats(players), seed)
+    yield None, None, state, events
+    if shake and players > 4:
+        entry = rest_entry(rng.sample(range(players), players - 4))
+        after, events = rest_first(state, entry["seats"])
+        yield state, entry, after, events
+        state = after
+    for _ in range(MAX_STEPS):
+        if state.phase is Phase.GAME_OVER:
+            return
+        if state.phase is Phase.ROUND_OVER:
+            after, events = next_round(state)
+            yield state, NEXT_ROUND, after, events
+        elif (
+            shake
+            and rng.random() < 0.005
+            and not state.is_out(state.to_move)
+            and (state.to_move not in state.left)
+        ):
+            entry = leave_entry(state.to_move)
+            after, events = step(state, entry), ()
+            yield state, entry, after, events
+        else:
+            legal = legal_moves(state)
+            move = PASS if PASS in legal and rng.random() < pass_rate else rng.choice(legal)
+            after, events = apply(state, move)
+            yield state, encode(move), after, events
+        state = after
+    raise AssertionError(f"game not over after {MAX_STEPS} moves")
+
+
+def check_bykovo_round(before: GameState, ended: RoundEnded, after: GameState) -> None:
+    """§4.1 and §4.2 recomputed from the round's history and hands."""
+    rules, history = before.rules, before.history
+    playing = [s for s in range(rules.players) if not before.sits_out(s)]
+    assert len(playing) == rules.at_table
+    assert sorted(ended.order) == playing
+    assert ended.order[0] == ended.seat
+    values = {r.seat: r.hand_value for r in ended.results}
+    gone = [e.seat for e in history if isinstance(e, WentOut)]
+    if ended.reason == "out":
+        assert gone[:1] in ([], [ended.seat])
+        # the first out wins; the others out in the finished circle follow in turn
+        emptied = [*dict.fromkeys([*gone, *(s for s in playing if not after.hands[s])])]
+        assert emptied[0] == ended.seat
+        assert ended.order[: len(emptied)] == tuple(emptied)
+        ranked = ended.order[len(emptied) :]
+    else:
+        assert not gone
+        assert ended.seat == after.last_player
+        plays = [e for e in history if isinstance(e, TilePlayed)]
+        idle = [*history[len(history) - after.idle :]] if after.idle else []
+        if ended.reason == "sortir":
+            assert after.idle >= rules.at_table * PASS_CIRCLES
+            assert any(isinstance(e, Passed) for e in idle)
+        elif not is_blocked(rules.tiles, after.ends, after.on_table):
+            assert ended.reason == "fish" and plays
+            assert all(isinstance(e, Knocked) for e in idle[-rules.at_table :])
+        ranked = ended.order[1:]
+    assert [values[s] for s in ranked] == sorted(values[s] for s in ranked)
+    assert set(ended.lots) == {s for s in ranked if sum(values[o] == values[s] for o in ranked) > 1}
+    tally, new = before.tally, after.tally
+    for s in range(rules.players):
+        added = values[s] if s in playing and s != ended.seat else 0
+        assert new.scores[s] == tally.scores[s] + added
+        assert new.before[s] == (tally.scores[s] if s in playing else tally.before[s])
+        out = tally.out[s] or new.scores[s] >= rules.goal or s in before.left
+        assert bool(new.out[s]) is bool(out)
+        assert (s in ended.out) is (out and not tally.out[s])
+    still = [s for s in range(rules.players) if not new.out[s]]
+    assert (after.phase is Phase.GAME_OVER) is (len(still) < rules.at_table)
+
+
+def check_bykovo_rest(before: GameState, started: RoundStarted, after: GameState) -> None:
+    """§4.2: who sat out plays next, then the worst placed of the last round."""
+    rules = before.rules
+    still = [s for s in range(rules.players) if not before.is_out(s)]
+    assert len(started.resting) == len(still) - rules.at_table
+    assert set(started.resting) <= set(still)
+    playing = [s for s in still if s not in started.resting]
+    assert sum(1 for h in after.hands if h) == rules.at_table
+    assert all(after.hands[s] for s in playing)
+    assert after.hands[after.to_move] & 1 and after.lead_tile == 0  # 0-0 leads
+    if before.last_round is not None:
+        back = [s for s in still if s in before.resting]
+        assert set(back) <= set(playing)
+        order = [s for s in before.last_round.order if s in still]
+        rest_of = [s for s in playing if s not in back]
+        assert set(order[len(order) - len(rest_of) :]) == set(rest_of)
+
+
+@PROPERTY
+@given(bykovo_players, seeds, seeds, pass_rates, st.booleans())
+def test_bykovo_rounds_places_scores_and_rests_follow_the_rules(
+    players, seed, choice, pass_rate, shake
+):
+    rounds = 0
+    for before, _, after, events in bykovo_log(players, seed, choice, pass_rate, shake):
+        check_conservation(after)
+        check_phase(after)
+        assert after.bazaar == ()
+        for event in events:
+            if isinstance(event, RoundStarted):
+                rounds += 1
+                if before is not None:
+                    check_bykovo_rest(before, event, after)
+            if isinstance(event, RoundEnded):
+                check_bykovo_round(before, event, after)
+            if isinstance(event, GameEnded):
+                outcome = event
+    assert after.phase is Phase.GAME_OVER
+    assert rounds <= 200
+    places = [p.seat for p in outcome.places]
+    assert sorted(places) == list(range(players))
+    assert places[-len(after.left) or len(places) :] == list(reversed(after.left))
+    still = [s for s in places if not after.tally.out[s]]
+    assert places[: len(still)] == still
+
+
+@PROPERTY
+@given(bykovo_players, seeds, seeds, pass_rates, st.booleans())
+def test_bykovo_replay_of_the_log_with_rests_and_leavers_gives_the_live_state(
+    players, seed, choice, pass_rate, shake
+):
+    rules = parse_rules("bykovo", players=players)
+    log, state = [], None
+    for _, entry, after, _ in bykovo_log(players, seed, choice, pass_rate, shake):
+        if entry is not None:
+            log.append(entry)
+        state = after
+    log = json.loads(json.dumps(log))
+    assert replay(rules, seats(players), seed, log) == state
+    assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state
+
+
+@HEAVY
+@given(bykovo_players, seeds, seeds, pass_rates)
+def test_bykovo_illegal_moves_change_nothing(players, seed, choice, pass_rate):
+    rules = parse_rules("bykovo", players=players)
+    rng = random.Random(choice)
+    tried = 0
+    for _, _, state, _ in bykovo_log(players, seed, choice, pass_rate, False):
+        legal = legal_moves(state)
+        move = random_move(rules, rng)
+        if move in legal:
+            continue
+        saved = snapshot(state)
+        try:
+            apply(state, move)
+        except IllegalMoveError:
+            tried += 1
+        else:
+            raise AssertionError(f"{move} was accepted but is not among {legal}")
+        assert snapshot(state) == saved
+    assert tried
