@@ -52,6 +52,7 @@ EXTRAS = ("🎒 Взять из базара", "Пас")
 ENDS = ("⬅ Налево", "Направо ➡")
 PICK_END = "Куда поставить?"
 RU = texts_for("ru")
+RESTING = RU("hand-resting")
 NAMES = ["Маша", "Серёжа", "Оля", "Алекс", "Дима"]  # the people of the e2e groups
 SHORT = "target=51"  # whole games, but shorter ones
 JOIN = RU("join")
@@ -370,7 +371,8 @@ async def start_game(
 
 
 async def dealt(fake: FakeTelegram, group: Chat, lobby: Message, players: Sequence[User]) -> None:
-    """Wait until the game of `lobby` has started: lobby closed, table shown, hands dealt."""
+    """Wait until the game of `lobby` has started: lobby closed, table shown, hands dealt
+    (or, to those sitting the round out, the word that they do)."""
 
     def shown() -> bool:
         table = [
@@ -378,7 +380,7 @@ async def dealt(fake: FakeTelegram, group: Chat, lobby: Message, players: Sequen
             for m in bot_messages(fake, group)
             if m.message_id > lobby.message_id and m.photo and m.thread_id == lobby.thread_id
         ]
-        hands = [find(fake, user, HAND) for user in players]
+        hands = [find(fake, user, HAND) or find(fake, user, RESTING) for user in players]
         return "Игра началась" in (lobby.content or "") and bool(table) and all(hands)
 
     await fake.wait_until(shown, 20)

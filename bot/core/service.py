@@ -25,14 +25,16 @@ from bot.core.errors import (
     first_writer_wins,
 )
 from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
+from bot.core.scores import Scores
 from bot.core.storage import Storage
 from bot.core.teams import seating, team_slots
 from bot.core.turns import AfterTurn, Turn
-from bot.game.engine import abandon, apply, leave, new_game, next_round
+from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first
 from bot.game.events import Event, RoundEnded
 from bot.game.moves import Move
-from bot.game.rules import RuleError, RuleSet, parse_rules
-from bot.game.serial import NEXT_ROUND, abandon_entry, encode, leave_entry
+from bot.game.rules import RuleError, RuleSet, Scoring, parse_rules
+from bot.game.serial import NEXT_ROUND, abandon_entry, encode, leave_entry, rest_entry
+from bot.game.shuffle import shuffled
 from bot.game.state import GameState, Phase
 
 
@@ -270,12 +272,20 @@ class GameService:
             with first_writer_wins():  # the seats changed since: «Начать» again
                 if rules.teams:
                     game = await self._seat_teams(game, rules)
+                tournament = rules.scoring is Scoring.BYKOVO
+                if tournament:
+                    game = await self._seat_by_lot(game)
                 seats = [str(p.user_id) for p in game.players]
                 state, events = new_game(rules, seats, game.seed)
+                entries: list[tuple[int | None, dict[str, Any]]] = []
+                leaders = await self._rating_leaders(game, rules) if tournament else []
+                if leaders:
+                    state, events = rest_first(state, leaders)
+                    entries.append((None, rest_entry(leaders)))
                 await self.storage.set_rules(game_id, rules)
                 game = replace(game, rules=rules)
                 game = await self.storage.record(
-                    game, [], state, deadline=self._deadline(game, state)
+                    game, entries, state, deadline=self._deadline(game, state)
                 )
             await then(Turn(game, None, state, events))
 
@@ -286,6 +296,26 @@ class GameService:
             await self.storage.set_seats(game, [game.players[i] for i in order])
             game = await self._reload(game.id)
         return game
+
+    async def _seat_by_lot(self, game: GameRow) -> GameRow:
+        """The tournament's seating order, fixed for all of it, by lot (§4.2)."""
+        order = shuffled(range(len(game.players)), f"{game.seed}:seating")
+        await self.storage.set_seats(game, [game.players[i] for i in order])
+        return await self._reload(game.id)
+
+    async def _rating_leaders(self, game: GameRow, rules: RuleSet) -> list[int]:
+        """The seats that sit the tournament's first round out: the chat's rating leaders,
+        unrated participants below rated ones, in lot order (§4.2); none (the lot) when no
+        participant is rated."""
+        resting = rules.players - rules.at_table
+        ranked = [row.user_id for row in await Scores(self.storage).ratings(game.chat_id)]
+        seats = {p.user_id: p.seat for p in game.players if p.human}
+        if resting <= 0 or not any(user in seats for user in ranked):
+            return []
+        lot = shuffled(range(rules.players), f"{game.seed}:rest-lot")
+        rated = [seats[user] for user in ranked if user in seats]
+        rest = [seat for seat in lot if seat not in rated]
+        return sorted((rated + rest)[:resting])
 
     async def cancel_lobby(self, game_id: int, user_id: int, admin: bool) -> GameRow:
         """The lobby's ✖ (its creator or a chat admin); a game that has started is ended

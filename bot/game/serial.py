@@ -2,8 +2,8 @@
 
 A game's log is a list of JSON entries: moves (`{"type": "Play", "tile": 9, "end": 1}`),
 `{"type": "NextRound"}`, `{"type": "Abandon", "seat": 2}`, `{"type": "Leave", "seat": 2}`
-and Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out). Replaying the log from the
-game's rules, seats and seed gives the identical state.
+and Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out). Replaying
+the log from the game's rules, seats and seed gives the identical state.
 """
 
 from __future__ import annotations

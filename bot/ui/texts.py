@@ -23,6 +23,7 @@ from bot.game.events import (
     SeatResult,
     TilePlayed,
     TilesDrawn,
+    WentOut,
 )
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
 from bot.game.rules import PRESETS, RuleError, RuleSet, Scoring, Spinner
@@ -158,6 +159,8 @@ def describe(
         return t("event-knocked", name=names[event.seat])
     if isinstance(event, Passed):
         return t("event-passed", name=names[event.seat])
+    if isinstance(event, WentOut):
+        return t("event-went-out", name=names[event.seat], last=names[event.last])
     if isinstance(event, RoundStarted) and event.redeals:
         return t("event-redeal", number=len(event.redeals))
     return None
@@ -264,6 +267,8 @@ def table_caption(
         t("caption-round", round=state.round_no, bazaar=len(state.bazaar)),
         scores_line(t, state, names),
     ]
+    if state.resting:  # Bykovo: who sits this round out (§4.2)
+        lines.append(t("event-resting", names=", ".join(names[s] for s in state.resting)))
     lines += told(t, events, state, names)[-EVENT_LINES:]
     lines += notes
     if ended is not None:
@@ -295,15 +300,26 @@ def hand(t: Texts, state: GameState, seat: int, drawn: Sequence[int]) -> str:
     return "\n".join(lines)
 
 
-def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[str]) -> str:
-    """Every hand revealed and the score sheet: previous / round / total, "+N" remembered."""
+def round_result(
+    t: Texts,
+    ended: RoundEnded,
+    rules: RuleSet,
+    names: Sequence[str],
+    resting_next: Sequence[int] = (),
+) -> str:
+    """Every hand revealed and the score sheet: previous / round / total, "+N" remembered;
+    in Bykovo the round's places too (§4.1), and who sits the next round out (§4.2)."""
+    bykovo = rules.scoring is Scoring.BYKOVO
     if ended.eggs:
         head = t("round-eggs", round=ended.round_no, carry=ended.carry_after)
     elif ended.reason == "target":
         score = ended.results[ended.seat].score_after
         head = t("round-target", round=ended.round_no, name=names[ended.seat], score=score)
+    elif ended.reason == "sortir":
+        head = t("round-sortir", round=ended.round_no, name=names[ended.seat])
     elif ended.reason == "fish":
-        head = t("round-fish", round=ended.round_no, name=names[ended.seat])
+        fish = "round-fish-bykovo" if bykovo else "round-fish"
+        head = t(fish, round=ended.round_no, name=names[ended.seat])
     else:
         head = t("round-out", round=ended.round_no, name=names[ended.seat])
     lines = [head]
@@ -312,7 +328,9 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
         who = side_name(t, [names[r.seat] for r in members])
         score = members[0].score_after
         lines.append(t("round-side-out", name=who, score=score, members=len(members)))
-    playing = [r for r in ended.results if not sat_out(rules, r)]
+    if resting_next:
+        lines.append(t("round-next", names=", ".join(names[s] for s in resting_next)))
+    playing = [r for r in ended.results if not sat_out(rules, r, ended)]
     for r in playing:
         lines.append(
             t(
@@ -322,7 +340,13 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
                 value=r.hand_value,
             )
         )
-    lines.append(t("round-sheet-race" if rules.race else "round-sheet"))
+    if bykovo:
+        lines.append(t("round-places", places=_round_places(ended, names)))
+        if ended.lots:
+            lines.append(t("round-lots"))
+        lines.append(t("round-sheet-bykovo", goal=rules.goal))
+    else:
+        lines.append(t("round-sheet-race" if rules.race else "round-sheet"))
     seen: set[int] = set()
     for r in playing:
         if r.side in seen:
@@ -357,15 +381,29 @@ def round_result(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[st
     return "\n".join(lines)
 
 
-def sat_out(rules: RuleSet, result: SeatResult) -> bool:
-    """Whether the seat was already out of the room when this round was dealt."""
+def _round_places(ended: RoundEnded, names: Sequence[str]) -> str:
+    """«1. Маша, 2. Оля, 3. Дима 🎲, 4. Серёжа 🎲»: 🎲 where the lot decided."""
+    return ", ".join(
+        f"{place}. {names[seat]}{' 🎲' if seat in ended.lots else ''}"
+        for place, seat in enumerate(ended.order, start=1)
+    )
+
+
+def sat_out(rules: RuleSet, result: SeatResult, ended: RoundEnded | None = None) -> bool:
+    """Whether the seat had no part in the round: already out of the room when it was
+    dealt, or (Bykovo, given the round) out of the tournament or sitting the round out."""
+    if rules.scoring is Scoring.BYKOVO:
+        return ended is not None and result.seat not in ended.order
     return rules.scoring is Scoring.ROOM and result.score_before >= rules.target
 
 
-def game_end(t: Texts, ended: GameEnded, names: Sequence[str], race: bool = False) -> str:
-    """Why the game ended and everyone's place; a race (Телефон, Muggins) has no goats and
-    no rating points, so its places say only the scores."""
+def game_end(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet) -> str:
+    """Why the game ended and everyone's place; a race (Телефон, Muggins) and the Bykovo
+    tournament have no goats and no rating points, so their places say only the scores."""
+    race = rules.race
     winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
+    if rules.scoring is Scoring.BYKOVO:
+        return _tournament_end(t, ended, names)
     if ended.reason == "timeout" and ended.leaver is not None:
         head = t("game-over-timeout", name=names[ended.leaver])
     elif ended.reason == "bald_goat":
@@ -400,14 +438,28 @@ def game_end(t: Texts, ended: GameEnded, names: Sequence[str], race: bool = Fals
     return "\n".join(lines)
 
 
+def _tournament_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
+    """The Bykovo tournament's end (§4.2): the winner, then every place with its score."""
+    first = ended.places[0]
+    lines = [t("game-over-bykovo", name=names[first.seat], score=first.score)]
+    if ended.leaver is not None:
+        lines.append(t("game-over-left-race", name=names[ended.leaver]))
+    lines += [
+        t("game-place-race", place=p.place, name=names[p.seat], score=p.score) for p in ended.places
+    ]
+    return "\n".join(lines)
+
+
 def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """/score: the running (or last) game's sheet."""
     finished = state.last_round.round_no if state.last_round else 0
     lines = [t("score-after", round=finished), scores_line(t, state, names)]
     if state.rules.race:
         lines.append(t("score-race", goal=state.rules.goal))
+    elif state.rules.scoring is Scoring.BYKOVO:
+        lines.append(t("score-bykovo", goal=state.rules.goal))
     if state.outcome is not None:
-        lines.append(game_end(t, state.outcome, names, state.rules.race))
+        lines.append(game_end(t, state.outcome, names, state.rules))
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.core.records import GameRow, GameStatus, Player
+from bot.game.rules import Scoring
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
@@ -23,6 +24,10 @@ LEFT = "hand-left"
 """What the hand of someone who left the game says from then on."""
 OUT = "hand-out"
 """What the hand of someone the game room put out says from then on."""
+OUT_OF_TOURNAMENT = "hand-out-bykovo"
+"""… and of someone the Bykovo tournament's limit put out."""
+RESTING = "hand-resting"
+"""What the hand of someone sitting a Bykovo round out says during it."""
 AT_THE_TABLE = 120.0
 """Seconds after a person's own move during which their next turn is shown in place (they
 are playing: their hand is in front of them); later it comes as a new message, which
@@ -65,6 +70,7 @@ class Hands:
         courier.kind("hand", self._hand, _newer)
         courier.kind("choice", self._swap)
         courier.kind("warning", self._warning)
+        courier.kind("notice", self._notice)
 
     def show_changed(
         self,
@@ -82,8 +88,16 @@ class Hands:
                 continue
             if state.is_out(seat):
                 if before is not None and not before.is_out(seat):
-                    self.show(game, seat, HandNews(None, game.version, closing=OUT))
+                    self.show(game, seat, HandNews(None, game.version, closing=_out(state)))
                 continue
+            if seat in state.resting:
+                if before is None or before.round_no != state.round_no:
+                    self.show(game, seat, HandNews(None, game.version, closing=RESTING))
+                continue
+            if before is not None and seat in before.resting and before.round_no != state.round_no:
+                self.gateway.courier.post(
+                    player.user_id, "notice", (game.id, player.user_id, "plays-again")
+                )
             moving = state.phase is Phase.PLAYING and state.to_move == seat
             changed = (
                 before is None
@@ -151,11 +165,16 @@ class Hands:
         user_id, old = player.user_id, player.hand_message_id
         t = await self.gateway.user_texts(user_id)
         if news.closing is not None or news.state is None:
+            text = t(news.closing or "game-over-private")
             if old is not None:
-                text = t(news.closing or "game-over-private")
                 await self.gateway.private(
                     game, user_id, EditMessageText(chat_id=user_id, message_id=old, text=text)
                 )
+            elif news.closing == RESTING:  # the first round sat out: a quiet word instead
+                send = SendMessage(chat_id=user_id, text=text, disable_notification=True)
+                sent = await self.gateway.private(game, user_id, send)
+                if sent is not None:
+                    await self.storage.set_hand_message(game.id, seat, sent.message_id)
             return
         shown = self._shown.get((game_id, seat), -1)
         if game.status is not GameStatus.ACTIVE or news.version < shown:
@@ -232,7 +251,10 @@ class Hands:
         if game.state is None or seat is None or seat in game.state.left:
             return
         if game.state.is_out(seat):
-            self.show(game, seat, HandNews(None, game.version, closing=OUT))
+            self.show(game, seat, HandNews(None, game.version, closing=_out(game.state)))
+            return
+        if seat in game.state.resting:
+            self.show(game, seat, HandNews(None, game.version, closing=RESTING))
             return
         self.show(game, seat, HandNews(game.state, game.version, fresh=True))
 
@@ -262,6 +284,15 @@ class Hands:
         send = SendMessage(chat_id=player.user_id, text=t("turn-warning", seconds=seconds))
         await self.gateway.private(game, player.user_id, send)
 
+    async def _notice(self, job: tuple[int, int, str]) -> None:
+        """A short private message of its own (it notifies), e.g. «you play next round»."""
+        game_id, user_id, key = job
+        game = await self.storage.game(game_id)
+        if game is None or game.status is not GameStatus.ACTIVE:
+            return
+        t = await self.gateway.user_texts(user_id)
+        await self.gateway.private(game, user_id, SendMessage(chat_id=user_id, text=t(key)))
+
     async def _mover_at(self, game_id: int, version: int) -> tuple[GameRow, Player] | None:
         """The game and its player to move, while the game is still at `version`."""
         game = await self.storage.game(game_id)
@@ -275,3 +306,8 @@ def _newer(
     older: tuple[int, int, HandNews], newer: tuple[int, int, HandNews]
 ) -> tuple[int, int, HandNews]:
     return newer[0], newer[1], older[2].then(newer[2])
+
+
+def _out(state: GameState) -> str:
+    return OUT_OF_TOURNAMENT if state.rules.scoring is Scoring.BYKOVO else OUT
+

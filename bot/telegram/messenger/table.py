@@ -11,6 +11,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 from bot.core.recent import Recent
 from bot.core.records import GameRow, GameStatus
 from bot.core.turns import Turn
+from bot.game.engine import next_resting
 from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState
@@ -111,7 +112,8 @@ class Table:
         if game is None or await self.storage.announced(game_id, ended.round_no):
             return  # told already (by the sender before a restart)
         t = await self.gateway.group_texts(game.chat_id)
-        caption = texts.round_result(t, ended, game.rules, game.names)
+        resting = next_resting(closed) if closed is not None and closed.outcome is None else ()
+        caption = texts.round_result(t, ended, game.rules, game.names, resting)
         if closed is None:
             await self.gateway.group_text(game, texts.fit(caption, texts.TEXT))
         else:
@@ -137,7 +139,7 @@ class Table:
             return
         self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
-        await self.gateway.group_text(game, texts.game_end(t, outcome, game.names, game.rules.race))
+        await self.gateway.group_text(game, texts.game_end(t, outcome, game.names, game.rules))
         await self.storage.set_announced(game.id)
 
     async def catch_up(self, game: GameRow) -> bool:

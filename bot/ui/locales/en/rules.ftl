@@ -74,3 +74,11 @@ rules-muggins =
     • After your move, if the open ends add up to a multiple of 5 you score the sum. A double at an end counts both halves.
     • Whoever goes out scores the opponents' pips rounded to the nearest 5 (1–2 → 0, 3–7 → 5 …). Blocked: the smallest hand scores the differences, rounded the same way.
     • Whoever reaches 200 first (250 with 2 players) wins, at once, even in the middle of a round.
+
+rules-bykovo =
+    🪑 The Bykovo tournament ("vprisyadku"): 4–7 people, seated by lot for the whole tournament. Lower is better.
+    • Four play each round, the others sit out. In the first round the chat's rating leaders sit out (by lot without ratings); then those who sat out come back first, and the other seats go to the worst placed of the last round.
+    • 7 tiles each, no bazaar; a hand with 5 doubles is redealt. Every round opens with 0-0. You may pass at any turn.
+    • Whoever goes out wins, but the circle is played on up to the seat before the round's leader; others may go out too.
+    • Fish (everyone knocks) or "sortir" (three circles of passes): the round goes to whoever placed the last tile.
+    • Everyone but the winner adds the pips in their hand (0-0 = 0). Limit: 100 for four, 75 for five, 60 for six, 50 for seven — reach it and you are out. Play goes on until three remain.

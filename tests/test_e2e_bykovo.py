@@ -1,0 +1,199 @@
+"""The Bykovo tournament «вприсядку» end to end: six participants (four people, two
+computers) over the fake Bot API, a restart in the middle, played to its end. Everything
+the engine decided — who sits out, what each round adds, who is out, the final places — is
+recomputed here from the stored move log by docs/RULES.md §4, not by the engine's scoring."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.game.events import TilePlayed
+from bot.game.rules import BYKOVO_LIMITS
+from bot.game.serial import step
+from bot.game.state import GameState, Phase
+from bot.playground import FakeTelegram, Message
+from tests.e2e import (
+    DB_NAME,
+    NAMES,
+    RU,
+    BotProcess,
+    bot_messages,
+    find,
+    fresh_state,
+    games_in,
+    query,
+    running_bot,
+    stored_state,
+    turn_message,
+)
+from tests.test_e2e_spinner import move_by_buttons, seat_and_start
+
+OVER = "Турнир окончен"
+PLACES = "Места в раунде"
+PARTICIPANTS = 6
+LIMIT = BYKOVO_LIMITS[PARTICIPANTS]
+
+
+def rated(folder: Path, chat_id: int, ratings: dict[int, float]) -> None:
+    """The chat's leaderboard before the tournament: `user id → mu` (the bot is stopped)."""
+    with sqlite3.connect(folder / DB_NAME) as db:
+        db.executemany(
+            "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, "
+            "sigma) VALUES (?, ?, 10, 5, 1, 30, ?, 2.0)",
+            [(chat_id, user, mu) for user, mu in ratings.items()],
+        )
+
+
+def pips(state: GameState, seat: int) -> int:
+    """A hand's value, every tile its pips (no 0-0 exception, §4.1)."""
+    tiles = state.rules.tiles
+    return sum(sum(tiles.pips[t]) for t in range(tiles.size) if state.hands[seat] >> t & 1)
+
+
+def check_deal(state: GameState, previous: GameState | None, first_resting: set[int]) -> None:
+    """Who sits a new round out (§4.2), and that 0-0's holder leads with it (§4.1)."""
+    out = state.tally.out
+    still = [s for s in range(PARTICIPANTS) if not out[s]]
+    assert len(state.resting) == max(0, len(still) - 4)
+    if previous is None or previous.last_round is None:
+        if first_resting:
+            assert set(state.resting) == first_resting
+    else:
+        came_back = set(previous.resting) & set(still)
+        assert came_back.isdisjoint(state.resting), "those who sat out play first"
+        order = previous.last_round.order
+        others = [s for s in still if s not in state.resting and s not in came_back]
+        for s in others:  # the remaining seats went to the worst placed of the last round
+            assert all(order.index(s) > order.index(b) for b in state.resting), (order, s)
+    holder = next(s for s in range(PARTICIPANTS) if state.hands[s] & 1)
+    assert state.to_move == holder and state.lead_tile == 0, "0-0 leads every round"
+
+
+def check_tournament(folder: Path, game_id: int, first_resting: set[int]) -> GameState:
+    """Replay the log entry by entry and hold every round to §4.1–§4.2."""
+    state = fresh_state(folder, game_id)
+    rows = query(folder, "SELECT entry FROM moves WHERE game_id = ? ORDER BY seq", game_id)
+    entries = [json.loads(row["entry"]) for row in rows]
+    if entries[0]["type"] != "Rest":
+        check_deal(state, None, first_resting)
+    scores = [0] * PARTICIPANTS
+    before = [0] * PARTICIPANTS
+    out_wave = [0] * PARTICIPANTS
+    first_out: int | None = None
+    rounds = 0
+    for entry in entries:
+        previous = state
+        state = step(state, entry)
+        if entry["type"] in {"Rest", "NextRound"}:
+            check_deal(state, previous if entry["type"] == "NextRound" else None, first_resting)
+            first_out = None
+            continue
+        emptied = [s for s in range(PARTICIPANTS) if previous.hands[s] and not state.hands[s]]
+        first_out = first_out if first_out is not None else next(iter(emptied), None)
+        if state.phase is Phase.PLAYING:
+            continue
+        ended = state.last_round  # the round ended: count it again
+        assert ended is not None and ended.round_no == previous.round_no
+        rounds += 1
+        playing = [s for s in range(PARTICIPANTS) if s not in state.resting and not out_wave[s]]
+        last_tile = [e.seat for e in state.history if isinstance(e, TilePlayed)][-1]
+        winner = first_out if first_out is not None else last_tile
+        assert ended.seat == winner and ended.order[0] == winner
+        assert sorted(ended.order) == playing
+        values = {s: pips(state, s) for s in playing}
+        tail = [values[s] for s in ended.order[1:] if state.hands[s]]
+        assert tail == sorted(tail), "the others by ascending hand value"
+        wave = max(out_wave) + 1
+        for s in playing:
+            before[s] = scores[s]
+            scores[s] += 0 if s == winner else values[s]
+            if scores[s] >= LIMIT:
+                out_wave[s] = wave
+        assert list(state.tally.scores) == scores
+        assert [bool(w) for w in state.tally.out] == [bool(w) for w in out_wave]
+    assert state.phase is Phase.GAME_OVER and state.outcome is not None
+    assert len([s for s in range(PARTICIPANTS) if not out_wave[s]]) <= 3
+
+    def key(s: int) -> tuple[int, int, int]:
+        return (-(out_wave[s] or 99), scores[s], -before[s])
+
+    places = {p.seat: p.place for p in state.outcome.places}
+    for a in range(PARTICIPANTS):
+        for b in range(PARTICIPANTS):
+            if key(a) < key(b):
+                assert places[a] < places[b], (a, b, key(a), key(b))
+    assert rounds == state.round_no
+    return state
+
+
+async def test_a_six_person_tournament_with_a_restart_is_played_to_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.01")
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:4]]
+        group = fake.add_group("Двор", users)
+        made = BotProcess(fake, tmp_path)  # its database, to give the chat a leaderboard
+        await made.start()
+        await made.stop()
+        leaders = {users[2].id: 32.0, users[3].id: 30.0}  # Оля, then Алекс
+        rated(tmp_path, group.id, {**leaders, users[0].id: 24.0})
+        rng = random.Random(5)
+        async with running_bot(fake, tmp_path) as bot:
+            await seat_and_start(fake, group, users, "bykovo", ("любитель", "новичок"))
+            after, restarted = -1, False
+            for _ in range(3000):
+                ready = await fake.wait_until(
+                    lambda after=after: (
+                        find(fake, group, OVER)  # type: ignore[misc]
+                        or turn_message(fake, users, after)
+                    ),
+                    60,
+                )
+                if isinstance(ready, Message):
+                    break
+                if not restarted and find(fake, group, "Раунд 2:"):
+                    await bot.stop()
+                    await bot.start()
+                    restarted = True
+                    continue
+                after = await move_by_buttons(fake, users, rng, after)
+            assert restarted
+            end = find(fake, group, OVER)
+            assert end is not None
+        (game,) = games_in(tmp_path, group.id)
+        seats = {
+            int(r["user_id"]): r["seat"]
+            for r in query(
+                tmp_path, "SELECT user_id, seat FROM players WHERE game_id = ?", game["id"]
+            )
+        }
+        state = check_tournament(tmp_path, game["id"], {seats[user] for user in leaders})
+        assert stored_state(tmp_path, game["id"]) == state
+        names = [
+            r["name"]
+            for r in query(
+                tmp_path, "SELECT name FROM players WHERE game_id = ? ORDER BY seat", game["id"]
+            )
+        ]
+        first = state.outcome.places[0] if state.outcome else None
+        assert first is not None
+        assert f"{OVER}: {names[first.seat]} — {first.score}" in (end.content or "")
+        results = [m for m in bot_messages(fake, group) if PLACES in (m.content or "")]
+        assert len(results) == state.round_no and all(m.photo for m in results)
+        started = find(fake, group, "Игра началась")
+        assert started is not None and ", ".join(names) in (started.content or "")
+        sent = [  # what Оля was sent (her quiet word is deleted once a hand comes)
+            c
+            for c in fake.calls_of("sendMessage")
+            if str(c.params.get("chat_id")) == str(users[2].id)
+        ]
+        olya = [str(c.params.get("text")) for c in sent]
+        quiet = next(c for c in sent if c.params.get("text") == RU("hand-resting"))
+        assert str(quiet.params.get("disable_notification")).lower() == "true"
+        assert RU("hand-resting") in olya and RU("plays-again") in olya
