@@ -70,12 +70,18 @@ def _remove(slots: list[int], suits: int) -> None:
 
 
 def dealt(view: SeatView) -> tuple[int, ...]:
-    """Per seat, how many tiles it was dealt this round: none once the room put it out."""
-    rules = view.rules
-    still_in = view.tally.still_in()
-    playing = [rules.side_of(seat) in still_in for seat in range(rules.players)]
-    size = rules.hand_for(sum(playing))
-    return tuple(size if plays else 0 for plays in playing)
+    """Per seat, how many tiles it was dealt this round: what it holds, plus what it has put
+    down, less what it has drawn. None for a seat the room put out or that sits a Bykovo
+    round out (§4.2), whose hand is empty and who has not played."""
+    sizes = list(view.hand_sizes)
+    for event in view.history:
+        if isinstance(event, TilePlayed):
+            sizes[event.seat] += 1
+        elif isinstance(event, DoublesPlayed):
+            sizes[event.seat] += len(event.tiles)
+        elif isinstance(event, TilesDrawn):
+            sizes[event.seat] -= event.number
+    return tuple(sizes)
 
 
 def infer(view: SeatView) -> Knowledge:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.knowledge import Knowledge, allowed_tiles
+from bot.ai.knowledge import Knowledge, allowed_tiles, dealt
 from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed
+from bot.game.rules import Scoring
 from bot.game.state import GameState, Phase
 from bot.game.table import fitting
 from bot.game.tiles import Tile
@@ -74,11 +75,14 @@ def world_state(view: SeatView, hands: tuple[int, ...], bazaar: tuple[Tile, ...]
         if isinstance(event, Knocked | Passed):
             idle += 1
     rules = view.rules
+    resting: tuple[int, ...] = ()
+    if rules.scoring is Scoring.BYKOVO:  # the seats dealt nothing sit this round out (§4.2)
+        resting = tuple(seat for seat, size in enumerate(dealt(view)) if not size)
     return GameState(
         rules, tuple(str(s) for s in range(rules.players)), 0, view.round_no, Phase.PLAYING,
         hands, bazaar, view.ends, view.on_table, fitting(rules.tiles, view.ends), view.to_move,
         view.lead_tile, view.drawn, idle, last_player, view.history, view.tally, None, None, None,
-        (), view.spread,
+        (), view.spread, resting,
     )  # fmt: skip
 
 
