@@ -3,7 +3,7 @@ else, so it cannot look at another hand or the bazaar.
 
     move = choose(seat_view(state, seat), Level.NORMAL, random.Random(seed))
 
-* `Level.EASY`: a random legal move.
+* `Level.EASY`: a random legal move (in Bykovo a voluntary pass only now and then).
 * `Level.NORMAL`: the pressure heuristic of seed 000 (`bot.ai.policy`), which in Телефон
   and Muggins also takes points and denies them to the next seat, and in Осёл closes
   doubles and puts several down when that pays; it also plays for players who time out.
@@ -12,6 +12,9 @@ else, so it cannot look at another hand or the bazaar.
   plays the normal move unless the search clearly finds a better one (in the room, with
   unweighted worlds and twice the time, the search's best). On the spinner tables it
   searches the normal level's best few moves; race games are judged by points and places.
+* Bykovo (§4): normal passes only for a reason — a locked table it placed the last tile
+  on («сортир»), or holding the next seat back from going out — and plays into a locked
+  table; hard judges a round by the points it adds to the seat's score and its place.
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """
@@ -24,12 +27,13 @@ from enum import StrEnum
 from bot.ai.knowledge import infer
 from bot.ai.policy import heaviest_move, normal_move, random_move, view_position
 from bot.ai.search import hard_move
-from bot.game.moves import Move
+from bot.game.moves import Move, Pass
 from bot.game.rules import Scoring
 from bot.game.view import SeatView
 
 HARD_BUDGET_S = 0.3  # the hard level's default thinking time per move
 ROOM_BUDGET_S = 0.6  # … in the room, where five or more hands are hidden and rounds are long
+EASY_PASS = 0.05  # Bykovo: how often the easy level keeps a voluntary pass among its choices
 
 
 class Level(StrEnum):
@@ -60,6 +64,8 @@ def choose(
     """
     moves = _legal(view)
     if level is Level.EASY:
+        if view.rules.scoring is Scoring.BYKOVO and rng.random() >= EASY_PASS:
+            moves = [m for m in moves if not isinstance(m, Pass)] or moves
         return random_move(moves, rng)
     if level is Level.NORMAL:
         voids = infer(view).voids()

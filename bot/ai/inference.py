@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from bot.ai.knowledge import dealt, end_suits
 from bot.ai.policy import Position, normal_scores
 from bot.game.engine import moves_for
-from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed, TilesDrawn, plays_of
+from bot.game.events import (
+    DoublesPlayed,
+    Knocked,
+    Passed,
+    TilePlayed,
+    TilesDrawn,
+    WentOut,
+    plays_of,
+)
 from bot.game.moves import Move, Pass, Play, PlayDoubles
 from bot.game.rules import FirstLead, NextLead
 from bot.game.table import LINE, attach, fitting, lead
@@ -66,6 +74,8 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
     ends: tuple[int, ...] = ()
     spread = LINE
     on_table = 0
+    last: int | None = None
+    gone = False
     p = 1.0
     for i, event in enumerate(history):
         seat = event.seat
@@ -85,11 +95,15 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
             moves = moves_for(rules, held[seat], ends, fitting(tiles, ends), None, bazaar, 0)
             if len(moves) > 1:
                 position = Position(
-                    rules, seat, held[seat], ends, spread, on_table, sizes, voids, view.tally.scores
-                )
+                    rules, seat, held[seat], ends, spread, on_table, sizes, voids,
+                    view.tally.scores, last, gone,
+                )  # fmt: skip
                 scores = normal_scores(position, moves)
                 p *= _probability(scores, moves, observed)
+        if isinstance(event, WentOut):
+            gone = True
         if isinstance(event, TilePlayed | DoublesPlayed):
+            last = seat
             for tile, end, closed in plays_of((event,)):
                 if ends:
                     ends, spread = attach(

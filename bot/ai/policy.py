@@ -18,6 +18,18 @@ spinner arms and closed doubles included: `placement`) and plays the best.
 * make or avoid a fish by comparing the hand totals (principle 4) — closing the last open
   arms too.
 
+Bykovo (§4), where whoever placed the last tile wins a fish or a «сортир» and a voluntary
+pass is allowed (`bykovo_pass`):
+
+* lock the table: a play after which no other hand can hold a tile that fits wins the
+  round (everyone else knocks), whatever the hand still holds;
+* pass only for a reason: the seat placed the last tile and nobody else can play the
+  ends as they are (passing wins by «сортир»), or the next seat is about to go out and
+  lacks the ends' suits while a play would open one it may hold (holding); never after
+  someone went out, never when someone else placed the last tile and nothing else fits
+  (the pass would hand them the round), and not to block alone — a pass loses a turn
+  against every other seat, and the hand left is the seat's score.
+
 The point-scoring games (Телефон, Muggins: `race_scores`) count in fives (5 on the ends):
 
 * take points now: the open ends' sum after the move;
@@ -30,11 +42,12 @@ The point-scoring games (Телефон, Muggins: `race_scores`) count in fives 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from bot.ai.knowledge import allowed_tiles
+from bot.game.events import DoublesPlayed, TilePlayed, WentOut
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet, Scoring, Spinner
 from bot.game.scoring import fives, hand_value
@@ -58,6 +71,8 @@ class Weights(NamedTuple):
     fresh: float = 0.5
     fish: float = 3.0
     pass_: float = -10.0
+    hold: float = 0.5  # Bykovo: the block's extra weight when the next seat could go out
+    lock: float = 1.0  # Bykovo: per pip the round's win would save (and `LOCK_PLACE`)
 
 
 DEFAULT = Weights()
@@ -79,6 +94,9 @@ class RaceWeights(NamedTuple):
 
 RACE = RaceWeights()
 AHEAD_CAP = 3.0
+SURE = WIN / 2  # Bykovo: a move that wins the round for sure, short of going out
+LOCK_PLACE = 10.0  # Bykovo: the round's first place, in pips, on top of the hand it saves
+NO_REASON = -100.0  # Bykovo: a pass without a reason
 
 
 class Position(NamedTuple):
@@ -93,13 +111,25 @@ class Position(NamedTuple):
     sizes: Sequence[int]  # tiles per seat
     voids: Sequence[int]  # per seat, the suits it is known to lack
     scores: Sequence[int]  # per side, the score so far
+    last: int | None = None  # who placed the last tile (Bykovo: the winner of a block)
+    gone: bool = False  # Bykovo: someone went out, the circle is being finished
+
+
+def last_placer(history: Iterable[object]) -> int | None:
+    """The seat that put the last tile down this round, from its public events."""
+    last = None
+    for event in history:
+        if isinstance(event, TilePlayed | DoublesPlayed):
+            last = event.seat
+    return last
 
 
 def view_position(view: SeatView, voids: Sequence[int]) -> Position:
     """The position of the view's seat."""
     return Position(
         view.rules, view.seat, view.hand, view.ends, view.spread, view.on_table,
-        view.hand_sizes, voids, view.tally.scores,
+        view.hand_sizes, voids, view.tally.scores, last_placer(view.history),
+        any(isinstance(e, WentOut) for e in view.history),
     )  # fmt: skip
 
 
@@ -194,8 +224,9 @@ def normal_scores(position: Position, moves: Sequence[Move]) -> list[float]:
 
 def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT) -> list[float]:
     """Козёл's scores: shed, block, follow, keep variety, fish when it pays."""
-    rules, seat, hand, ends, spread, on_table, sizes, voids, _ = position
+    rules, seat, hand, ends, spread, on_table, sizes, voids = position[:8]
     tiles = rules.tiles
+    bykovo = rules.scoring is Scoring.BYKOVO
     suit_masks = tiles.suit_masks
     costs = tile_costs(rules)
     unseen = tiles.all_mask & ~hand & ~on_table
@@ -209,7 +240,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
     scores: list[float] = []
     for move in moves:
         if isinstance(move, Pass):
-            scores.append(w.pass_)
+            scores.append(bykovo_pass(position, w) if bykovo else w.pass_)
             continue
         if not isinstance(move, Play | PlayDoubles):
             scores.append(0.0)
@@ -219,14 +250,22 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         if not rest:
             scores.append(WIN)
             continue
+        if bykovo and ends and not position.gone:
+            stuck = p_stuck(position, fitting(tiles, new), placed)
+            if stuck >= 1.0:  # nobody else can play: the round is this seat's
+                scores.append(SURE)
+                continue
+            bonus = stuck * w.lock * (sum(costs[t] for t in tiles_of(rest)) + LOCK_PLACE)
+        else:
+            bonus = 0.0
         if isinstance(move, PlayDoubles) and rules.spinner is Spinner.NONE:  # Sea Goat's pair
             scores.append(w.pips * sum(costs[t] for t in move.tiles) + 2 * w.double + w.block)
             continue
-        score = 0.0
+        score = bonus
         for t in tiles_of(placed):
             score += w.pips * costs[t]
         score += w.double * (placed & tiles.doubles_mask).bit_count()
-        if ends and is_blocked(tiles, new, on_table | placed):
+        if ends and not bykovo and is_blocked(tiles, new, on_table | placed):
             score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
             scores.append(score)
             continue
@@ -289,7 +328,7 @@ def expected_best(points: list[int], share: float) -> float:
 def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE) -> list[float]:
     """Телефон's and Muggins' scores, in fives: points now, the next seat's threat, the
     follow-up, blocking (harder when ahead) and shedding pips."""
-    rules, seat, hand, ends, spread, on_table, sizes, voids, tally = position
+    rules, seat, hand, ends, spread, on_table, sizes, voids, tally = position[:9]
     tiles = rules.tiles
     costs = tile_costs(rules)
     unseen = tiles.all_mask & ~hand & ~on_table
@@ -348,3 +387,58 @@ def _fish_margin(rules: RuleSet, seat: int, rest: int, unseen: int, sizes: Seque
             totals[rules.side_of(s)] = totals.get(rules.side_of(s), 0.0) + held
     others = [v for s, v in totals.items() if s != side]
     return sum(others) / max(1, len(others)) - totals[side]
+
+
+def p_stuck(position: Position, fits: int, placed: int = 0) -> float:
+    """The chance that no other seat still in the round holds a tile in `fits` once the
+    seat has put `placed` down: 1 when every such tile is on the table or in the seat's
+    hand; 0 when every unseen tile is in a hand (no bazaar hides any) and one of them fits;
+    else the chance that each hand misses them, from its known voids."""
+    rules, seat, hand, _, _, on_table, sizes, voids = position[:8]
+    tiles = rules.tiles
+    unseen = tiles.all_mask & ~hand & ~on_table & ~placed
+    if not unseen & fits:
+        return 1.0
+    others = [s for s, size in enumerate(sizes) if size and s != seat]
+    if sum(sizes[s] for s in others) >= unseen.bit_count():
+        return 0.0
+    p = 1.0
+    for s in others:
+        pool = unseen & allowed_tiles(tiles, voids[s])
+        p *= p_none(pool.bit_count(), (pool & fits).bit_count(), sizes[s])
+    return p
+
+
+def bykovo_pass(position: Position, w: Weights = DEFAULT) -> float:
+    """A voluntary pass in Bykovo (§4.1), scored against the plays of `goat_scores`.
+
+    Only with a reason: the seat placed the last tile and nobody else can play the ends as
+    they are (everyone knocks and the «сортир» is the seat's: `SURE`, weighed by that
+    chance otherwise), or the next seat can go out next turn, lacks the ends' suits now and
+    would not after a play (holding: the block counts more, as much as a play's shed would
+    have). Without one the pass scores `NO_REASON`: after someone went out the circle just
+    ends, and when someone else placed the last tile a pass only hands them the round."""
+    rules, seat, hand, ends, _, on_table, sizes, voids = position[:8]
+    if position.gone or not ends:
+        return NO_REASON
+    tiles = rules.tiles
+    fits = fitting(tiles, ends)
+    stuck = p_stuck(position, fits)
+    if position.last == seat:
+        if stuck >= 1.0:
+            return SURE
+        costs = tile_costs(rules)
+        win = stuck * w.lock * (sum(costs[t] for t in tiles_of(hand)) + LOCK_PLACE)
+    elif stuck >= 1.0:
+        return NO_REASON
+    else:
+        win = 0.0
+    suits = sum(1 for m in tiles.suit_masks if hand & m)
+    kept = w.follow * min(2, (hand & fits).bit_count()) + w.variety * suits + w.pass_ + win
+    nxt = next_in_play(seat, sizes)
+    if sizes[nxt] == 1:
+        unseen = tiles.all_mask & ~hand & ~on_table
+        pool = unseen & allowed_tiles(tiles, voids[nxt])
+        if p_none(pool.bit_count(), (pool & fits).bit_count(), 1) >= 1.0:
+            return w.block * (1 + w.hold) + kept
+    return kept if win else NO_REASON
