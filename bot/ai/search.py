@@ -36,7 +36,7 @@ from bot.ai.policy import (
 )
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
-from bot.game.events import Event, Knocked, TilesDrawn
+from bot.game.events import Event, Knocked, TilesDrawn, WentOut
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.rules import RuleSet, Scoring, Spinner
 from bot.game.scoring import standings
@@ -57,6 +57,8 @@ CLEAR = 3.0  # … when it leads every other candidate by this many standard err
 CLOSE = 0.5  # … or when its lead is known to within this many points
 TRUST = 2.0  # weighted worlds overrule the normal heuristic by this many standard errors
 SHORTLIST = 8  # the most candidates searched on a spinner table
+BYKOVO_PLACE = 5.0  # Bykovo: one round place, in pips of the tournament score
+BYKOVO_OUT = 50.0  # … being eliminated by the round
 
 
 def candidates(view: SeatView) -> list[Move]:
@@ -109,6 +111,7 @@ def track_voids(voids: list[int], events: Iterable[Event]) -> None:
 def rollout(state: GameState, voids: list[int]) -> GameState:
     """Finish the round with the normal heuristic for every seat."""
     rules = state.rules
+    gone = rules.scoring is Scoring.BYKOVO and any(isinstance(e, WentOut) for e in state.history)
     while state.phase is Phase.PLAYING:
         moves = legal_moves(state)
         if len(moves) == 1:
@@ -117,11 +120,12 @@ def rollout(state: GameState, voids: list[int]) -> GameState:
             seat = state.to_move
             position = Position(
                 rules, seat, state.hands[seat], state.ends, state.spread, state.on_table,
-                state.hand_sizes(), voids, state.tally.scores,
+                state.hand_sizes(), voids, state.tally.scores, state.last_player, gone,
             )  # fmt: skip
             move = normal_move(position, moves)
         state, events = apply(state, move)
         track_voids(voids, events)
+        gone = gone or any(isinstance(e, WentOut) for e in events)
     return state
 
 
@@ -130,10 +134,12 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
 
     Козёл (Осёл too): open points count fully, remembered ones half; sea goat and classic:
     recorded points are good. Ending the game counts `GAME`, leading the next round `LEAD`.
-    The room: `room_value`; Телефон and Muggins: `race_value`.
+    The room: `room_value`; Телефон and Muggins: `race_value`; Bykovo: `bykovo_value`.
     """
     if rules.scoring is Scoring.ROOM:
         return room_value(rules, side, state)
+    if rules.scoring is Scoring.BYKOVO:
+        return bykovo_value(side, state)
     if rules.race:
         return race_value(rules, side, state)
     tally = state.tally
@@ -162,6 +168,20 @@ def race_value(rules: RuleSet, side: int, state: GameState) -> float:
         value += RACE_GAME if first else -RACE_GAME
     elif state.next_leader is not None and rules.side_of(state.next_leader) == side:
         value += RACE_LEAD
+    return value
+
+
+def bykovo_value(seat: int, state: GameState) -> float:
+    """Bykovo (§4): minus the points the round added to the seat's tournament score (its
+    hand, nothing for the winner) and `BYKOVO_PLACE` a round place below the first; being
+    eliminated by the round costs `BYKOVO_OUT` more."""
+    ended = state.last_round
+    if ended is None:  # not finished: should not happen after a rollout
+        return 0.0
+    place = ended.order.index(seat) if seat in ended.order else 0
+    value = -ended.results[seat].round_points - BYKOVO_PLACE * place
+    if seat in ended.out:
+        value -= BYKOVO_OUT
     return value
 
 
