@@ -66,10 +66,18 @@ def check_deal(state: GameState, previous: GameState | None, first_resting: set[
     else:
         came_back = set(previous.resting) & set(still)
         assert came_back.isdisjoint(state.resting), "those who sat out play first"
-        order = previous.last_round.order
+        ended = previous.last_round
+        hands = {r.seat: r.hand_value for r in ended.results}
+
+        def worse(seat: int) -> tuple[int, int]:
+            """The round's place, equal hands tied, then the score (§4.2)."""
+            tied = [o for o in ended.lots if hands[o] == hands[seat]] if seat in ended.lots else []
+            place = min(ended.order.index(o) for o in tied or [seat])
+            return (place, previous.tally.scores[seat])
+
         others = [s for s in still if s not in state.resting and s not in came_back]
         for s in others:  # the remaining seats went to the worst placed of the last round
-            assert all(order.index(s) > order.index(b) for b in state.resting), (order, s)
+            assert all(worse(s) >= worse(b) for b in state.resting), (ended.order, s)
     holder = next(s for s in range(PARTICIPANTS) if state.hands[s] & 1)
     assert state.to_move == holder and state.lead_tile == 0, "0-0 leads every round"
 

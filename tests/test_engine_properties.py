@@ -557,7 +557,8 @@ def check_bykovo_round(before: GameState, ended: RoundEnded, after: GameState) -
 
 
 def check_bykovo_rest(before: GameState, started: RoundStarted, after: GameState) -> None:
-    """§4.2: who sat out plays next, then the worst placed of the last round."""
+    """§4.2: who sat out plays next, then the worst placed of the last round; equal hands
+    are a tie there, decided by the higher score (then by lot)."""
     rules = before.rules
     still = [s for s in range(rules.players) if not before.is_out(s)]
     assert len(started.resting) == len(still) - rules.at_table
@@ -569,9 +570,16 @@ def check_bykovo_rest(before: GameState, started: RoundStarted, after: GameState
     if before.last_round is not None:
         back = [s for s in still if s in before.resting]
         assert set(back) <= set(playing)
-        order = [s for s in before.last_round.order if s in still]
+        ended = before.last_round
+        hands = {r.seat: r.hand_value for r in ended.results}
+
+        def worse(seat: int) -> tuple[int, int]:
+            tied = [o for o in ended.lots if hands[o] == hands[seat]] if seat in ended.lots else []
+            place = min(ended.order.index(o) for o in tied or [seat])
+            return (place, before.tally.scores[seat])
+
         rest_of = [s for s in playing if s not in back]
-        assert set(order[len(order) - len(rest_of) :]) == set(rest_of)
+        assert all(worse(p) >= worse(r) for p in rest_of for r in started.resting)
 
 
 @PROPERTY

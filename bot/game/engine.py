@@ -142,16 +142,26 @@ def _resting(state: GameState, key: str) -> tuple[int, ...]:
         return ()
     if state.last_round is None:
         return tuple(sorted(shuffled(still, key)[:resting]))
-    order = state.last_round.order
+    last = state.last_round
     lot = shuffled(still, key)
 
     def claim(seat: int) -> tuple[int, int, int, int]:
         rested = seat in state.resting
-        worse = order.index(seat) if seat in order else -1
-        return (not rested, -worse, -tally.scores[seat], lot.index(seat))
+        return (not rested, -_placed(last, seat), -tally.scores[seat], lot.index(seat))
 
     playing = sorted(still, key=claim)[: rules.at_table]
     return tuple(s for s in still if s not in playing)
+
+
+def _placed(ended: RoundEnded, seat: int) -> int:
+    """`seat`'s place in the round (0 is best; -1 if it did not play), equal hands sharing
+    the place the lot gave the first of them: for sitting out, a tie is a tie (§4.2)."""
+    if seat not in ended.order:
+        return -1
+    hands = {r.seat: r.hand_value for r in ended.results}
+    if seat in ended.lots:
+        return min(ended.order.index(o) for o in ended.lots if hands[o] == hands[seat])
+    return ended.order.index(seat)
 
 
 def next_round(

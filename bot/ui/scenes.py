@@ -41,7 +41,10 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
     seats = []
     for seat, hand in enumerate(state.hands):
         side = rules.side_of(seat)
-        sat_out = bool(results) and texts.sat_out(rules, results[seat])
+        sat_out = bool(results) and texts.sat_out(rules, results[seat], state.last_round)
+        note = _note(state.last_round, seat) if results and not sat_out else ""
+        if seat in state.resting and not state.is_out(seat):  # Bykovo (§4.2)
+            note = t("sheet-sits")
         shown = tuple(tiles.pips[t] for t in results[seat].hand) if results else None
         seats.append(
             SeatScene(
@@ -53,7 +56,7 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
                 to_move=not over and seat == state.to_move,
                 team=side if rules.teams else None,
                 revealed=shown,
-                note=_note(state.last_round, seat) if results and not sat_out else "",
+                note=note,
                 out=state.is_out(seat),
             )
         )
