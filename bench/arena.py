@@ -23,7 +23,13 @@
   half; a fair share is 50 %).
 * `donkey_hard_vs_normal`: 4-player Осёл, as `hard_vs_normal`: the goat rate of one hard
   seat against three normal ones (a fair share is 25 %).
-* `--only telephone` (`muggins`, `donkey`) plays that preset's matchups.
+* `bykovo_hard_vs_normal`: the Bykovo tournament (`bykovo`, 4 players), one hard seat
+  against three normal ones, the hard seat in every seat of each deal. Judged by the
+  round: `avg_round_place` is the hard seat's average place in a round (1–4 from
+  `RoundEnded.order`, 1 best; a fair share is 2.5), `ci95` its interval over rounds and
+  `ci95_games` the same with the rounds of one game clustered (they share a score sheet
+  and who rests); `round_win_rate` the share of rounds it placed first.
+* `--only telephone` (`muggins`, `donkey`, `bykovo`) plays that preset's matchups.
 * `decision_ms_p50` / `_p95`: the time of every `choose` call per level (forced moves
   included), measured while `--workers` games run in parallel.
 
@@ -74,6 +80,7 @@ class Result(NamedTuple):
     rounds_won: float  # the candidate pair (teams)
     won: float  # the candidate placed first: 1, shared: 1/2 (race games)
     timings: dict[str, list[float]]
+    round_places: tuple[int, ...] = ()  # Bykovo: the candidate's place in each round, 1 best
 
 
 MATCHUPS: dict[str, Matchup] = {
@@ -86,11 +93,12 @@ MATCHUPS: dict[str, Matchup] = {
     "muggins_hard_vs_normal": Matchup("muggins", 2, Level.HARD, Level.NORMAL, 200),
     "muggins_normal_vs_easy": Matchup("muggins", 2, Level.NORMAL, Level.EASY, 200),
     "donkey_hard_vs_normal": Matchup("donkey", 4, Level.HARD, Level.NORMAL, 200),
+    "bykovo_hard_vs_normal": Matchup("bykovo", 4, Level.HARD, Level.NORMAL, 40),
 }
 GOAT_RATES = ("hard_vs_normal", "normal_vs_easy", "donkey_hard_vs_normal")
 PRESET_GROUPS = {
     preset: [name for name, m in MATCHUPS.items() if m.preset == preset]
-    for preset in ("telephone", "muggins", "donkey")
+    for preset in ("telephone", "muggins", "donkey", "bykovo")
 }
 
 
@@ -131,21 +139,34 @@ def play_game(task: Task) -> Result:
     rngs = [random.Random(f"{task.matchup}:{task.seed}:{task.game}:{s}") for s in seats]
     state, _ = new_game(rules, [f"p{s}" for s in seats], deal)
     rounds, won = 0, 0.0
+    round_places: list[int] = []
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
             state, _ = next_round(state)
             continue
         seat = state.to_move
         state, _ = apply(state, players[seat](seat_view(state, seat), rngs[seat]))
-        if teams and state.phase is not Phase.PLAYING and state.last_round is not None:
+        if state.phase is Phase.PLAYING or state.last_round is None:
+            continue
+        if teams:
             rounds += 1
             won += _round_won(state.last_round, mine)
+        if state.last_round.order and mine in state.last_round.order:
+            round_places.append(state.last_round.order.index(mine) + 1)
     assert state.outcome is not None
     mine_place = next(p for p in state.outcome.places if p.side == mine)
     firsts = {p.side for p in state.outcome.places if p.place == 1}
     first = 1 / len(firsts) if mine in firsts else 0.0
     return Result(
-        task.matchup, deal, mine_place.goat, mine_place.place, rounds, won, first, timings
+        task.matchup,
+        deal,
+        mine_place.goat,
+        mine_place.place,
+        rounds,
+        won,
+        first,
+        timings,
+        tuple(round_places),
     )
 
 
@@ -169,6 +190,19 @@ def mean_ci(values: list[float]) -> tuple[float, list[float]]:
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = 1.959964 * sd / math.sqrt(n)
     return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+
+def clustered_ci(groups: list[list[float]]) -> list[float]:
+    """The 95 % interval of the mean of all values, its variance from the groups' sums
+    (values in one group may be correlated; the groups are independent)."""
+    values = [v for g in groups for v in g]
+    n, k = len(values), len(groups)
+    if k < 2:
+        return [0.0, math.inf]
+    mean = sum(values) / n
+    var = sum(sum(v - mean for v in g) ** 2 for g in groups) / (n * n) * k / (k - 1)
+    half = 1.959964 * math.sqrt(var)
+    return [round(mean - half, 4), round(mean + half, 4)]
 
 
 def percentile_ms(values: list[float], q: float) -> float:
@@ -219,6 +253,20 @@ def summarize(results: list[Result]) -> dict[str, object]:
             "ci95": ci,
             "ci95_games": mean_ci([float(r.place) for r in room])[1],
             "games": len(room),
+        }
+    if "bykovo_hard_vs_normal" in played:
+        games_played = [r for r in results if r.matchup == "bykovo_hard_vs_normal"]
+        places = [float(p) for r in games_played for p in r.round_places]
+        mean, ci = mean_ci(places)
+        firsts = sum(p == 1 for p in places)
+        out["bykovo_hard_vs_normal"] = {
+            "avg_round_place": mean,
+            "ci95": ci,
+            "ci95_games": clustered_ci([[float(p) for p in r.round_places] for r in games_played]),
+            "round_win_rate": round(firsts / max(1, len(places)), 4),
+            "rounds": len(places),
+            "games": len(games_played),
+            "avg_game_place": round(sum(r.place for r in games_played) / len(games_played), 4),
         }
     timings: dict[str, list[float]] = {level.value: [] for level in Level}
     for r in results:
