@@ -27,7 +27,9 @@ from tests.e2e import (
     fresh_state,
     games_in,
     query,
+    replies_to,
     running_bot,
+    say,
     stored_state,
     turn_message,
 )
@@ -93,10 +95,14 @@ def check_tournament(folder: Path, game_id: int, first_resting: set[int]) -> Gam
     before = [0] * PARTICIPANTS
     out_wave = [0] * PARTICIPANTS
     first_out: int | None = None
+    left: list[int] = []
     rounds = 0
     for entry in entries:
         previous = state
         state = step(state, entry)
+        if entry["type"] == "Leave":
+            left.append(entry["seat"])
+            continue
         if entry["type"] in {"Rest", "NextRound"}:
             check_deal(state, previous if entry["type"] == "NextRound" else None, first_resting)
             first_out = None
@@ -122,13 +128,15 @@ def check_tournament(folder: Path, game_id: int, first_resting: set[int]) -> Gam
             scores[s] += 0 if s == winner else values[s]
             if scores[s] >= LIMIT:
                 out_wave[s] = wave
+        for s in left:  # a computer finished the leaver's round: now they are out
+            out_wave[s] = out_wave[s] or wave
         assert list(state.tally.scores) == scores
         assert [bool(w) for w in state.tally.out] == [bool(w) for w in out_wave]
     assert state.phase is Phase.GAME_OVER and state.outcome is not None
     assert len([s for s in range(PARTICIPANTS) if not out_wave[s]]) <= 3
 
-    def key(s: int) -> tuple[int, int, int]:
-        return (-(out_wave[s] or 99), scores[s], -before[s])
+    def key(s: int) -> tuple[bool, int, int, int]:
+        return (s in left, -(out_wave[s] or 99), scores[s], -before[s])
 
     places = {p.seat: p.place for p in state.outcome.places}
     for a in range(PARTICIPANTS):
@@ -136,6 +144,7 @@ def check_tournament(folder: Path, game_id: int, first_resting: set[int]) -> Gam
             if key(a) < key(b):
                 assert places[a] < places[b], (a, b, key(a), key(b))
     assert rounds == state.round_no
+    assert list(state.left) == left
     return state
 
 
@@ -154,12 +163,12 @@ async def test_a_six_person_tournament_with_a_restart_is_played_to_its_end(
         rng = random.Random(5)
         async with running_bot(fake, tmp_path) as bot:
             await seat_and_start(fake, group, users, "bykovo", ("любитель", "новичок"))
-            after, restarted = -1, False
+            after, restarted, people = -1, False, list(users)
             for _ in range(3000):
                 ready = await fake.wait_until(
                     lambda after=after: (
                         find(fake, group, OVER)  # type: ignore[misc]
-                        or turn_message(fake, users, after)
+                        or turn_message(fake, people, after)
                     ),
                     60,
                 )
@@ -170,8 +179,13 @@ async def test_a_six_person_tournament_with_a_restart_is_played_to_its_end(
                     await bot.start()
                     restarted = True
                     continue
-                after = await move_by_buttons(fake, users, rng, after)
-            assert restarted
+                if len(people) == len(users) and find(fake, group, "Раунд 3:"):
+                    asked = await say(fake, bot, users[1], group, "/leave")  # Серёжа
+                    assert replies_to(fake, group, asked)[0].content == RU("left-table")
+                    people.remove(users[1])
+                    continue
+                after = await move_by_buttons(fake, people, rng, after)
+            assert restarted and len(people) < len(users)
             end = find(fake, group, OVER)
             assert end is not None
         (game,) = games_in(tmp_path, group.id)
@@ -192,6 +206,7 @@ async def test_a_six_person_tournament_with_a_restart_is_played_to_its_end(
         first = state.outcome.places[0] if state.outcome else None
         assert first is not None
         assert f"{OVER}: {names[first.seat]} — {first.score}" in (end.content or "")
+        assert state.outcome.places[-1].seat == seats[users[1].id], "the leaver is last"
         results = [m for m in bot_messages(fake, group) if PLACES in (m.content or "")]
         assert len(results) == state.round_no and all(m.photo for m in results)
         started = find(fake, group, "Игра началась")
