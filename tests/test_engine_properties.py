@@ -534,7 +534,7 @@ def check_bykovo_round(before: GameState, ended: RoundEnded, after: GameState) -
         assert not gone
         assert ended.seat == after.last_player
         plays = [e for e in history if isinstance(e, TilePlayed)]
-        idle = [*history[len(history) - after.idle :]] if after.idle else []
+        idle = [*after.history[len(after.history) - after.idle :]] if after.idle else []
         if ended.reason == "sortir":
             assert after.idle >= rules.at_table * PASS_CIRCLES
             assert any(isinstance(e, Passed) for e in idle)
