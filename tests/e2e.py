@@ -53,6 +53,7 @@ ENDS = ("⬅ Налево", "Направо ➡")
 PICK_END = "Куда поставить?"
 RU = texts_for("ru")
 RESTING = RU("hand-resting")
+QUEUED = RU("hand-queued")
 NAMES = ["Маша", "Серёжа", "Оля", "Алекс", "Дима"]  # the people of the e2e groups
 SHORT = "target=51"  # whole games, but shorter ones
 JOIN = RU("join")
@@ -380,7 +381,10 @@ async def dealt(fake: FakeTelegram, group: Chat, lobby: Message, players: Sequen
             for m in bot_messages(fake, group)
             if m.message_id > lobby.message_id and m.photo and m.thread_id == lobby.thread_id
         ]
-        hands = [find(fake, user, HAND) or find(fake, user, RESTING) for user in players]
+        hands = [
+            find(fake, user, HAND) or find(fake, user, RESTING) or find(fake, user, QUEUED)
+            for user in players
+        ]
         return "Игра началась" in (lobby.content or "") and bool(table) and all(hands)
 
     await fake.wait_until(shown, 20)

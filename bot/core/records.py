@@ -30,6 +30,7 @@ class EndReason(StrEnum):
     BALD_GOAT = "bald_goat"  # Sea Goat: out with 0-0 (or 6-6)
     LAST_IN = "last_in"  # the room: one side is left in
     TIMEOUT = "timeout"  # a player left; settled by the timeout rule (RULES §2.7)
+    TIME = "time"  # «Генерал»: the match's time is up (§8)
     CANCELLED = "cancelled"  # the lobby's ✖ (creator or admin)
     ENDED = "ended"  # /endgame, confirmed
     IDLE = "idle"  # a lobby where nothing happened for too long
@@ -73,6 +74,7 @@ class GameRow:
     end_announced: bool = True  # the chat has been told the finished game's end
     join_token: str | None = None  # the random part of the lobby's deep link
     owner: str | None = None  # the worker whose duty the game is (`crew`)
+    ends_at: float | None = None  # «Генерал»: when the match's time is up (epoch s)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)

@@ -29,11 +29,11 @@ from bot.core.scores import Scores
 from bot.core.storage import Storage
 from bot.core.teams import seating, team_slots
 from bot.core.turns import AfterTurn, Turn
-from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first
+from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first, time_up
 from bot.game.events import Event, RoundEnded
 from bot.game.moves import Move
 from bot.game.rules import RuleError, RuleSet, Scoring, parse_rules
-from bot.game.serial import NEXT_ROUND, abandon_entry, encode, leave_entry, rest_entry
+from bot.game.serial import NEXT_ROUND, TIME_UP, abandon_entry, encode, leave_entry, rest_entry
 from bot.game.shuffle import shuffled
 from bot.game.state import GameState, Phase
 
@@ -284,8 +284,13 @@ class GameService:
                     entries.append((None, rest_entry(leaders)))
                 await self.storage.set_rules(game_id, rules)
                 game = replace(game, rules=rules)
+                clock = rules.minutes * 60 if rules.scoring is Scoring.GENERAL else None
                 game = await self.storage.record(
-                    game, entries, state, deadline=self._deadline(game, state)
+                    game,
+                    entries,
+                    state,
+                    deadline=self._deadline(game, state),
+                    ends_at=None if clock is None else self.clock() + clock,
                 )
             await then(Turn(game, None, state, events))
 
@@ -493,7 +498,11 @@ class GameService:
         """Deal on after a round, then store everything in one transaction."""
         rounds = [(e.round_no, encode(e)) for e in events if isinstance(e, RoundEnded)]
         closed = after if rounds else None
-        if after.phase is Phase.ROUND_OVER:
+        if after.phase is Phase.ROUND_OVER and self._time_is_up(game):
+            after, over = time_up(after)  # «Генерал»: the last round has been played (§8)
+            events = (*events, *over)
+            entries.append((None, TIME_UP))
+        elif after.phase is Phase.ROUND_OVER:
             after, dealt = next_round(after)
             events = (*events, *dealt)
             entries.append((None, NEXT_ROUND))
@@ -520,6 +529,10 @@ class GameService:
         with first_writer_wins():
             stored = await self.storage.record(game, entries, after, rounds, ending, deadline)
         return Turn(stored, before, after, events, closed)
+
+    def _time_is_up(self, game: GameRow) -> bool:
+        """Whether a match played against the clock («Генерал») has run out of time."""
+        return game.ends_at is not None and self.clock() >= game.ends_at
 
     def _deadline(self, game: GameRow, state: GameState) -> float | None:
         """When the person now to move runs out of time; None when nobody is timed."""

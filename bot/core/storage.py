@@ -362,6 +362,7 @@ class Storage:
             end_announced=bool(row["end_announced"]),
             join_token=row["join_token"],
             owner=row["owner"],
+            ends_at=row["ends_at"],
         )
 
     async def absent(self, game_id: int, user_id: int) -> bool:
@@ -457,14 +458,16 @@ class Storage:
         rounds: Sequence[tuple[int, dict[str, Any]]] = (),
         ending: tuple[EndReason, Sequence[Standing], bool] | None = None,
         deadline: float | None = None,
+        ends_at: float | None = None,
     ) -> GameRow:
         """Append `(user_id, entry)`s and store the new state, all or nothing.
 
         `game.version` must still be current (else `StaleVersionError`); `rounds` are round
         results to keep; `ending` is `(reason, standings, rated)` when the game is
         over, with a standing for every person's seat: their game results are kept, and if
-        `rated` the chat's ratings change too; `deadline` is when the next turn runs out.
-        Returns the game as stored now.
+        `rated` the chat's ratings change too; `deadline` is when the next turn runs out;
+        `ends_at`, given at the start, when a «Генерал» match's time is up. Returns the game
+        as stored now.
         """
         version = game.version + len(entries)
         encoded = json.dumps(state_to_json(state))
@@ -479,8 +482,9 @@ class Storage:
         async def store(db: Transaction) -> None:
             changed = await db.execute(
                 "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ?, "
-                "owner = ? WHERE id = ? AND version = ? AND status IN (?, ?)",
-                (encoded, version, deadline, self.worker, game.id, game.version, *OPEN),
+                "owner = ?, ends_at = COALESCE(?, ends_at) "
+                "WHERE id = ? AND version = ? AND status IN (?, ?)",
+                (encoded, version, deadline, self.worker, ends_at, game.id, game.version, *OPEN),
             )
             if changed != 1:
                 raise StaleVersionError(f"game {game.id} is no longer at version {game.version}")

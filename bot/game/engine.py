@@ -38,6 +38,7 @@ from bot.game.scoring import (
     hand_value,
     settle,
     settle_bykovo,
+    settle_general,
     standings,
 )
 from bot.game.shuffle import below, shuffled
@@ -105,6 +106,8 @@ def new_game(
         raise ValueError(f"the rules are for {rules.players} players, not {len(seats)}")
     bykovo = rules.scoring is Scoring.BYKOVO
     tally = fresh_tally(rules.sides, bykovo or rules.scoring is Scoring.ROOM, bykovo)
+    if rules.scoring is Scoring.GENERAL:  # teams 0 and 1 sit down first, the others wait
+        tally = tally._replace(wins=(0,) * rules.sides, queue=tuple(range(2, rules.sides)))
     state = GameState(
         rules, tuple(seats), seed, 0, Phase.ROUND_OVER, (), (), (), 0, 0, 0, None, 0, 0,
         None, (), tally, None, None, None, (),
@@ -127,7 +130,12 @@ def rest_first(state: GameState, seats: Sequence[int]) -> tuple[GameState, tuple
 
 
 def next_resting(state: GameState) -> tuple[int, ...]:
-    """Who will sit the next Bykovo round out, once this one has ended (for the standings)."""
+    """Who will sit the next round out, once this one has ended: Bykovo's (§4.2), for the
+    standings, or the waiting teams of «Генерал» (§8)."""
+    rules = state.rules
+    if rules.scoring is Scoring.GENERAL:
+        queue = state.tally.queue
+        return tuple(s for s in range(rules.players) if rules.side_of(s) in queue)
     return _resting(state, f"{state.seed}:{state.round_no + 1}:rest")
 
 
@@ -173,7 +181,7 @@ def next_round(
         raise IllegalMoveError("not_round_over", f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
-    if rules.scoring is Scoring.BYKOVO:
+    if rules.queued:
         if resting is None:
             resting = next_resting(state)
         state = state._replace(resting=resting)
@@ -665,6 +673,10 @@ def _end_round(
         playing = _seats_in(state)
         settled = settle_bykovo(rules, side_values, seat, playing, before, state.left)
         order, lots = _round_places(state, seat, values, playing)
+    elif rules.scoring is Scoring.GENERAL:
+        top = rules.tiles.tile(rules.tiles.max_pip, rules.tiles.max_pip)
+        general = bool(placed & 1 or placed >> top & 1)  # out on 0-0 or the top double
+        settled = settle_general(rules, out_side, general, before)
     else:
         settled = settle(rules, side_values, out_side, before)
     after = settled.tally
@@ -711,7 +723,7 @@ def _end_round(
     last_in = rules.at_table - 1 if rules.scoring is Scoring.BYKOVO else 1
     if goats or reached or (after.out and len(after.still_in()) <= last_in):
         reason = "bald_goat" if bald is not None else "last_in" if after.out else "target"
-        outcome = _game_ended(rules, after, goats, reason, state.left)
+        outcome = _game_ended(rules, after, goats, reason, state.left, state.seed)
         events.append(outcome)
     state = state._replace(
         phase=Phase.ROUND_OVER if outcome is None else Phase.GAME_OVER,
@@ -752,17 +764,33 @@ def _is_bald_goat(rules: RuleSet, placed: int, values: list[int], seat: int) -> 
 
 
 def _game_ended(
-    rules: RuleSet, tally: Tally, goats: Sequence[int], reason: str, left: Sequence[int] = ()
+    rules: RuleSet,
+    tally: Tally,
+    goats: Sequence[int],
+    reason: str,
+    left: Sequence[int] = (),
+    seed: int = 0,
 ) -> GameEnded:
-    """The places; the sides of seats that `left` are settled by §2.7's timeout rule."""
+    """The places; the sides of seats that `left` are settled by §2.7's timeout rule
+    («Генерал»: last); «Генерал»'s last ties are drawn by lot from the game's `seed`."""
     leaver_sides = list(dict.fromkeys(rules.side_of(seat) for seat in left))
+    lot = shuffled(range(rules.sides), f"{seed}:lot") if rules.scoring is Scoring.GENERAL else []
     places = tuple(
         Place(seat, side, place, tally.scores[side], goat, points)
-        for side, place, goat, points in standings(rules, tally, goats, leaver_sides)
+        for side, place, goat, points in standings(rules, tally, goats, leaver_sides, lot)
         for seat in range(rules.players)
         if rules.side_of(seat) == side
     )
     return GameEnded(reason, places, left[0] if left else None)
+
+
+def time_up(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    """«Генерал»: the match's time is up and its last round has been played (§8) — places
+    by Generals, then rounds won, then lot."""
+    if state.rules.scoring is not Scoring.GENERAL or state.phase is not Phase.ROUND_OVER:
+        raise IllegalMoveError("no_time_up", "only a «Генерал» match between rounds ends so")
+    outcome = _game_ended(state.rules, state.tally, (), "time", state.left, state.seed)
+    return state._replace(phase=Phase.GAME_OVER, outcome=outcome), (outcome,)
 
 
 def _check_leaving(state: GameState, seat: int) -> None:
@@ -785,5 +813,5 @@ def abandon(state: GameState, seat: int) -> tuple[GameState, tuple[Event, ...]]:
     """End the game now because `seat` left or timed out (§2.7 timeout rule)."""
     _check_leaving(state, seat)
     left = (*state.left, seat)
-    outcome = _game_ended(state.rules, state.tally, (), "timeout", left)
+    outcome = _game_ended(state.rules, state.tally, (), "timeout", left, state.seed)
     return state._replace(phase=Phase.GAME_OVER, outcome=outcome, left=left), (outcome,)

@@ -23,6 +23,7 @@ class Scoring(StrEnum):
     TELEPHONE = "telephone"  # ends that make a multiple of 5 score sum/5; highest wins (§6)
     MUGGINS = "muggins"  # ends that make a multiple of 5 score the sum; highest wins (§7)
     BYKOVO = "bykovo"  # 4 of 4–7 play a round; hands add up; the limit eliminates (§4)
+    GENERAL = "general"  # two teams of a queue play; out on 0-0 / 6-6 is a General (§8)
 
 
 class Spinner(StrEnum):
@@ -76,6 +77,7 @@ class RuleError(ValueError):
 
 GOAT_ONLY = frozenset({"open_threshold", "fish"})
 SEA_GOAT_ONLY = frozenset({"record_min", "bald_goat", "write_off"})
+GENERAL_ONLY = frozenset({"minutes"})
 TABLE_PLAYERS = 4
 ROOM_SETS = (6, 9, 12)
 ROOM_HANDS = {
@@ -87,6 +89,8 @@ ROOM_HANDS = {
 MAX_TEAMS = 5
 MUGGINS_TWO, MUGGINS_MORE = 250, 200
 BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
+GENERAL_PLAYERS = (4, 6, 8)
+"""«Генерал»: two, three or four teams of two, two of them at the table (§8)."""
 """The micro-tournament's limit by the number of participants (§4.2)."""
 LIMITS = {
     "target": (0, 10_000),
@@ -99,6 +103,7 @@ LIMITS = {
     "record_min": (0, 1_000),
     "team_size": (2, 5),
     "doubles": (1, 4),
+    "minutes": (1, 120),
 }
 """The range of every numeric option (`max_pip`, `players` and `hand_size` are checked
 against the set): a number typed by a user never reaches a clock or the database unbounded."""
@@ -135,6 +140,7 @@ class RuleSet:
     bald_goat: bool = False  # Sea Goat: going out with 0-0 (or 6-6) wins the game
     write_off: bool = False  # Sea Goat: a new winner wipes the other side's points
     turn_timeout: int = 60  # seconds a person has for a move (0: untimed); the bot keeps time
+    minutes: int = 30  # «Генерал»: the match's length; the round under way when it ends is played
     tiles: TileSet = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -161,7 +167,25 @@ class RuleSet:
                 str(self.players),
                 f"{least}–{most}",
             )
-        if self.teams and not room and (self.players, self.team_size) != (TABLE_PLAYERS, 2):
+        general = self.scoring is Scoring.GENERAL
+        if general and (not self.teams or self.team_size != 2):
+            raise RuleError("«Генерал» is played by teams of two", "teams", str(self.teams), "yes")
+        if general and self.players not in GENERAL_PLAYERS:
+            raise RuleError(
+                f"players={self.players}: «Генерал» takes 4, 6 or 8",
+                "players",
+                str(self.players),
+                ", ".join(map(str, GENERAL_PLAYERS)),
+            )
+        if (
+            self.teams
+            and not (room or general)
+            and (self.players, self.team_size)
+            != (
+                TABLE_PLAYERS,
+                2,
+            )
+        ):
             raise RuleError(
                 f"teams need exactly 4 players (2×2), not {self.players}",
                 "teams",
@@ -247,17 +271,24 @@ class RuleSet:
             return ROOM_HANDS[self.max_pip][-1][0]
         if self.scoring is Scoring.BYKOVO:
             return max(BYKOVO_LIMITS)
+        if self.scoring is Scoring.GENERAL:
+            return max(GENERAL_PLAYERS)
         return TABLE_PLAYERS
 
     @property
     def fewest_players(self) -> int:
-        """Bykovo's rounds are always four (§4.1); everything else starts at two."""
-        return TABLE_PLAYERS if self.scoring is Scoring.BYKOVO else 2
+        """Bykovo's and «Генерал»'s rounds are always four (§4.1, §8); the rest start at two."""
+        return TABLE_PLAYERS if self.queued else 2
+
+    @property
+    def queued(self) -> bool:
+        """Whether more may take part than play a round: four play, the others wait (§4, §8)."""
+        return self.scoring in {Scoring.BYKOVO, Scoring.GENERAL}
 
     @property
     def at_table(self) -> int:
-        """How many play a round: four in the Bykovo tournament (the others sit out)."""
-        return min(self.players, TABLE_PLAYERS) if self.scoring is Scoring.BYKOVO else self.players
+        """How many play a round: four in Bykovo and «Генерал» (the others wait)."""
+        return min(self.players, TABLE_PLAYERS) if self.queued else self.players
 
     @property
     def hand(self) -> int:
@@ -493,6 +524,19 @@ PRESETS: dict[str, Preset] = {
                 target=0,
             ),
         ),
+        Preset(
+            "general",
+            RuleSet(
+                preset="general",
+                scoring=Scoring.GENERAL,
+                teams=True,
+                next_lead=NextLead.FIRST_RULE,
+                draw=DrawMode.NONE,
+                redeal_doubles=0,
+                redeal_suit=0,
+                lone_zero=0,
+            ),
+        ),
     )
 }
 PRESET_ALIASES = {"tournament": "bykovo"}
@@ -528,8 +572,10 @@ def parse_rules(text: str, players: int | None = None) -> RuleSet:
         typed[key] = raw
     scoring = changes.get("scoring", preset.rules.scoring)
     for key, raw in typed.items():
-        if (key in GOAT_ONLY and scoring is not Scoring.GOAT) or (
-            key in SEA_GOAT_ONLY and scoring is not Scoring.SEA_GOAT
+        if (
+            (key in GOAT_ONLY and scoring is not Scoring.GOAT)
+            or (key in SEA_GOAT_ONLY and scoring is not Scoring.SEA_GOAT)
+            or (key in GENERAL_ONLY and scoring is not Scoring.GENERAL)
         ):
             raise RuleError(f"{key} does not apply to {scoring} scoring", key, raw)
     return replace(preset.rules, **changes)

@@ -26,6 +26,8 @@ class Tally(NamedTuple):
     carry: int  # eggs waiting for the next round's taker
     out: tuple[int, ...] = ()  # the room: per side, 0 while in, else the wave it went out in
     before: tuple[int, ...] = ()  # Bykovo: per side, the score before its last round played
+    wins: tuple[int, ...] = ()  # «Генерал»: rounds won per side (`scores` are its Generals)
+    queue: tuple[int, ...] = ()  # «Генерал»: the sides waiting for the table, first first
 
     def still_in(self) -> list[int]:
         """The sides still playing (every side, where nobody can go out)."""
@@ -103,6 +105,24 @@ def settle_bykovo(
         for s, was in enumerate(tally.out)
     )
     new = tally._replace(scores=scores, out=out, before=before)
+    return Settlement(points, new, False, None, False)
+
+
+def settle_general(rules: RuleSet, winner: int | None, general: bool, tally: Tally) -> Settlement:
+    """«Генерал» (§8): a fish counts nothing and the same teams play again; otherwise the
+    winning side has won a round (and a General, out on 0-0 or the top double). The loser
+    gives its place to the first waiting side — or, after a General, the winner does."""
+    if winner is None:
+        return Settlement((0,) * rules.sides, tally, False, None, False)
+    points = tuple(int(general and s == winner) for s in range(rules.sides))
+    wins = tuple(w + (s == winner) for s, w in enumerate(tally.wins))
+    queue = tally.queue
+    if queue:
+        at_table = [s for s in range(rules.sides) if s not in queue]
+        leaving = winner if general else next(s for s in at_table if s != winner)
+        queue = (*queue[1:], leaving)
+    scores = tuple(map(sum, zip(tally.scores, points, strict=True)))
+    new = tally._replace(scores=scores, wins=wins, queue=queue)
     return Settlement(points, new, False, None, False)
 
 
@@ -243,7 +263,7 @@ def goat_sides(rules: RuleSet, tally: Tally, bald_side: int | None) -> tuple[int
     """The sides that lost the game («козлы»), or () while it goes on (§2.6, §3, §9)."""
     scores = tally.scores
     sides = range(len(scores))
-    if rules.scoring in {Scoring.ROOM, Scoring.BYKOVO} or rules.race:
+    if rules.scoring in {Scoring.ROOM, Scoring.BYKOVO, Scoring.GENERAL} or rules.race:
         return ()
     if rules.low_wins:
         return tuple(s for s in sides if scores[s] >= rules.target)
@@ -261,7 +281,11 @@ def round_half_up_tenth(n: int) -> int:
 
 
 def standings(
-    rules: RuleSet, tally: Tally, goats: Sequence[int], leaver_sides: Sequence[int] = ()
+    rules: RuleSet,
+    tally: Tally,
+    goats: Sequence[int],
+    leaver_sides: Sequence[int] = (),
+    lot: Sequence[int] = (),
 ) -> list[tuple[int, int, bool, int]]:
     """`(side, place, goat, rating_points)` best first (§2.6 places, §2.7 rating points).
 
@@ -273,6 +297,8 @@ def standings(
         return _room_standings(tally, leaver_sides)
     if rules.scoring is Scoring.BYKOVO:
         return _bykovo_standings(tally, leaver_sides)
+    if rules.scoring is Scoring.GENERAL:
+        return _general_standings(tally, leaver_sides, lot)
     if rules.race:
         return _race_standings(tally, leaver_sides)
     scores, remembered = tally.scores, tally.remembered
@@ -345,3 +371,17 @@ def _bykovo_standings(
 
     order = sorted(range(sides), key=lambda s: (key(s), s))
     return [(side, 1 + sum(key(other) < key(side) for other in order), False, 0) for side in order]
+
+
+def _general_standings(
+    tally: Tally, leaver_sides: Sequence[int], lot: Sequence[int]
+) -> list[tuple[int, int, bool, int]]:
+    """«Генерал» (§8): the most Generals first, then the most rounds won, then the `lot`
+    (the sides in a drawn order); sides with a leaver last. No goats, no rating points."""
+
+    def key(s: int) -> tuple[int, int, int, int]:
+        left = len(leaver_sides) - leaver_sides.index(s) if s in leaver_sides else 0
+        return (left, -tally.scores[s], -tally.wins[s], lot.index(s) if lot else s)
+
+    order = sorted(range(len(tally.scores)), key=key)
+    return [(side, place, False, 0) for place, side in enumerate(order, start=1)]

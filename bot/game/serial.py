@@ -2,7 +2,8 @@
 
 A game's log is a list of JSON entries: moves (`{"type": "Play", "tile": 9, "end": 1}`),
 `{"type": "NextRound"}`, `{"type": "Abandon", "seat": 2}`, `{"type": "Leave", "seat": 2}`
-and Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out). Replaying
+Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out) and «Генерал»'s
+`{"type": "TimeUp"}` (the match's time is up, after a round). Replaying
 the log from the game's rules, seats and seed gives the identical state.
 """
 
@@ -13,7 +14,7 @@ from dataclasses import fields
 from typing import Any, NamedTuple
 
 from bot.game import events
-from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first
+from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first, time_up
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
@@ -102,6 +103,8 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
             "carry": tally.carry,
             "out": list(tally.out),
             "before": list(tally.before),
+            "wins": list(tally.wins),
+            "queue": list(tally.queue),
         },
         "next_leader": state.next_leader,
         "last_round": encode(state.last_round),
@@ -145,6 +148,8 @@ def state_from_json(data: dict[str, JSON]) -> GameState:
             t["carry"],
             tuple(t.get("out", ())),
             tuple(t.get("before", ())),
+            tuple(t.get("wins", ())),
+            tuple(t.get("queue", ())),
         ),
         next_leader=data["next_leader"],
         last_round=decode(data["last_round"]),
@@ -156,6 +161,7 @@ def state_from_json(data: dict[str, JSON]) -> GameState:
 
 
 NEXT_ROUND: dict[str, JSON] = {"type": "NextRound"}
+TIME_UP: dict[str, JSON] = {"type": "TimeUp"}
 
 
 def abandon_entry(seat: int) -> dict[str, JSON]:
@@ -177,6 +183,8 @@ def step(state: GameState, entry: dict[str, JSON]) -> GameState:
         return next_round(state)[0]
     if kind == "Rest":
         return rest_first(state, entry["seats"])[0]
+    if kind == "TimeUp":
+        return time_up(state)[0]
     if kind == "Abandon":
         return abandon(state, entry["seat"])[0]
     if kind == "Leave":

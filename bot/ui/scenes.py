@@ -31,8 +31,9 @@ SHEET_WORDS = (
 )
 
 
-def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
-    """The table now; once the round is over every hand lies face up with its result."""
+def table_scene(t: Texts, state: GameState, names: Sequence[str], clock: str = "") -> TableScene:
+    """The table now; once the round is over every hand lies face up with its result;
+    `clock`, «Генерал»'s time left, joins the header."""
     rules, tally, table = state.rules, state.tally, state.table
     tiles = rules.tiles
     first, arms = oriented(table, tiles)
@@ -67,7 +68,7 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str]) -> TableScene:
         seats=tuple(seats),
         bazaar=len(state.bazaar),
         last_played=tiles.pips[played[-1]] if played else None,
-        caption=_caption(t, state, names),
+        caption=" · ".join(filter(None, (_caption(t, state, names), clock))),
         max_pip=tiles.max_pip,
         bazaar_label=t("picture-bazaar"),
         spinner=table.spread.spinner is not None,

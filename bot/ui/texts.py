@@ -11,6 +11,7 @@ from bot.core.errors import GameError, RulesError
 from bot.core.ratings import PROVISIONAL_GAMES
 from bot.core.records import PlayerStats, RatingRow
 from bot.core.teams import seating
+from bot.game.engine import next_resting
 from bot.game.events import (
     DoublesPlayed,
     Event,
@@ -260,6 +261,7 @@ def table_caption(
     events: Sequence[Event],
     notes: Sequence[str] = (),
     ended: str | None = None,
+    clock: str = "",
 ) -> str:
     """The table picture's caption: score, bazaar, the last moves, `notes`, whose turn — or,
     for a game that ended without being played out, why (`ended`, a catalog text)."""
@@ -267,7 +269,9 @@ def table_caption(
         t("caption-round", round=state.round_no, bazaar=len(state.bazaar)),
         scores_line(t, state, names),
     ]
-    if state.resting:  # Bykovo: who sits this round out (§4.2)
+    if clock:  # «Генерал»: the match's time (§8)
+        lines.append(clock)
+    if state.resting and state.rules.scoring is Scoring.BYKOVO:  # who sits out (§4.2)
         lines.append(t("event-resting", names=", ".join(names[s] for s in state.resting)))
     lines += told(t, events, state, names)[-EVENT_LINES:]
     lines += notes
@@ -305,11 +309,17 @@ def round_result(
     ended: RoundEnded,
     rules: RuleSet,
     names: Sequence[str],
-    resting_next: Sequence[int] = (),
+    closed: GameState | None = None,
 ) -> str:
     """Every hand revealed and the score sheet: previous / round / total, "+N" remembered;
-    in Bykovo the round's places too (§4.1), and who sits the next round out (§4.2)."""
+    in Bykovo the round's places too (§4.1), and who sits the next round out (§4.2); in
+    «Генерал» the teams' Generals and wins and the queue (§8). `closed` is the state the
+    round ended in (gone after a restart: then the text says less)."""
+    if rules.scoring is Scoring.GENERAL:
+        return _general_round(t, ended, rules, names, closed)
     bykovo = rules.scoring is Scoring.BYKOVO
+    over = closed is None or closed.outcome is not None
+    resting_next = () if over or closed is None else next_resting(closed)
     if ended.eggs:
         head = t("round-eggs", round=ended.round_no, carry=ended.carry_after)
     elif ended.reason == "target":
@@ -381,6 +391,61 @@ def round_result(
     return "\n".join(lines)
 
 
+def _team(t: Texts, rules: RuleSet, names: Sequence[str], side: int) -> str:
+    """A side's name: its players («Маша и Оля»)."""
+    return side_name(t, [names[s] for s in range(rules.players) if rules.side_of(s) == side])
+
+
+def _general_round(
+    t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[str], closed: GameState | None
+) -> str:
+    """«Генерал»'s round (§8): who won (and a General), or a fish replayed; the hands; the
+    teams' Generals and wins, the queue and the next pairing."""
+    winner = rules.side_of(ended.seat)
+    if ended.reason == "fish":
+        lines = [t("round-general-fish", round=ended.round_no)]
+    else:
+        lines = [t("round-general-won", round=ended.round_no, name=_team(t, rules, names, winner))]
+        if ended.results[ended.seat].round_points:
+            lines.append(t("round-general-made", name=names[ended.seat]))
+    lines += [
+        t("round-hand", name=names[r.seat], tiles=tile_names(rules, r.hand), value=r.hand_value)
+        for r in ended.results
+        if closed is None or r.seat not in closed.resting
+    ]
+    if closed is not None:
+        lines += general_standing(t, closed, names)
+    return "\n".join(lines)
+
+
+def general_standing(t: Texts, state: GameState, names: Sequence[str]) -> list[str]:
+    """Every team's Generals and wins; who waits, and who plays next (§8)."""
+    rules, tally = state.rules, state.tally
+    lines = [
+        t(
+            "general-standing",
+            name=_team(t, rules, names, side),
+            generals=tally.scores[side],
+            wins=tally.wins[side],
+        )
+        for side in range(rules.sides)
+    ]
+    if tally.queue and state.outcome is None:
+        waiting = ", ".join(_team(t, rules, names, side) for side in tally.queue)
+        lines.append(t("general-waiting", names=waiting))
+        first, second = (s for s in range(rules.sides) if s not in tally.queue)
+        pairing = {"first": _team(t, rules, names, first), "second": _team(t, rules, names, second)}
+        lines.append(t("general-next", **pairing))
+    return lines
+
+
+def match_clock(t: Texts, seconds_left: float) -> str:
+    """«Генерал»'s clock: the minutes left, or that the round under way is the last."""
+    if seconds_left <= 0:
+        return t("clock-over")
+    return t("clock-left", minutes=-int(-seconds_left // 60))
+
+
 def _round_places(ended: RoundEnded, names: Sequence[str]) -> str:
     """«1. Маша, 2. Оля, 3. Дима 🎲, 4. Серёжа 🎲»: 🎲 where the lot decided."""
     return ", ".join(
@@ -404,6 +469,8 @@ def game_end(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet) -
     winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
     if rules.scoring is Scoring.BYKOVO:
         return _tournament_end(t, ended, names)
+    if rules.scoring is Scoring.GENERAL:
+        return _match_end(t, ended, names, rules)
     if ended.reason == "timeout" and ended.leaver is not None:
         head = t("game-over-timeout", name=names[ended.leaver])
     elif ended.reason == "bald_goat":
@@ -450,6 +517,20 @@ def _tournament_end(t: Texts, ended: GameEnded, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def _match_end(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet) -> str:
+    """«Генерал»'s end (§8): the winning team, then each team's place and Generals."""
+    sides = list(dict.fromkeys(p.side for p in ended.places))
+    first = next(p for p in ended.places if p.side == sides[0])
+    lines = [t("game-over-general", name=_team(t, rules, names, first.side))]
+    if ended.leaver is not None:
+        lines.append(t("game-over-left-race", name=names[ended.leaver]))
+    for side in sides:
+        place = next(p for p in ended.places if p.side == side)
+        team = _team(t, rules, names, side)
+        lines.append(t("game-place-general", place=place.place, name=team, generals=place.score))
+    return "\n".join(lines)
+
+
 def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """/score: the running (or last) game's sheet."""
     finished = state.last_round.round_no if state.last_round else 0
@@ -458,6 +539,9 @@ def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
         lines.append(t("score-race", goal=state.rules.goal))
     elif state.rules.scoring is Scoring.BYKOVO:
         lines.append(t("score-bykovo", goal=state.rules.goal))
+    elif state.rules.scoring is Scoring.GENERAL:
+        lines.append(t("score-general", minutes=state.rules.minutes))
+        lines += general_standing(t, state, names)
     if state.outcome is not None:
         lines.append(game_end(t, state.outcome, names, state.rules))
     return "\n".join(lines)

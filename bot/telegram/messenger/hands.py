@@ -27,7 +27,9 @@ OUT = "hand-out"
 OUT_OF_TOURNAMENT = "hand-out-bykovo"
 """… and of someone the Bykovo tournament's limit put out."""
 RESTING = "hand-resting"
-"""What the hand of someone sitting a Bykovo round out says during it."""
+"""What the hand of someone sitting a Bykovo round out says during it …"""
+QUEUED = "hand-queued"
+"""… and of someone whose team waits in the General's queue (§8)."""
 AT_THE_TABLE = 120.0
 """Seconds after a person's own move during which their next turn is shown in place (they
 are playing: their hand is in front of them); later it comes as a new message, which
@@ -92,7 +94,7 @@ class Hands:
                 continue
             if seat in state.resting:
                 if before is None or before.round_no != state.round_no:
-                    self.show(game, seat, HandNews(None, game.version, closing=RESTING))
+                    self.show(game, seat, HandNews(None, game.version, closing=_waiting(state)))
                 continue
             if before is not None and seat in before.resting and before.round_no != state.round_no:
                 self.gateway.courier.post(
@@ -170,7 +172,7 @@ class Hands:
                 await self.gateway.private(
                     game, user_id, EditMessageText(chat_id=user_id, message_id=old, text=text)
                 )
-            elif news.closing == RESTING:  # the first round sat out: a quiet word instead
+            elif news.closing in (RESTING, QUEUED):  # the first round sat out: a quiet word
                 send = SendMessage(chat_id=user_id, text=text, disable_notification=True)
                 sent = await self.gateway.private(game, user_id, send)
                 if sent is not None:
@@ -254,7 +256,7 @@ class Hands:
             self.show(game, seat, HandNews(None, game.version, closing=_out(game.state)))
             return
         if seat in game.state.resting:
-            self.show(game, seat, HandNews(None, game.version, closing=RESTING))
+            self.show(game, seat, HandNews(None, game.version, closing=_waiting(game.state)))
             return
         self.show(game, seat, HandNews(game.state, game.version, fresh=True))
 
@@ -311,3 +313,6 @@ def _newer(
 def _out(state: GameState) -> str:
     return OUT_OF_TOURNAMENT if state.rules.scoring is Scoring.BYKOVO else OUT
 
+
+def _waiting(state: GameState) -> str:
+    return QUEUED if state.rules.scoring is Scoring.GENERAL else RESTING

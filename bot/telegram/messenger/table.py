@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, replace
 
 from aiogram.methods import EditMessageMedia, SendPhoto
@@ -11,7 +12,6 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 from bot.core.recent import Recent
 from bot.core.records import GameRow, GameStatus
 from bot.core.turns import Turn
-from bot.game.engine import next_resting
 from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState
@@ -70,12 +70,13 @@ class Table:
         if game is None:
             return
         t = await self.gateway.group_texts(game.chat_id)
-        scene = table_scene(t, news.state, game.names)
+        clock = "" if game.ends_at is None else texts.match_clock(t, game.ends_at - time.time())
+        scene = table_scene(t, news.state, game.names, clock)
         photo = BufferedInputFile(await asyncio.to_thread(render_table, scene), "table.png")
-        caption = texts.fit(
-            texts.table_caption(t, news.state, game.names, news.events, news.notes, news.ended),
-            texts.CAPTION,
+        caption = texts.table_caption(
+            t, news.state, game.names, news.events, news.notes, news.ended, clock
         )
+        caption = texts.fit(caption, texts.CAPTION)
         if not news.fresh and game.table_message_id is not None:
             media = InputMediaPhoto(media=photo, caption=caption)
             edit = EditMessageMedia(
@@ -112,8 +113,7 @@ class Table:
         if game is None or await self.storage.announced(game_id, ended.round_no):
             return  # told already (by the sender before a restart)
         t = await self.gateway.group_texts(game.chat_id)
-        resting = next_resting(closed) if closed is not None and closed.outcome is None else ()
-        caption = texts.round_result(t, ended, game.rules, game.names, resting)
+        caption = texts.round_result(t, ended, game.rules, game.names, closed)
         if closed is None:
             await self.gateway.group_text(game, texts.fit(caption, texts.TEXT))
         else:

@@ -82,3 +82,11 @@ rules-bykovo =
     • Whoever goes out wins, but the circle is played on up to the seat before the round's leader; others may go out too.
     • Fish (everyone knocks) or "sortir" (three circles of passes): the round goes to whoever placed the last tile.
     • Everyone but the winner adds the pips in their hand (0-0 = 0). Limit: 100 for four, 75 for five, 60 for six, 50 for seven — reach it and you are out. Play goes on until three remain.
+
+rules-general =
+    🎖 General: two teams of two at the table (partners opposite), the other teams wait their turn — 4, 6 or 8 people in all.
+    • 7 tiles each, no bazaar; 1-1 always goes first; tiles go on two ends only.
+    • A team that goes out wins the round. Going out with 0-0 or 6-6 as the last tile makes a General: the team gets one.
+    • A fish does not count: the round is dealt again, nothing is written.
+    • The losing team gives its place to the next team waiting; a team that made a General gives its own place instead.
+    • The match is played against the clock (minutes=30 or 60): when time is up the round under way is played out. Places by Generals, then rounds won, then lot.
