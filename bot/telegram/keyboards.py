@@ -51,8 +51,11 @@ TARGETS = {
     Scoring.ROOM: ("50", "100", "150"),
     Scoring.TELEPHONE: ("72", "100", "150"),
     Scoring.MUGGINS: ("0", "150", "200", "250"),  # 0: 250 for two, else 200 (§7)
+    Scoring.BYKOVO: ("0", "50", "75", "100"),  # 0: the limit by participants (§4.2)
 }
-"""The targets offered as buttons, per kind of scoring (any other is typed: target=N)."""
+"""The targets offered as buttons, per kind of scoring (any other is typed: target=N);
+«Генерал» has no target but its match's length, `MINUTES`."""
+MINUTES = ("30", "60")
 TIMEOUTS = ("30", "60", "120", "0")
 
 Button = Callable[[str, str], CallbackData]
@@ -87,7 +90,8 @@ def _marked(text: str, current: bool) -> str:
 
 def option_choices(rules: RuleSet) -> list[tuple[str, tuple[str, ...]]]:
     """The options offered as buttons for these rules: only those that apply to them."""
-    choices: list[tuple[str, tuple[str, ...]]] = [("target", TARGETS[rules.scoring])]
+    general = rules.scoring is Scoring.GENERAL
+    choices = [("minutes", MINUTES) if general else ("target", TARGETS[rules.scoring])]
     if rules.scoring is Scoring.GOAT:
         choices.append(("fish", ("one", "all")))
     if rules.scoring is Scoring.ROOM:
@@ -113,7 +117,7 @@ def _rule_buttons(
         for value in values:
             current = texts.option_value(options[key]) == value
             builder.button(
-                text=_marked(texts.option_label(t, key, value), current),
+                text=_marked(texts.option_label(t, key, value, rules.scoring), current),
                 callback_data=button(key, value),
             )
         sizes.append(len(values))

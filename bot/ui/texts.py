@@ -45,9 +45,11 @@ def option_value(value: object) -> str:
     return str(value)
 
 
-def option_label(t: Texts, key: str, value: str) -> str:
-    known = f"option-{key}-{value}"
-    if key in {"target", "turn_timeout"} and not t.has(known):
+def option_label(t: Texts, key: str, value: str, scoring: Scoring | None = None) -> str:
+    """A rules button's words; a value may read differently in one scoring family."""
+    scoped = f"option-{key}-{value}-{scoring}"
+    known = scoped if scoring is not None and t.has(scoped) else f"option-{key}-{value}"
+    if key in {"target", "turn_timeout", "minutes"} and not t.has(known):
         return t(f"option-{key}", value=value)
     return t(known) if t.has(known) else f"{key}={value}"
 

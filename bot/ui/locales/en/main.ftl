@@ -189,6 +189,8 @@ hand-left = You have left this game. The computer plays your seat to the end; yo
 left-game-note = 🚪 { $name } left the table: the computer plays their seat to the end, settled by the timeout rule.
 option-turn_timeout = ⏰ { $value } s
 option-turn_timeout-0 = ⏰ untimed
+option-minutes = ⏱ { $value } min
+option-target-0-bykovo = limit by participants
 
 ## pictures
 picture-round = Round { $round }

@@ -197,6 +197,8 @@ hand-left = Вы вышли из этой партии. До конца за в�
 left-game-note = 🚪 { $name } покинул(а) стол: до конца партии за него ходит компьютер, итог — по правилу таймаута.
 option-turn_timeout = ⏰ { $value } с
 option-turn_timeout-0 = ⏰ без часов
+option-minutes = ⏱ { $value } мин
+option-target-0-bykovo = лимит по числу игроков
 
 ## pictures
 picture-round = Раунд { $round }
