@@ -27,7 +27,7 @@ from bot.game import (
     parse_rules,
     seat_view,
 )
-from bot.game.engine import PASS_CIRCLES, rest_first
+from bot.game.engine import PASS_CIRCLES, rest_first, time_up
 from bot.game.events import (
     GameEnded,
     Knocked,
@@ -39,10 +39,11 @@ from bot.game.events import (
     TilesDrawn,
     WentOut,
 )
-from bot.game.rules import DrawMode, FishMode, RuleSet, Scoring, Spinner
+from bot.game.rules import GENERAL_PLAYERS, DrawMode, FishMode, RuleSet, Scoring, Spinner
 from bot.game.scoring import Tally, fives, hand_value
 from bot.game.serial import (
     NEXT_ROUND,
+    TIME_UP,
     abandon_entry,
     encode,
     leave_entry,
@@ -52,6 +53,7 @@ from bot.game.serial import (
     state_to_json,
     step,
 )
+from bot.game.shuffle import shuffled
 from bot.game.state import GameState
 from bot.game.table import fitting, is_blocked
 from bot.game.tiles import tiles_of
@@ -644,5 +646,207 @@ def test_bykovo_illegal_moves_change_nothing(players, seed, choice, pass_rate):
             tried += 1
         else:
             raise AssertionError(f"{move} was accepted but is not among {legal}")
+        assert snapshot(state) == saved
+    assert tried
+
+
+# -- «Генерал» (§8): 4, 6 or 8 players, rounds until the time is up, leavers ---------------
+
+general_players = st.sampled_from(GENERAL_PLAYERS)
+general_rounds = st.integers(1, 8)
+
+
+def general_log(players: int, seed: int, choice: int, rounds: int, shake: bool):
+    """A «Генерал» match of random legal moves whose time is up after `rounds` rounds (a
+    `TimeUp` entry); with `shake`, now and then a player leaves, or abandons the match.
+    Yields `(before, entry, after, events)`."""
+    rules = parse_rules("general", players=players)
+    rng = random.Random(choice)
+    state, events = new_game(rules, seats(players), seed)
+    yield None, None, state, events
+    ended = 0
+    for _ in range(MAX_STEPS):
+        if state.phase is Phase.GAME_OVER:
+            return
+        if state.phase is Phase.ROUND_OVER:
+            ended += 1
+            entry = TIME_UP if ended >= rounds else NEXT_ROUND
+            after, events = time_up(state) if entry is TIME_UP else next_round(state)
+        elif shake and rng.random() < 0.01 and len(state.left) < players:
+            seat = rng.choice([s for s in range(players) if s not in state.left])
+            if rng.random() < 0.2:
+                entry = abandon_entry(seat)
+                after = step(state, entry)
+                events = (after.outcome,)
+            else:
+                entry = leave_entry(seat)
+                after, events = step(state, entry), ()
+        else:
+            move = rng.choice(legal_moves(state))
+            entry = encode(move)
+            after, events = apply(state, move)
+        yield state, entry, after, events
+        state = after
+    raise AssertionError(f"match not over after {MAX_STEPS} steps")
+
+
+def check_general_start(before: GameState | None, started: RoundStarted, after: GameState):
+    """1-1 leads; the two teams not in the queue sit at the table, partners across; seven
+    tiles each, no bazaar; a fish keeps the teams."""
+    rules = after.rules
+    queue = after.tally.queue
+    assert len(queue) == rules.sides - 2
+    assert started.resting == after.resting
+    assert set(after.resting) == {s for s in range(rules.players) if rules.side_of(s) in queue}
+    seated = [s for s in range(rules.players) if s not in after.resting]
+    assert len(seated) == 4
+    assert [rules.side_of(s) for s in seated[:2]] == [rules.side_of(s) for s in seated[2:]]
+    assert rules.side_of(seated[0]) != rules.side_of(seated[1])
+    assert after.hand_sizes() == tuple(7 if s in seated else 0 for s in range(rules.players))
+    assert after.bazaar == ()
+    one = rules.tiles.tile(1, 1)
+    assert started.lead_tile == one and after.hands[started.leader] >> one & 1
+    assert legal_moves(after) == [Play(one, 0)]
+    if before is not None:
+        assert started.round_no == before.round_no + 1
+        if before.last_round.reason == "fish":
+            assert after.resting == before.resting
+
+
+def check_general_round(before: GameState, ended: RoundEnded, after: GameState) -> None:
+    """A fish changes nothing; going out wins a round, with 0-0 or 6-6 as the last tile a
+    General too; the loser — after a General the winner — goes to the back of the queue."""
+    rules = before.rules
+    tally, new = before.tally, after.tally
+    seated = [s for s in range(rules.players) if not before.sits_out(s)]
+    assert all(not before.hands[s] for s in before.resting)
+    assert ended.seat in seated
+    if ended.reason == "fish":
+        assert new == tally
+        assert not any(r.round_points for r in ended.results)
+        assert is_blocked(rules.tiles, after.ends, after.on_table) or after.idle >= 4
+        return
+    assert ended.reason == "out" and not after.hands[ended.seat]
+    last = [e for e in after.history if isinstance(e, TilePlayed)][-1]
+    assert last.seat == ended.seat
+    general = rules.tiles.pips[last.tile] in {(0, 0), (6, 6)}
+    side = rules.side_of(ended.seat)
+    other = next(rules.side_of(s) for s in seated if rules.side_of(s) != side)
+    sides = range(rules.sides)
+    assert new.wins == tuple(w + (s == side) for s, w in zip(sides, tally.wins, strict=True))
+    assert new.scores == tuple(
+        g + (general and s == side) for s, g in zip(sides, tally.scores, strict=True)
+    )
+    if tally.queue:
+        assert new.queue == (*tally.queue[1:], side if general else other)
+    else:
+        assert new.queue == ()
+
+
+def check_general_end(state: GameState, outcome: GameEnded) -> None:
+    """Places by Generals, then rounds won, then the seed's lot; leavers' sides last (the
+    first to leave last of all); no shared places, no goats, no rating points."""
+    rules, tally = state.rules, state.tally
+    assert outcome.reason in {"time", "timeout"}
+    leavers = list(dict.fromkeys(rules.side_of(s) for s in state.left))
+    lot = shuffled(range(rules.sides), f"{state.seed}:lot")
+    staying = sorted(
+        (s for s in range(rules.sides) if s not in leavers),
+        key=lambda s: (-tally.scores[s], -tally.wins[s], lot.index(s)),
+    )
+    expected = [*staying, *reversed(leavers)]
+    assert [p.side for p in outcome.places[::2]] == expected
+    for p in outcome.places:
+        assert p.place == expected.index(p.side) + 1
+        assert rules.side_of(p.seat) == p.side
+        assert p.score == tally.scores[p.side]
+        assert not p.goat and not p.rating_points
+    assert sorted(p.seat for p in outcome.places) == list(range(rules.players))
+
+
+@PROPERTY
+@given(general_players, seeds, seeds, general_rounds, st.booleans())
+def test_general_rounds_queue_and_places_follow_the_rules(players, seed, choice, rounds, shake):
+    started = ended = moves = 0
+    outcome = None
+    for before, entry, after, events in general_log(players, seed, choice, rounds, shake):
+        check_conservation(after)
+        if after.outcome is not None and after.outcome.reason == "timeout":
+            assert legal_moves(after) == []  # abandoned, maybe before a round ended
+        else:
+            check_phase(after)
+        if entry is not None and entry["type"] in {"Play", "Draw", "Pass", "PlayDoubles"}:
+            assert entry["type"] == "Play"  # no bazaar, no passing
+            moves += 1
+            assert moves <= 28  # every move puts a tile down: the round ends
+        for event in events:
+            if isinstance(event, RoundStarted):
+                started += 1
+                moves = 0
+                check_general_start(before, event, after)
+            if isinstance(event, RoundEnded):
+                ended += 1
+                check_general_round(before, event, after)
+            if isinstance(event, GameEnded):
+                outcome = event
+        if after.phase is Phase.ROUND_OVER:
+            assert after.outcome is None  # the match never ends by itself
+    assert after.phase is Phase.GAME_OVER
+    assert outcome == after.outcome
+    check_general_end(after, outcome)
+    if outcome.reason == "time":
+        assert ended == started == rounds
+    else:
+        assert outcome.leaver == after.left[0]
+
+
+@PROPERTY
+@given(general_players, seeds, seeds, general_rounds, st.booleans())
+def test_general_replay_of_the_log_with_time_up_gives_the_live_state(
+    players, seed, choice, rounds, shake
+):
+    rules = parse_rules("general", players=players)
+    log, state = [], None
+    for _, entry, after, _ in general_log(players, seed, choice, rounds, shake):
+        if entry is not None:
+            log.append(entry)
+        state = after
+    assert log[-1]["type"] in {"TimeUp", "Abandon"}
+    log = json.loads(json.dumps(log))
+    assert replay(rules, seats(players), seed, log) == state
+    assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state
+
+
+@HEAVY
+@given(general_players, seeds, seeds, general_rounds)
+def test_general_state_json_round_trip_at_every_step(players, seed, choice, rounds):
+    for _, _, after, _ in general_log(players, seed, choice, rounds, True):
+        assert state_from_json(json.loads(json.dumps(state_to_json(after)))) == after
+
+
+@HEAVY
+@given(general_players, seeds, seeds, general_rounds)
+def test_general_illegal_moves_and_early_time_up_change_nothing(players, seed, choice, rounds):
+    rules = parse_rules("general", players=players)
+    rng = random.Random(choice)
+    tried = 0
+    for _, _, state, _ in general_log(players, seed, choice, rounds, False):
+        saved = snapshot(state)
+        if state.phase is not Phase.ROUND_OVER:
+            try:
+                time_up(state)
+            except IllegalMoveError as error:
+                assert error.reason == "no_time_up"
+            else:
+                raise AssertionError(f"time_up accepted in {state.phase}")
+        legal = legal_moves(state)
+        move = random_move(rules, rng)
+        if move not in legal:
+            try:
+                apply(state, move)
+            except IllegalMoveError:
+                tried += 1
+            else:
+                raise AssertionError(f"{move} was accepted but is not among {legal}")
         assert snapshot(state) == saved
     assert tried
