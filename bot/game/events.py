@@ -19,7 +19,7 @@ class RoundStarted(NamedTuple):
     leader: int
     lead_tile: Tile | None  # the tile the leader must open with, or None for any
     redeals: tuple[str, ...]  # why each discarded deal was redealt: "doubles" or "suit"
-    resting: tuple[int, ...] = ()  # Bykovo: the seats that sit this round out (§4.2)
+    resting: tuple[int, ...] = ()  # Bykovo, «Генерал»: the seats that sit this round out
 
 
 class TilePlayed(NamedTuple):
@@ -117,7 +117,8 @@ class Place(NamedTuple):
 
 
 class GameEnded(NamedTuple):
-    reason: str  # "target", "bald_goat", "last_in" (the room) or "timeout"
+    reason: str  # "target", "bald_goat", "last_in" (the room, Bykovo), "time" («Генерал»)
+    # or "timeout"
     places: tuple[Place, ...]  # best first
     leaver: int | None = None  # the first seat that left: the leavers are settled by §2.7
 

@@ -89,9 +89,9 @@ ROOM_HANDS = {
 MAX_TEAMS = 5
 MUGGINS_TWO, MUGGINS_MORE = 250, 200
 BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
+"""The micro-tournament's limit by the number of participants (§4.2)."""
 GENERAL_PLAYERS = (4, 6, 8)
 """«Генерал»: two, three or four teams of two, two of them at the table (§8)."""
-"""The micro-tournament's limit by the number of participants (§4.2)."""
 LIMITS = {
     "target": (0, 10_000),
     "turn_timeout": (0, 3_600),

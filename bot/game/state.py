@@ -42,7 +42,7 @@ class GameState(NamedTuple):
     outcome: GameEnded | None
     left: tuple[int, ...]  # seats whose people left, in order: the computer plays them
     spread: Spread = LINE  # the spinner and how each arm ends (spinner games, closed doubles)
-    resting: tuple[int, ...] = ()  # Bykovo: the seats that sit this round out (§4.2)
+    resting: tuple[int, ...] = ()  # Bykovo, «Генерал»: the seats that sit this round out
 
     @property
     def table(self) -> Table:
