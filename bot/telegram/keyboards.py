@@ -54,7 +54,7 @@ TARGETS = {
     Scoring.BYKOVO: ("0", "50", "75", "100"),  # 0: the limit by participants (§4.2)
 }
 """The targets offered as buttons, per kind of scoring (any other is typed: target=N);
-«Генерал» has no target but its match's length, `MINUTES`."""
+the General (§8) has no target but its match's length, `MINUTES`."""
 MINUTES = ("30", "60")
 TIMEOUTS = ("30", "60", "120", "0")
 
