@@ -30,6 +30,7 @@ from tests.e2e import (
     replies_to,
     running_bot,
     say,
+    seats_of,
     stored_state,
     turn_message,
 )
@@ -242,7 +243,7 @@ async def test_a_tournament_of_four_people_is_rated_by_its_places(
         users = [fake.add_user(name) for name in NAMES[:4]]
         group = fake.add_group("Двор", users)
         rng = random.Random(2)
-        async with running_bot(fake, tmp_path):
+        async with running_bot(fake, tmp_path) as bot:
             await seat_and_start(fake, group, users, "bykovo target=15", ())
             after = -1
             for _ in range(1000):
@@ -256,9 +257,19 @@ async def test_a_tournament_of_four_people_is_rated_by_its_places(
                 if isinstance(ready, Message):
                     break
                 after = await move_by_buttons(fake, users, rng, after)
+            await bot.idle()
+            asked = await say(fake, bot, users[0], group, "/stats")
+            (stats,) = replies_to(fake, group, asked)
         (game,) = games_in(tmp_path, group.id)
         state = stored_state(tmp_path, game["id"])
         assert state.outcome is not None and not state.resting
+        mine = next(
+            p.place
+            for p in state.outcome.places
+            if p.seat == seats_of(tmp_path, game["id"]).index(users[0].id)
+        )
+        podium = RU("stats-club-note", games=1, podiums=int(mine <= 3))
+        assert podium in (stats.content or "")
         by_seat = {
             r["seat"]: r["user_id"]
             for r in query(

@@ -140,6 +140,8 @@ class PlayerStats:
     points_per_round: float | None = None  # their side's mean points of a round
     favourite_preset: str | None = None  # the most played; a tie goes to the most recent
     races: int = 0  # games of Телефон or Muggins: the highest score wins, nobody is a goat
+    clubs: int = 0  # Bykovo tournaments and «Генерал» matches (§4, §8)
+    podiums: int = 0  # … of them finished in places 1–3
 
 
 @dataclass(frozen=True, slots=True)

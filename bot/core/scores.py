@@ -63,7 +63,7 @@ class Scores:
             scope += " AND gr.chat_id = ?"
             params += (chat_id,)
         games = await self.storage.rows(
-            "SELECT gr.game_id, gr.win, gr.goat, gr.bald, gr.preset FROM game_results gr "
+            "SELECT gr.game_id, gr.win, gr.goat, gr.bald, gr.preset, gr.place FROM game_results gr "
             f"JOIN games g ON g.id = gr.game_id WHERE {scope} ORDER BY gr.game_id",
             params,
         )
@@ -78,7 +78,7 @@ class Scores:
             else []
         )
         return player_stats(
-            [GamePlayed(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in games],
+            [GamePlayed(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4], r[5]) for r in games],
             [RoundPlayed(seat, json.loads(text)) for seat, text in rounds],
         )
 

@@ -12,6 +12,9 @@ from bot.game.rules import PRESETS
 
 RACES = frozenset(name for name, preset in PRESETS.items() if preset.rules.race)
 """The presets where the highest score wins: no goats, no §2.7 rating points."""
+CLUBS = frozenset(name for name, preset in PRESETS.items() if preset.rules.queued)
+"""The club formats (§4, §8): more people than seats, places 1–3 count."""
+PODIUM = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +26,7 @@ class GamePlayed:
     goat: bool
     bald: bool
     preset: str
+    place: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,4 +66,6 @@ def player_stats(games: Sequence[GamePlayed], rounds: Sequence[RoundPlayed]) -> 
         points_per_round=sum(points) / len(points) if points else None,
         favourite_preset=max(presets, key=lambda p: (presets[p], last[p])),
         races=sum(presets[name] for name in RACES),
+        clubs=sum(presets[name] for name in CLUBS),
+        podiums=sum(game.preset in CLUBS and 0 < game.place <= PODIUM for game in games),
     )

@@ -618,6 +618,11 @@ def stats(t: Texts, name: str, chat: str | None, numbers: PlayerStats) -> str:
                 preset=numbers.favourite_preset or none,
             ),
             *([t("stats-race-note", games=numbers.races)] if numbers.races else []),
+            *(
+                [t("stats-club-note", games=numbers.clubs, podiums=numbers.podiums)]
+                if numbers.clubs
+                else []
+            ),
         ]
     )
 

@@ -258,6 +258,7 @@ stats-body =
     Favourite rules: { $preset }
 stats-no-value = —
 stats-race-note = Of these, Telephone and Muggins: { $games } — there the highest score wins and nobody is a goat.
+stats-club-note = Bykovo tournaments and General matches: { $games }, in the top three: { $podiums }.
 
 ## chat settings and languages
 settings-title = ⚙ Settings of «{ $chat }»

@@ -263,6 +263,7 @@ stats-body =
     Любимые правила: { $preset }
 stats-no-value = —
 stats-race-note = Из них в Телефон и Маггинс: { $games } — там побеждает больший счёт, козлов не бывает.
+stats-club-note = Турниров «вприсядку» и матчей «Генерал»: { $games }, из них в тройке: { $podiums }.
 
 ## chat settings and languages
 settings-title = ⚙ Настройки чата «{ $chat }»
