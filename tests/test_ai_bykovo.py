@@ -11,10 +11,11 @@ from collections.abc import Iterator
 import pytest
 
 from bot.ai import Level, choose
-from bot.ai.inference import likelihood
+from bot.ai.inference import KNOCKED, likelihood
 from bot.ai.knowledge import dealt, infer
 from bot.ai.policy import Position, normal_move
 from bot.ai.sampling import sample_world
+from bot.ai.search import BYKOVO_TRUST, TRUST, Estimates, trust
 from bot.game import (
     GameState,
     Phase,
@@ -25,7 +26,7 @@ from bot.game import (
     parse_rules,
     seat_view,
 )
-from bot.game.events import Knocked, RoundEnded, WentOut
+from bot.game.events import Knocked, Passed, RoundEnded, WentOut
 from bot.game.moves import Move, Pass, Play
 from bot.game.rules import RuleSet
 from bot.game.table import LINE
@@ -185,3 +186,40 @@ def test_normal_holds_back_a_next_seat_about_to_go_out() -> None:
     the pass holds it back."""
     assert normal_move(*holding(1)) == Pass()
     assert isinstance(normal_move(*holding(4)), Play)  # nobody about to go out: play
+
+
+def test_a_voluntary_pass_says_something_fitted() -> None:
+    """Seat 0 passes on 2|6 rather than play: a world where it holds no 2 and no 6 would
+    have seen it knock, so it hardly counts; one where it holds a 6 counts as usual."""
+    state = crafted(
+        BYKOVO,
+        [
+            ["6-6", "5-6", "4-6", "5-5", "4-5", "4-4", "3-6"],
+            ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
+            ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"],
+            ["2-3", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5"],
+        ],
+        to_move=3,
+    )
+    state, _ = apply(state, Play(tile(BYKOVO, "2-6"), 0))
+    state, events = apply(state, Pass())
+    assert [type(e) for e in events] == [Passed]
+    view = seat_view(state, 1)
+    fitted = likelihood(view, state.hands)
+    no_fit = ["1-1", "1-3", "1-4", "1-5", "3-3", "3-4", "3-5"]
+    swapped = (mask(BYKOVO, no_fit), *state.hands[1:])
+    assert fitted > 0.01
+    assert likelihood(view, swapped) <= KNOCKED
+
+
+def test_hard_trusts_its_search_more_readily_in_bykovo() -> None:
+    """A candidate leading the heuristic's move by one standard error is played in Bykovo
+    and the room, not in Козёл."""
+    estimates = Estimates(2)
+    for lead in (3.0, -2.0, 4.0, -1.0, 2.0, -1.0, 1.0, 0.0):
+        estimates.add(1.0, [0.0, lead])
+    gain, error = estimates.lead(1, 0)
+    assert BYKOVO_TRUST * error < gain < TRUST * error
+    assert estimates.choice(0, trust(BYKOVO)) == 1
+    assert estimates.choice(0, trust(parse_rules("goat"))) == 0
+    assert trust(parse_rules("room")) == 0.0

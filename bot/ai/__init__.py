@@ -14,7 +14,8 @@ else, so it cannot look at another hand or the bazaar.
   searches the normal level's best few moves; race games are judged by points and places.
 * Bykovo (§4): normal passes only for a reason — a locked table it placed the last tile
   on («сортир»), or holding the next seat back from going out — and plays into a locked
-  table; hard judges a round by the points it adds to the seat's score and its place.
+  table; hard judges a round by the points it adds to the seat's score and its place,
+  plays the search's best move, and reads a voluntary pass as «something fitted».
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """

@@ -5,7 +5,9 @@ makes the deal less likely. Used to weight the hard level's worlds.
 The model: a seat plays the move the softmax of the normal scores picks (`BETA`), mixed
 with a uniform choice (`FLOOR`), so any opponent is covered, only less sharply. A seat's
 earlier hand is its sampled hand plus the tiles it played since; moves before its last
-trip to the bazaar are skipped (which tiles it drew then is unknown).
+trip to the bazaar are skipped (which tiles it drew then is unknown). A voluntary pass
+(Bykovo) says a tile fitted — with none the seat would have knocked — so a deal without
+one is all but ruled out (`KNOCKED`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from bot.game.view import SeatView
 
 BETA = 1.0  # how sharply the modelled seats prefer better-scored moves
 FLOOR = 0.2  # the share of moves modelled as picked at random
+KNOCKED = 1e-3  # a voluntary pass (§4) from a hand with nothing that fits: it would knock
 
 
 def _chosen(move: Move, observed: Move) -> bool:
@@ -92,8 +95,11 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
             and i > known_from[seat]
             and not (forced_lead and not ends)
         ):
-            moves = moves_for(rules, held[seat], ends, fitting(tiles, ends), None, bazaar, 0)
-            if len(moves) > 1:
+            fits = fitting(tiles, ends)
+            moves = moves_for(rules, held[seat], ends, fits, None, bazaar, 0)
+            if isinstance(observed, Pass) and not held[seat] & fits:
+                p *= KNOCKED  # with nothing that fits the seat would have knocked
+            elif len(moves) > 1:
                 position = Position(
                     rules, seat, held[seat], ends, spread, on_table, sizes, voids,
                     view.tally.scores, last, gone,
