@@ -18,10 +18,11 @@ import re
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -361,11 +362,16 @@ async def start_game(
     players: Sequence[User],
     options: str = "",
     topic: int | None = None,
+    computers: Sequence[str] = (),
 ) -> Message:
-    """A lobby by `players[0]`, everybody seated through the deep link, «Начать»."""
+    """A lobby by `players[0]`, everybody seated through the deep link, the `computers`
+    («любитель»…) seated by its buttons, «Начать»."""
     lobby = await open_lobby(fake, group, players[0], options, topic)
     for user in players:
         await join(fake, group, user, lobby)
+    for level in computers:
+        await press(fake, players[0], lobby, f"🤖 +{level}")
+    await fake.wait_until(lambda: (lobby.content or "").count("🤖") >= len(computers), 20)
     assert await press(fake, players[0], lobby, START) == RU("dealing")
     await dealt(fake, group, lobby, players)
     return lobby
@@ -447,6 +453,9 @@ async def wait_asking(fake: FakeTelegram, user: User, ends: Collection[str] = EN
     return hand
 
 
+Mover = Callable[[FakeTelegram, Sequence[User], random.Random, int], Awaitable[int]]
+
+
 async def play_move(
     fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
 ) -> tuple[User, Message, int]:
@@ -469,6 +478,64 @@ async def play_moves(
     return after
 
 
+Buttons = list[list[str]]
+QUESTIONS = (PICK_END, *(RU(k) for k in ("hand-pick-face", "hand-pick-double", "hand-ready")))
+LEAVE = (RU("back"), RU("hand-cancel"))
+DONE = RU("hand-done")
+
+
+def asking(fake: FakeTelegram, user: User, version: int, pressed: Buttons) -> Message | None:
+    """The user's hand of this turn once it shows a question other than the buttons just
+    pressed (the hand is edited in place)."""
+    hands = [m for m in bot_messages(fake, user) if version_of(m) == version]
+    if not hands or hands[-1].buttons == pressed:
+        return None
+    labels = [b for row in hands[-1].buttons for b in row]
+    return hands[-1] if any(b in LEAVE for b in labels) else None
+
+
+async def move_by_buttons(
+    fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
+) -> int:
+    """The player to move presses a legal tile (or draw / pass) and answers whatever the
+    hand asks — which arm, open or closed, another double or «готово» — at random; the
+    version of the buttons pressed."""
+    user, hand = await fake.wait_until(lambda: turn_message(fake, players, after), 30)
+    version, pressed = version_of(hand), hand.buttons
+    choices = [b for row in pressed for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
+    answer = await press(fake, user, hand, rng.choice(choices))
+    while answer in QUESTIONS:
+        question: Message = await fake.wait_until(partial(asking, fake, user, version, pressed), 20)
+        pressed = question.buttons
+        options = [b for row in pressed for b in row if b not in LEAVE]
+        if DONE in options and (len(options) == 1 or rng.random() < 0.7):
+            label = DONE
+        else:
+            label = rng.choice([b for b in options if b != DONE])
+        answer = await press(fake, user, question, label)
+    return version
+
+
+@dataclass
+class RestartAt:
+    """A `between` hook for `play_until`: restarts the bot once, when the group shows
+    `text`; `done` tells whether it has."""
+
+    fake: FakeTelegram
+    group: Chat
+    bot: BotProcess
+    text: str
+    done: bool = False
+
+    async def __call__(self) -> bool:
+        if self.done or not find(self.fake, self.group, self.text):
+            return False
+        await self.bot.stop()
+        await self.bot.start()
+        self.done = True
+        return True
+
+
 async def play_until(
     fake: FakeTelegram,
     group: Chat,
@@ -478,10 +545,15 @@ async def play_until(
     max_moves: int = 2000,
     topic: int | None = None,
     after: int = -1,
+    move: Mover | None = None,
+    between: Callable[[], Awaitable[bool]] | None = None,
+    wait: float = 30,
 ) -> int:
     """Moves until the group (topic) shows a new message with `text`; how many were made.
 
-    A move is never cut short: before each one, wait for either the text or a turn."""
+    A move is never cut short: before each one, wait `wait` seconds at most for either the
+    text or a turn. `move` makes one (default: `play_move`'s random press); `between` runs
+    before each, and when it did something (a restart, a /leave) the wait starts again."""
     old = find(fake, group, text, topic)
 
     def shown() -> Message | None:
@@ -491,11 +563,16 @@ async def play_until(
     for moves in range(max_moves):
         ready = await fake.wait_until(
             lambda after=after: shown() or turn_message(fake, players, after),  # type: ignore[misc]
-            30,
+            wait,
         )
         if isinstance(ready, Message):
             return moves
-        _, _, after = await play_move(fake, players, rng, after)
+        if between is not None and await between():
+            continue
+        if move is None:
+            _, _, after = await play_move(fake, players, rng, after)
+        else:
+            after = await move(fake, players, rng, after)
     raise AssertionError(f"no «{text}» after {max_moves} moves")
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
-from bot.game.events import Event, TilesDrawn
+from bot.game.events import Event, RoundEnded, TilesDrawn
 from bot.game.moves import Move, Play
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
@@ -58,17 +58,48 @@ def crafted(
     )
 
 
+def play(
+    state: GameState, text: str, end: int, closed: bool = False
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The seat to move plays `text` on arm `end` (closed: Осёл's closed double); it must
+    be legal."""
+    move = Play(tile(state.rules, text), end, closed)
+    assert move in legal_moves(state), f"{text} at {end} is not legal here"
+    return apply(state, move)
+
+
 def play_chain(
     state: GameState, plays: Sequence[tuple[str, int]]
 ) -> tuple[GameState, list[tuple[Event, ...]]]:
     """Play `("2-4", arm)` in order, each by the seat to move; the events of every move."""
     history = []
     for text, end in plays:
-        move = Play(tile(state.rules, text), end)
-        assert move in legal_moves(state), f"{text} at {end} is not legal here"
-        state, events = apply(state, move)
+        state, events = play(state, text, end)
         history.append(events)
     return state, history
+
+
+def plays(state: GameState, *moves: tuple[str, int]) -> tuple[GameState, tuple[Event, ...]]:
+    """`play_chain`, with the events of the last play only."""
+    state, history = play_chain(state, moves)
+    return state, history[-1] if history else ()
+
+
+def round_ended(events: Iterable[object]) -> RoundEnded:
+    """The one `RoundEnded` among a move's events."""
+    ended = [e for e in events if isinstance(e, RoundEnded)]
+    assert len(ended) == 1, ended
+    return ended[0]
+
+
+def redealt(state: GameState, hands: Mapping[int, Sequence[str]], lead: str | None) -> GameState:
+    """The round under way dealt again: `hands` by seat (the other seats hold nothing), no
+    bazaar; the holder of `lead` leads with it (None: the first seat dealt, with any tile)."""
+    rules = state.rules
+    masks = tuple(mask(rules, hands.get(s, ())) for s in range(rules.players))
+    lead_tile = tile(rules, lead) if lead else None
+    leader = next(s for s, m in enumerate(masks) if m and (lead_tile is None or m >> lead_tile & 1))
+    return state._replace(hands=masks, bazaar=(), to_move=leader, lead_tile=lead_tile)
 
 
 def drew(events: Iterable[Event]) -> bool:

@@ -16,25 +16,27 @@ from bot.game.events import TilePlayed
 from bot.game.rules import BYKOVO_LIMITS
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
-from bot.playground import FakeTelegram, Message
+from bot.playground import FakeTelegram
 from tests.e2e import (
     DB_NAME,
     NAMES,
     RU,
     BotProcess,
+    RestartAt,
     bot_messages,
     find,
     fresh_state,
     games_in,
+    move_by_buttons,
+    play_until,
     query,
     replies_to,
     running_bot,
     say,
     seats_of,
+    start_game,
     stored_state,
-    turn_message,
 )
-from tests.test_e2e_spinner import move_by_buttons, seat_and_start
 
 OVER = "Турнир окончен"
 PLACES = "Места в раунде"
@@ -163,31 +165,26 @@ async def test_a_six_person_tournament_with_a_restart_is_played_to_its_end(
         rated(tmp_path, group.id, {**leaders, users[0].id: 24.0})
         rng = random.Random(5)
         async with running_bot(fake, tmp_path) as bot:
-            await seat_and_start(fake, group, users, "bykovo", ("любитель", "новичок"))
-            after, restarted, people = -1, False, list(users)
-            for _ in range(3000):
-                ready = await fake.wait_until(
-                    lambda after=after: (
-                        find(fake, group, OVER)  # type: ignore[misc]
-                        or turn_message(fake, people, after)
-                    ),
-                    60,
-                )
-                if isinstance(ready, Message):
-                    break
-                if not restarted and find(fake, group, "Раунд 2:"):
-                    await bot.stop()
-                    await bot.start()
-                    restarted = True
-                    continue
-                if len(people) == len(users) and find(fake, group, "Раунд 3:"):
-                    asked = await say(fake, bot, users[1], group, "/leave")  # Серёжа
-                    replies = [m.content for m in replies_to(fake, group, asked)]
-                    assert RU("left-table") in replies
-                    people.remove(users[1])
-                    continue
-                after = await move_by_buttons(fake, people, rng, after)
-            assert restarted and len(people) < len(users)
+            await start_game(fake, group, users, "bykovo", computers=("любитель", "новичок"))
+            restart, people = RestartAt(fake, group, bot, "Раунд 2:"), list(users)
+
+            async def restart_then_leave() -> bool:
+                """A restart in the second round; Серёжа leaves in the third."""
+                if await restart():
+                    return True
+                if len(people) < len(users) or not find(fake, group, "Раунд 3:"):
+                    return False
+                asked = await say(fake, bot, users[1], group, "/leave")
+                replies = [m.content for m in replies_to(fake, group, asked)]
+                assert RU("left-table") in replies
+                people.remove(users[1])
+                return True
+
+            await play_until(
+                fake, group, people, rng, OVER, 3000,
+                move=move_by_buttons, between=restart_then_leave, wait=60,
+            )  # fmt: skip
+            assert restart.done and len(people) < len(users)
             end = find(fake, group, OVER)
             assert end is not None
         (game,) = games_in(tmp_path, group.id)
@@ -244,19 +241,8 @@ async def test_a_tournament_of_four_people_is_rated_by_its_places(
         group = fake.add_group("Двор", users)
         rng = random.Random(2)
         async with running_bot(fake, tmp_path) as bot:
-            await seat_and_start(fake, group, users, "bykovo target=15", ())
-            after = -1
-            for _ in range(1000):
-                ready = await fake.wait_until(
-                    lambda after=after: (
-                        find(fake, group, OVER)  # type: ignore[misc]
-                        or turn_message(fake, users, after)
-                    ),
-                    30,
-                )
-                if isinstance(ready, Message):
-                    break
-                after = await move_by_buttons(fake, users, rng, after)
+            await start_game(fake, group, users, "bykovo target=15")
+            await play_until(fake, group, users, rng, OVER, 1000, move=move_by_buttons)
             await bot.idle()
             asked = await say(fake, bot, users[0], group, "/stats")
             (stats,) = replies_to(fake, group, asked)

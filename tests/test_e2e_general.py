@@ -14,20 +14,22 @@ import pytest
 from bot.game.events import TilePlayed
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
-from bot.playground import FakeTelegram, Message
+from bot.playground import FakeTelegram
 from tests.e2e import (
     NAMES,
     RU,
+    RestartAt,
     bot_messages,
     find,
     fresh_state,
     games_in,
+    move_by_buttons,
+    play_until,
     query,
     running_bot,
+    start_game,
     stored_state,
-    turn_message,
 )
-from tests.test_e2e_spinner import move_by_buttons, seat_and_start
 
 OVER = "матч окончен"
 PEOPLE = 6
@@ -103,30 +105,19 @@ async def test_a_six_person_general_with_a_queue_and_a_one_minute_clock(
         group = fake.add_group("Двор", users)
         rng = random.Random(3)
         async with running_bot(fake, tmp_path) as bot:
-            await seat_and_start(fake, group, users, "general minutes=1", ("любитель", "мастер"))
+            await start_game(
+                fake, group, users, "general minutes=1", computers=("любитель", "мастер")
+            )
             (game,) = games_in(tmp_path, group.id)
             started = query(tmp_path, "SELECT ends_at FROM games WHERE id = ?", game["id"])
             ends_at = started[0]["ends_at"]
             assert ends_at is not None
-            after, restarted = -1, False
-            for _ in range(5000):
-                ready = await fake.wait_until(
-                    lambda after=after: (
-                        find(fake, group, OVER)  # type: ignore[misc]
-                        or turn_message(fake, users, after)
-                    ),
-                    60,
-                )
-                if isinstance(ready, Message):
-                    break
-                if not restarted and find(fake, group, "Раунд 2:"):
-                    await bot.stop()
-                    await bot.start()
-                    restarted = True
-                    continue
-                after = await move_by_buttons(fake, users, rng, after)
+            restart = RestartAt(fake, group, bot, "Раунд 2:")
+            await play_until(
+                fake, group, users, rng, OVER, 5000, move=move_by_buttons, between=restart, wait=60
+            )
             end = find(fake, group, OVER)
-            assert end is not None and restarted
+            assert end is not None and restart.done
         state, generals, _ = check_match(tmp_path, game["id"])
         assert stored_state(tmp_path, game["id"]) == state
         (row,) = query(tmp_path, "SELECT ends_at FROM games WHERE id = ?", game["id"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,89 +16,23 @@ from bot.game.rules import RuleSet, Spinner
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
 from bot.game.table import Table
-from bot.playground import Chat, FakeTelegram, Message, User
+from bot.playground import FakeTelegram
 from tests.e2e import (
-    EXTRAS,
     GAME_OVER,
     NAMES,
-    PICK_END,
-    PLAYABLE,
-    RU,
-    START,
     bot_messages,
-    dealt,
-    find,
     fresh_state,
     games_in,
-    join,
-    open_lobby,
-    press,
+    move_by_buttons,
+    play_until,
     query,
     replay_game,
     running_bot,
+    start_game,
     stored_state,
-    turn_message,
-    version_of,
     wait_text,
 )
 from tests.test_engine_properties import check_goat_round
-
-Buttons = list[list[str]]
-
-QUESTIONS = (PICK_END, *(RU(k) for k in ("hand-pick-face", "hand-pick-double", "hand-ready")))
-LEAVE = (RU("back"), RU("hand-cancel"))
-DONE = RU("hand-done")
-
-
-def asking(fake: FakeTelegram, user: User, version: int, pressed: Buttons) -> Message | None:
-    """The user's hand of this turn once it shows a question other than the buttons just
-    pressed (the hand is edited in place)."""
-    hands = [m for m in bot_messages(fake, user) if version_of(m) == version]
-    if not hands or hands[-1].buttons == pressed:
-        return None
-    labels = [b for row in hands[-1].buttons for b in row]
-    return hands[-1] if any(b in LEAVE for b in labels) else None
-
-
-async def move_by_buttons(
-    fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
-) -> int:
-    """The player to move presses a legal tile (or draw / pass) and answers whatever the
-    hand asks — which arm, open or closed, another double or «готово» — at random; the
-    version of the buttons pressed."""
-    user, hand = await fake.wait_until(lambda: turn_message(fake, players, after), 30)
-    version, pressed = version_of(hand), hand.buttons
-    choices = [b for row in pressed for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
-    answer = await press(fake, user, hand, rng.choice(choices))
-    while answer in QUESTIONS:
-        question: Message = await fake.wait_until(
-            lambda pressed=pressed: asking(fake, user, version, pressed), 20
-        )
-        pressed = question.buttons
-        options = [b for row in pressed for b in row if b not in LEAVE]
-        if DONE in options and (len(options) == 1 or rng.random() < 0.7):
-            label = DONE
-        else:
-            label = rng.choice([b for b in options if b != DONE])
-        answer = await press(fake, user, question, label)
-    return version
-
-
-async def play_to_the_end(
-    fake: FakeTelegram, group: Chat, players: Sequence[User], rng: random.Random
-) -> int:
-    """Moves until the group hears the game is over; how many the people made."""
-    after = -1
-    for moves in range(3000):
-        ready = await fake.wait_until(
-            lambda after=after: find(fake, group, GAME_OVER) or turn_message(fake, players, after),  # type: ignore[misc]
-            60,
-        )
-        if isinstance(ready, Message):
-            return moves
-        after = await move_by_buttons(fake, players, rng, after)
-    raise AssertionError("no end after 3000 moves")
-
 
 # -- the rules, written again --------------------------------------------------------------
 
@@ -194,20 +127,6 @@ def check_race(folder: Path, game_id: int) -> tuple[GameState, list[int]]:
 # -- the games -----------------------------------------------------------------------------
 
 
-async def seat_and_start(
-    fake: FakeTelegram, group: Chat, people: list[User], options: str, computers: Sequence[str]
-) -> Message:
-    lobby = await open_lobby(fake, group, people[0], options)
-    for user in people:
-        await join(fake, group, user, lobby)
-    for level in computers:
-        await press(fake, people[0], lobby, f"🤖 +{level}")
-    await fake.wait_until(lambda: (lobby.content or "").count("🤖") >= len(computers), 20)
-    assert await press(fake, people[0], lobby, START) == "Раздаю!"
-    await dealt(fake, group, lobby, people)
-    return lobby
-
-
 @pytest.mark.parametrize(
     ("options", "people", "computers"),
     [("telephone", 2, ("любитель",)), ("muggins", 1, ("мастер",))],
@@ -224,8 +143,10 @@ async def test_a_race_is_played_to_its_target_and_the_highest_wins(
         users = [fake.add_user(name) for name in NAMES[:people]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path):
-            await seat_and_start(fake, group, users, options, computers)
-            await play_to_the_end(fake, group, users, random.Random(7))
+            await start_game(fake, group, users, options, computers=computers)
+            await play_until(
+                fake, group, users, random.Random(7), max_moves=3000, move=move_by_buttons, wait=60
+            )
             end = await wait_text(fake, group, GAME_OVER)
         (game,) = games_in(tmp_path, group.id)
         state = replay_game(tmp_path, game["id"])
@@ -254,8 +175,10 @@ async def test_a_donkey_game_with_a_person_and_two_computers_is_counted_as_goat(
         users = [fake.add_user(name) for name in NAMES[:2]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path):
-            await seat_and_start(fake, group, users, "donkey", ("любитель",))
-            await play_to_the_end(fake, group, users, random.Random(3))
+            await start_game(fake, group, users, "donkey", computers=("любитель",))
+            await play_until(
+                fake, group, users, random.Random(3), max_moves=3000, move=move_by_buttons, wait=60
+            )
             end = await wait_text(fake, group, GAME_OVER)
         (game,) = games_in(tmp_path, group.id)
         state = fresh_state(tmp_path, game["id"])

@@ -44,7 +44,7 @@ from bot.game.serial import (
 )
 from bot.game.shuffle import shuffled
 from bot.game.state import GameState
-from tests.helpers import crafted, mask, random_game, seats, tile
+from tests.helpers import crafted, mask, play, plays, random_game, redealt, round_ended, seats, tile
 
 BYKOVO = parse_rules("bykovo")
 
@@ -63,41 +63,12 @@ def table(
 ) -> GameState:
     """A round with chosen hands for seats 0–3 (seats 4… sit it out): the holder of `lead`
     leads with it (None: seat 0 leads with any tile)."""
-    rules = bykovo(players)
-    state, _ = new_game(rules, seats(players), seed)
-    masks = [mask(rules, hand) for hand in hands] + [0] * (players - len(hands))
+    state, _ = new_game(bykovo(players), seats(players), seed)
     tally = state.tally
     if scores is not None:
         tally = tally._replace(scores=scores, before=before or scores)
-    lead_tile = tile(rules, lead) if lead else None
-    leader = 0 if lead_tile is None else next(s for s, m in enumerate(masks) if m >> lead_tile & 1)
-    return state._replace(
-        hands=tuple(masks),
-        bazaar=(),
-        resting=tuple(range(len(hands), players)),
-        to_move=leader,
-        lead_tile=lead_tile,
-        tally=tally,
-    )
-
-
-def play(state: GameState, text: str, end: int) -> tuple[GameState, tuple[Event, ...]]:
-    move = Play(tile(state.rules, text), end)
-    assert move in legal_moves(state), f"{text} at {end} is not legal here"
-    return apply(state, move)
-
-
-def plays(state: GameState, *moves: tuple[str, int]) -> tuple[GameState, tuple[Event, ...]]:
-    """Several plays in turn; the events of the last one."""
-    events: tuple[Event, ...] = ()
-    for text, end in moves:
-        state, events = play(state, text, end)
-    return state, events
-
-
-def ended(events: tuple[Event, ...]) -> RoundEnded:
-    (round_end,) = (e for e in events if isinstance(e, RoundEnded))
-    return round_end
+    state = redealt(state, dict(enumerate(hands)), lead)
+    return state._replace(resting=tuple(range(len(hands), players)), tally=tally)
 
 
 def points(round_end: RoundEnded) -> tuple[int, ...]:
@@ -213,8 +184,8 @@ def test_after_the_first_out_the_circle_is_finished_and_a_second_player_goes_out
     assert state.phase is Phase.PLAYING
     assert state.to_move == 2  # the circle goes on to the seat before the leader
     state, events = play(state, "3-4", 1)
-    assert events[1:] == (WentOut(2, 3), Knocked(3, (4, 4)), ended(events))
-    round_end = ended(events)
+    assert events[1:] == (WentOut(2, 3), Knocked(3, (4, 4)), round_ended(events))
+    round_end = round_ended(events)
     assert (round_end.reason, round_end.seat) == ("out", 1)
     assert round_end.order == (1, 2, 3, 0)  # the winner, then the second out, then by hand
     assert round_end.lots == ()
@@ -229,7 +200,7 @@ def test_the_circle_finished_after_an_out_skips_the_players_out_and_ends_with_th
     state, events = plays(state, ("1-4", 0), ("3-4", 1))
     assert state.to_move == 3
     state, events = play(state, "4-6", 0)
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert (round_end.reason, round_end.seat, round_end.order) == ("out", 1, (1, 2, 3, 0))
     assert points(round_end) == (22, 0, 0, 2)
 
@@ -242,7 +213,7 @@ def test_the_seat_before_the_leader_going_out_second_places_after_the_others_out
         state = table(hands, seed=seed, lead=None)  # 0-0 held back: a crafted deal
         state, _ = plays(state, ("1-1", 0), ("1-2", 0), ("1-4", 1), ("2-6", 0), ("3-6", 0))
         state, events = plays(state, ("3-5", 0), ("4-5", 0))
-        round_end = ended(events)
+        round_end = round_ended(events)
         assert (round_end.reason, round_end.seat) == ("out", 1)
         assert [e.seat for e in state.history if isinstance(e, WentOut)] == [1, 2]
         assert round_end.order == (1, 2, 3, 0)
@@ -253,7 +224,7 @@ def test_the_winner_in_the_seat_before_the_leader_ends_the_round_at_once():
     hands = [["0-0", "5-6"], ["0-1", "4-4"], ["0-2", "4-6"], ["2-3", "3-5"]]
     state, _ = plays(table(hands), ("0-0", 0), ("0-1", 0), ("0-2", 1), ("2-3", 1))
     state, events = play(state, "3-5", 1)  # seats 0–2 knocked; seat 3 goes out
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert not any(isinstance(e, WentOut) for e in events)
     assert (round_end.reason, round_end.seat) == ("out", 3)
     assert state.phase is Phase.ROUND_OVER  # seat 0's 5-6 would have fitted the 5
@@ -269,7 +240,7 @@ def test_one_circle_of_forced_knocks_is_a_fish_won_by_the_last_placer_whatever_h
         Knocked(0, (1, 0)),
         Knocked(1, (1, 0)),
     )
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert (round_end.reason, round_end.seat) == ("fish", 1)
     assert round_end.results[1].hand_value == 23  # the highest hand, and yet the winner
     assert round_end.order == (1, 0, 3, 2)
@@ -290,7 +261,7 @@ def test_a_circle_with_a_voluntary_pass_goes_on_and_three_circles_of_passes_are_
         assert state.phase is Phase.PLAYING
         assert (state.to_move, state.idle) == (2, 4 * circle)
     state, events = apply(state, Pass())
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert state.idle == 4 * PASS_CIRCLES
     assert (round_end.reason, round_end.seat) == ("sortir", 1)  # the last to place a tile
     assert round_end.order == (1, 0, 3, 2)  # 2-2 = 4, 3-3 = 6, 4-4 + 1-4 = 13
@@ -318,7 +289,7 @@ def test_goat_with_voluntary_passes_stops_after_three_circles_of_passes_around_a
     for turn in range(2 * PASS_CIRCLES):
         assert state.phase is Phase.PLAYING, f"the round ended after {turn} passes"
         state, events = apply(state, Pass())
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert (round_end.reason, round_end.seat) == ("fish", 0)  # not «сортир»: that is Bykovo's
     assert len(state.bazaar) == 23
 
@@ -333,7 +304,7 @@ def test_round_places_go_by_ascending_hand_value_with_no_0_0_exception():
     state = table(hands, lead=None)  # 0-0 held back: a crafted deal
     state, _ = plays(state, ("1-1", 0), ("1-3", 0), ("1-4", 1), ("3-5", 0))
     state, events = play(state, "2-5", 0)  # out; seats 1, 2 and 3 knock to end the circle
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert round_end.order == (0, 3, 2, 1)
     assert points(round_end) == (0, 12, 1, 0)
 
@@ -347,8 +318,8 @@ def test_equal_hands_are_ordered_by_a_seeded_lot_and_listed():
     for seed in range(1, 9):
         state = table(TIED_HANDS)._replace(seed=seed)
         _, events = fish(state)
-        again = ended(fish(state)[1])
-        round_end = ended(events)
+        again = round_ended(fish(state)[1])
+        round_end = round_ended(events)
         assert round_end == again  # the same seed, the same lot
         first, second = round_end.order[1:3]
         assert {first, second} == {0, 3}
@@ -356,11 +327,11 @@ def test_equal_hands_are_ordered_by_a_seeded_lot_and_listed():
         assert round_end.lots == (first, second)
         orders.add(round_end.order)
     assert len(orders) == 2  # the lot goes both ways
-    assert ended(fish(table(TIED_HANDS)._replace(seed=1))[1]).order == (1, 0, 3, 2)
+    assert round_ended(fish(table(TIED_HANDS)._replace(seed=1))[1]).order == (1, 0, 3, 2)
 
 
 def test_without_equal_hands_nothing_is_drawn_by_lot():
-    assert ended(fish_round()[1]).lots == ()
+    assert round_ended(fish_round()[1]).lots == ()
 
 
 # -- §4.2 sitting out ----------------------------------------------------------------------
@@ -410,7 +381,7 @@ def test_the_rating_leaders_sit_out_the_first_round_when_asked():
 def test_who_sat_out_plays_next_and_the_worst_placed_take_the_other_seats(players, resting):
     """The fish round's places are 1, 0, 3, 2; seats 4… sat it out."""
     state, events = fish_round(players)
-    assert ended(events).order == (1, 0, 3, 2)
+    assert round_ended(events).order == (1, 0, 3, 2)
     assert next_resting(state) == resting
     after, (started,) = next_round(state)
     assert after.resting == started.resting == resting
@@ -441,7 +412,7 @@ def test_tied_claims_to_a_seat_go_to_the_one_behind_on_score_then_by_lot():
 
 def test_an_eliminated_player_neither_plays_nor_sits_out():
     state, events = fish_round(6, scores=(0, 0, 52, 0, 0, 0))  # seat 2 reaches 60
-    assert ended(events).out == (2,)
+    assert round_ended(events).out == (2,)
     after, (started,) = next_round(state)
     assert started.resting == (1,)  # 4 and 5 come back, then 3 and 0, the worst placed left
     assert after.hands[2] == 0
@@ -457,7 +428,7 @@ def test_the_limit_by_the_number_of_players_eliminates_on_reaching_it(players, l
     assert rules.goal == limit == {4: 100, 5: 75, 6: 60, 7: 50}[players]
     scores = (0, 0, limit - 8, limit - 7, *(0,) * (players - 4))  # +8 and +6 in the fish
     state, events = fish_round(players, scores)
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert state.tally.scores[2:4] == (limit, limit - 1)
     assert round_end.out == (2,)
     assert state.is_out(2) and not state.is_out(3)
@@ -476,7 +447,7 @@ def test_the_winner_adds_nothing_and_the_others_add_their_hands():
     state, events = fish_round(scores=(10, 20, 30, 40))
     assert state.tally.scores == (14, 20, 38, 46)
     assert state.tally.before == (10, 20, 30, 40)
-    assert [r.score_before for r in ended(events).results] == [10, 20, 30, 40]
+    assert [r.score_before for r in round_ended(events).results] == [10, 20, 30, 40]
 
 
 def test_simultaneous_eliminations_place_the_lower_total_higher():
@@ -515,7 +486,7 @@ def test_the_tournament_ends_with_three_left_placed_by_score_then_dynamics():
     """Five players, limit 75: seats 2 and 3 are out at once, 0, 1 and 4 are left; 0 and 4
     both have 34, and 4 was behind before its last round (32 against 30)."""
     state, events = fish_round(5, scores=(30, 10, 70, 69, 34), before=(0, 0, 0, 0, 32))
-    assert ended(events).out == (2, 3)
+    assert round_ended(events).out == (2, 3)
     assert state.tally.scores == (34, 10, 78, 75, 34)
     assert state.tally.before == (30, 10, 70, 69, 32)
     assert state.phase is Phase.GAME_OVER
@@ -542,7 +513,7 @@ def test_a_player_who_leaves_is_eliminated_at_the_round_end_and_placed_last():
     state = leave(state, 1)
     assert state.phase is Phase.PLAYING and not state.is_out(1)
     state, events = fish(state)  # seat 1 still plays, and wins the round
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert round_end.seat == 1 and round_end.out == (1,)
     assert state.phase is Phase.GAME_OVER  # three are left
     assert state.outcome.leaver == 1
@@ -552,7 +523,7 @@ def test_a_player_who_leaves_is_eliminated_at_the_round_end_and_placed_last():
 def test_a_leaver_among_five_is_out_and_the_four_left_all_play():
     state = leave(table(FISH_HANDS, players=5), 1)
     state, events = fish(state)
-    assert ended(events).out == (1,)
+    assert round_ended(events).out == (1,)
     assert state.phase is Phase.ROUND_OVER
     after, (started,) = next_round(state)
     assert started.resting == () and after.hands[1] == 0
@@ -563,7 +534,7 @@ def test_a_leaver_among_five_is_out_and_the_four_left_all_play():
 def test_a_resting_player_who_leaves_is_out_at_the_end_of_that_round():
     state = leave(table(FISH_HANDS, players=6), 5)
     state, events = fish(state)
-    assert ended(events).out == (5,)
+    assert round_ended(events).out == (5,)
     assert state.tally.scores[5] == 0
 
 

@@ -48,7 +48,7 @@ from bot.game.serial import (
 )
 from bot.game.shuffle import shuffled
 from bot.game.state import GameState
-from tests.helpers import mask, random_game, seats, tile
+from tests.helpers import play, plays, random_game, redealt, round_ended, seats, tile
 
 GENERAL = parse_rules("general")
 
@@ -80,30 +80,8 @@ def start(players: int = 4, seed: int = 1) -> GameState:
 def with_hands(state: GameState, hands: dict[int, Sequence[str]], lead: str = "1-1") -> GameState:
     """The round under way, dealt again: `hands` by seat (the seats at the table), nothing
     left over; the holder of `lead` leads with it."""
-    rules = state.rules
     assert set(hands) == set(playing(state))
-    masks = tuple(mask(rules, hands.get(s, ())) for s in range(rules.players))
-    lead_tile = tile(rules, lead)
-    leader = next(s for s, m in enumerate(masks) if m >> lead_tile & 1)
-    return state._replace(hands=masks, bazaar=(), to_move=leader, lead_tile=lead_tile)
-
-
-def play(state: GameState, text: str, end: int) -> tuple[GameState, tuple[Event, ...]]:
-    move = Play(tile(state.rules, text), end)
-    assert move in legal_moves(state), f"{text} at {end} is not legal here"
-    return apply(state, move)
-
-
-def plays(state: GameState, *moves: tuple[str, int]) -> tuple[GameState, tuple[Event, ...]]:
-    events: tuple[Event, ...] = ()
-    for text, end in moves:
-        state, events = play(state, text, end)
-    return state, events
-
-
-def ended(events: tuple[Event, ...]) -> RoundEnded:
-    (round_end,) = (e for e in events if isinstance(e, RoundEnded))
-    return round_end
+    return redealt(state, hands, lead)
 
 
 def in_turn(state: GameState, first: int) -> list[int]:
@@ -130,7 +108,7 @@ def out_round(state: GameState, winner: int, last: str = "plain") -> tuple[GameS
     hands = {a: ["1-1", final], b: [second, "5-5"], c: ["1-2", "4-4"], d: ["2-3", "3-3"]}
     state = with_hands(state, hands)
     state, events = plays(state, ("1-1", 0), (second, 0), ("1-2", 1), ("2-3", 1), (final, 0))
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert (round_end.reason, round_end.seat) == ("out", winner)
     assert state.phase is Phase.ROUND_OVER
     return state, round_end
@@ -142,7 +120,7 @@ def fish_round(state: GameState, leader: int) -> tuple[GameState, RoundEnded]:
     a, b, c, d = in_turn(state, leader)
     hands = {a: ["1-1", "5-5"], b: ["1-2", "6-6"], c: ["4-4", "3-3"], d: ["0-0", "3-4"]}
     state, events = plays(with_hands(state, hands), ("1-1", 0), ("1-2", 0))
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert (round_end.reason, round_end.seat) == ("fish", b)
     return state, round_end
 
@@ -268,7 +246,7 @@ def test_two_ends_only_no_spinner():
     assert state.ends == (2, 1)  # a double in the line opens nothing either
     # nothing else fits the two ends: four knocks and the round is a fish
     assert [e.seat for e in events if isinstance(e, Knocked)] == [3, 0, 1, 2]
-    assert ended(events).reason == "fish"
+    assert round_ended(events).reason == "fish"
 
 
 @pytest.mark.parametrize("players", GENERAL_PLAYERS)
@@ -353,7 +331,7 @@ def test_0_0_or_6_6_played_earlier_then_out_with_another_tile_is_no_general(earl
         (third, 1),
         (final, 0),
     )
-    round_end = ended(events)
+    round_end = round_ended(events)
     assert (round_end.reason, round_end.seat) == ("out", 0)
     assert early in [GENERAL.tiles.name(t) for t in tiles_played(state)]
     assert state.tally.scores == (0, 0)

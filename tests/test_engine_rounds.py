@@ -37,17 +37,11 @@ from bot.game.scoring import Tally
 from bot.game.state import GameState
 from bot.game.table import oriented
 from bot.game.tiles import tiles_of
-from tests.helpers import crafted, drew, mask, play_chain, random_game, seats, tile
+from tests.helpers import crafted, drew, mask, play_chain, random_game, round_ended, seats, tile
 
 GOAT2 = parse_rules("goat", players=2)
 GOAT3 = parse_rules("goat", players=3)
 GOAT4 = parse_rules("goat", players=4)
-
-
-def round_ended(events: tuple[object, ...]) -> RoundEnded:
-    ended = [e for e in events if isinstance(e, RoundEnded)]
-    assert len(ended) == 1, events
-    return ended[0]
 
 
 def line_pips(state: GameState) -> list[tuple[int, int]]:

@@ -12,6 +12,7 @@ from bot.game.rules import RuleSet
 from bot.game.scoring import Tally, fives, round_fives
 from bot.game.state import GameState
 from bot.game.table import CLOSED, ends_sum
+from tests import helpers
 from tests.helpers import crafted, tile
 
 TELEPHONE = parse_rules("telephone", players=2)
@@ -20,9 +21,7 @@ DONKEY = parse_rules("donkey", players=2)
 
 
 def play(state: GameState, text: str, end: int, closed: bool = False) -> GameState:
-    move = Play(tile(state.rules, text), end, closed)
-    assert move in legal_moves(state), f"{text} at {end} is not legal here"
-    return apply(state, move)[0]
+    return helpers.play(state, text, end, closed)[0]
 
 
 def scored(state: GameState) -> list[tuple[int, int, int]]:
