@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
 from bot.game.events import Event, RoundEnded, TilesDrawn
-from bot.game.moves import Move, Play
+from bot.game.moves import Move, Pass, Play
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.tiles import Tile
@@ -104,6 +104,24 @@ def redealt(state: GameState, hands: Mapping[int, Sequence[str]], lead: str | No
 
 def drew(events: Iterable[Event]) -> bool:
     return any(isinstance(e, TilesDrawn) for e in events)
+
+
+def random_states(rules: RuleSet, seed: int, moves: int, plays: float = 0.0) -> Iterator[GameState]:
+    """The states of a game of random legal moves where a seat is to move (`moves` of them);
+    with `plays`, that often a tile or a draw is picked over a voluntary pass (Bykovo)."""
+    rng = random.Random(seed)
+    state, _ = new_game(rules, seats(rules.players), seed)
+    for _ in range(moves):
+        if state.phase is Phase.GAME_OVER:
+            return
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+            continue
+        yield state
+        choices = legal_moves(state)
+        if plays and rng.random() < plays:
+            choices = [m for m in choices if not isinstance(m, Pass)] or choices
+        state, _ = apply(state, rng.choice(choices))
 
 
 class Step(NamedTuple):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import inspect
 import random
 import typing
-from collections.abc import Iterator
 
 import pytest
 
@@ -29,7 +28,7 @@ from bot.game import (
 from bot.game.events import Knocked
 from bot.game.moves import Play
 from bot.game.rules import RuleSet
-from tests.helpers import seats
+from tests.helpers import random_states, seats
 
 CONFIGS = [
     ("goat", 2),
@@ -51,20 +50,6 @@ CONFIGS = [
 ]
 RULES = {config: parse_rules(config[0], players=config[1]) for config in CONFIGS}
 LEVELS = list(Level)
-
-
-def states(rules: RuleSet, seed: int, moves: int) -> Iterator[GameState]:
-    """The states of a game of random legal moves where a seat is to move (`moves` of them)."""
-    rng = random.Random(seed)
-    state, _ = new_game(rules, seats(rules.players), seed)
-    for _ in range(moves):
-        if state.phase is Phase.GAME_OVER:
-            return
-        if state.phase is Phase.ROUND_OVER:
-            state, _ = next_round(state)
-            continue
-        yield state
-        state, _ = apply(state, rng.choice(legal_moves(state)))
 
 
 def fits_slots(rules: RuleSet, hand: int, slots: tuple[int, ...]) -> bool:
@@ -102,7 +87,7 @@ def test_hidden_tiles_do_not_change_the_move(level: Level) -> None:
     """Two states that differ only in what the seat cannot see give the same move."""
     rules = parse_rules("goat", players=3)
     changed = 0
-    for state in list(states(rules, 5, 40))[3:40:6]:
+    for state in list(random_states(rules, 5, 40))[3:40:6]:
         seat = state.to_move
         view = seat_view(state, seat)
         hands, bazaar = sample_deal(view, infer(view), random.Random(1))
@@ -148,7 +133,7 @@ def test_no_move_when_it_is_not_the_seats_turn() -> None:
 
 def test_hard_is_deterministic_with_a_seed_and_a_sample_budget() -> None:
     rules = parse_rules("goat", players=4)
-    for state in list(states(rules, 11, 30))[2:30:4]:
+    for state in list(random_states(rules, 11, 30))[2:30:4]:
         view = seat_view(state, state.to_move)
         runs = [choose(view, Level.HARD, random.Random(4), samples=6) for _ in range(2)]
         assert runs[0] == runs[1]
@@ -157,7 +142,7 @@ def test_hard_is_deterministic_with_a_seed_and_a_sample_budget() -> None:
 
 def test_heaviest_plays_the_biggest_tile() -> None:
     rules = parse_rules("goat", players=4)
-    for state in states(rules, 2, 30):
+    for state in random_states(rules, 2, 30):
         view = seat_view(state, state.to_move)
         move = heaviest(view)
         plays = [m for m in view.legal_moves() if isinstance(m, Play)]
@@ -173,7 +158,7 @@ def test_samples_respect_sizes_voids_and_seen_tiles(config: tuple[str, int]) -> 
     rules = RULES[config]
     tiles = rules.tiles
     rng = random.Random(7)
-    for state in states(rules, 21, 300):
+    for state in random_states(rules, 21, 300):
         seat = state.to_move
         view = seat_view(state, seat)
         know: Knowledge = infer(view)
@@ -197,7 +182,7 @@ def test_samples_respect_sizes_voids_and_seen_tiles(config: tuple[str, int]) -> 
 
 def test_a_knock_makes_a_void() -> None:
     rules = parse_rules("goat", players=4)
-    for state in states(rules, 4, 400):
+    for state in random_states(rules, 4, 400):
         view = seat_view(state, state.to_move)
         voids = infer(view).voids()
         for event in view.history:

@@ -6,7 +6,6 @@ worlds the hard level searches rest the same seats as the real round."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -21,8 +20,6 @@ from bot.game import (
     Phase,
     apply,
     legal_moves,
-    new_game,
-    next_round,
     parse_rules,
     seat_view,
 )
@@ -30,7 +27,7 @@ from bot.game.events import Knocked, Passed, RoundEnded, WentOut
 from bot.game.moves import Move, Pass, Play
 from bot.game.rules import RuleSet
 from bot.game.table import LINE
-from tests.helpers import crafted, mask, seats, tile
+from tests.helpers import crafted, mask, random_states, tile
 
 BYKOVO = parse_rules("bykovo")
 ALL_THREES = ["3-3", "0-3", "1-3", "2-3", "3-4", "3-5", "3-6"]
@@ -40,28 +37,12 @@ def bykovo(players: int) -> RuleSet:
     return parse_rules("bykovo", players=players)
 
 
-def states(rules: RuleSet, seed: int, moves: int) -> Iterator[GameState]:
-    """States of a game of random legal moves (passes rare) with a seat to move."""
-    rng = random.Random(seed)
-    state, _ = new_game(rules, seats(rules.players), seed)
-    for _ in range(moves):
-        if state.phase is Phase.GAME_OVER:
-            return
-        if state.phase is Phase.ROUND_OVER:
-            state, _ = next_round(state)
-            continue
-        yield state
-        moves_now = legal_moves(state)
-        plays = [m for m in moves_now if not isinstance(m, Pass)]
-        state, _ = apply(state, rng.choice(plays if plays and rng.random() < 0.9 else moves_now))
-
-
 @pytest.mark.parametrize("players", [4, 5, 6, 7])
 def test_every_level_moves_legally_and_resting_seats_are_never_asked(players: int) -> None:
     rules = bykovo(players)
     rng = random.Random(players)
     asked = 0
-    for i, state in enumerate(states(rules, players, 150)):
+    for i, state in enumerate(random_states(rules, players, 150, plays=0.9)):
         playing = [s for s in range(players) if not state.sits_out(s)]
         assert len(playing) == 4
         for seat in range(players):
@@ -83,7 +64,7 @@ def test_every_level_moves_legally_and_resting_seats_are_never_asked(players: in
 
 def test_worlds_rest_the_seats_that_sit_out_and_keep_the_sizes() -> None:
     rules = bykovo(6)
-    for state in states(rules, 3, 40):
+    for state in random_states(rules, 3, 40, plays=0.9):
         view = seat_view(state, state.to_move)
         know = infer(view)
         world = sample_world(view, know, random.Random(1))
@@ -96,7 +77,7 @@ def test_worlds_rest_the_seats_that_sit_out_and_keep_the_sizes() -> None:
 def test_after_someone_went_out_every_level_plays_the_circle_out() -> None:
     found = 0
     for seed in range(40):
-        for state in states(BYKOVO, seed, 200):
+        for state in random_states(BYKOVO, seed, 200, plays=0.9):
             if not any(isinstance(e, WentOut) for e in state.history):
                 continue
             found += 1
@@ -148,9 +129,8 @@ def test_hard_passes_on_the_locked_table_too() -> None:
     assert choose(seat_view(state, 0), Level.HARD, random.Random(0), samples=16) == Pass()
 
 
-def test_normal_does_not_pass_when_playing_sheds_points() -> None:
-    """Seat 3 led; seat 0 holds heavy tiles that fit, nobody is about to go out and the
-    last tile is not its own: a pass would only keep points in its hand (its score)."""
+def after_2_6() -> GameState:
+    """Seat 3 led 2-6; seat 0, to move, holds heavy tiles that fit (the sixes)."""
     state = crafted(
         BYKOVO,
         [
@@ -161,7 +141,13 @@ def test_normal_does_not_pass_when_playing_sheds_points() -> None:
         ],
         to_move=3,
     )
-    state, _ = apply(state, Play(tile(BYKOVO, "2-6"), 0))
+    return apply(state, Play(tile(BYKOVO, "2-6"), 0))[0]
+
+
+def test_normal_does_not_pass_when_playing_sheds_points() -> None:
+    """Seat 3 led; seat 0 holds heavy tiles that fit, nobody is about to go out and the
+    last tile is not its own: a pass would only keep points in its hand (its score)."""
+    state = after_2_6()
     assert state.to_move == 0 and Pass() in legal_moves(state)
     view = seat_view(state, 0)
     rng = random.Random(0)
@@ -191,17 +177,7 @@ def test_normal_holds_back_a_next_seat_about_to_go_out() -> None:
 def test_a_voluntary_pass_says_something_fitted() -> None:
     """Seat 0 passes on 2|6 rather than play: a world where it holds no 2 and no 6 would
     have seen it knock, so it hardly counts; one where it holds a 6 counts as usual."""
-    state = crafted(
-        BYKOVO,
-        [
-            ["6-6", "5-6", "4-6", "5-5", "4-5", "4-4", "3-6"],
-            ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
-            ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"],
-            ["2-3", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5"],
-        ],
-        to_move=3,
-    )
-    state, _ = apply(state, Play(tile(BYKOVO, "2-6"), 0))
+    state = after_2_6()
     state, events = apply(state, Pass())
     assert [type(e) for e in events] == [Passed]
     view = seat_view(state, 1)

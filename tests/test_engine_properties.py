@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -479,6 +481,22 @@ bykovo_players = st.integers(4, 7)
 pass_rates = st.sampled_from([0.0, 0.2, 0.5, 0.9])
 
 
+def check_replay(
+    rules: RuleSet, seed: int, steps: Iterable[tuple[GameState, Any, GameState, Any]]
+) -> list[Any]:
+    """Replaying the log entries of `steps` (`(before, entry, after, events)`, through JSON)
+    gives the last state, which survives its own JSON round trip; the log."""
+    log, state = [], None
+    for _, entry, after, _ in steps:
+        if entry is not None:
+            log.append(entry)
+        state = after
+    log = json.loads(json.dumps(log))
+    assert replay(rules, seats(rules.players), seed, log) == state
+    assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state
+    return log
+
+
 def bykovo_log(players: int, seed: int, choice: int, pass_rate: float, shake: bool):
     """A Bykovo game of random legal moves, a voluntary pass at `pass_rate` where one is
     legal; with `shake`, the first round's resting seats are chosen (a `Rest` entry) and
@@ -618,14 +636,7 @@ def test_bykovo_replay_of_the_log_with_rests_and_leavers_gives_the_live_state(
     players, seed, choice, pass_rate, shake
 ):
     rules = parse_rules("bykovo", players=players)
-    log, state = [], None
-    for _, entry, after, _ in bykovo_log(players, seed, choice, pass_rate, shake):
-        if entry is not None:
-            log.append(entry)
-        state = after
-    log = json.loads(json.dumps(log))
-    assert replay(rules, seats(players), seed, log) == state
-    assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state
+    check_replay(rules, seed, bykovo_log(players, seed, choice, pass_rate, shake))
 
 
 @HEAVY
@@ -806,15 +817,8 @@ def test_general_replay_of_the_log_with_time_up_gives_the_live_state(
     players, seed, choice, rounds, shake
 ):
     rules = parse_rules("general", players=players)
-    log, state = [], None
-    for _, entry, after, _ in general_log(players, seed, choice, rounds, shake):
-        if entry is not None:
-            log.append(entry)
-        state = after
+    log = check_replay(rules, seed, general_log(players, seed, choice, rounds, shake))
     assert log[-1]["type"] in {"TimeUp", "Abandon"}
-    log = json.loads(json.dumps(log))
-    assert replay(rules, seats(players), seed, log) == state
-    assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state
 
 
 @HEAVY
