@@ -29,7 +29,14 @@
   `RoundEnded.order`, 1 best; a fair share is 2.5), `ci95` its interval over rounds and
   `ci95_games` the same with the rounds of one game clustered (they share a score sheet
   and who rests); `round_win_rate` the share of rounds it placed first.
-* `--only telephone` (`muggins`, `donkey`, `bykovo`) plays that preset's matchups.
+* `general_normal_vs_blind`, `general_hard_vs_normal`: «Генерал» (`general`, 4 players,
+  two teams), a match of `GENERAL_ROUNDS` rounds, then its time is up; each deal is played
+  twice with the teams' seats swapped. `blind` is the normal heuristic without its
+  knowledge of Generals (it sheds 0-0 and 6-6 as it sheds any double). Reports each
+  team's Generals per decided round (a fish is replayed: not counted) with Wilson
+  intervals, the candidate team's share of the decided rounds won and of the matches
+  (placed first: by Generals, then rounds won, then lot).
+* `--only telephone` (`muggins`, `donkey`, `bykovo`, `general`) plays that preset's matchups.
 * `decision_ms_p50` / `_p95`: the time of every `choose` call per level (forced moves
   included), measured while `--workers` games run in parallel.
 
@@ -49,11 +56,18 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import NamedTuple
 
 from bot.ai import Level, choose, heaviest
+from bot.ai.knowledge import infer
+from bot.ai.policy import DEFAULT, goat_scores, view_position
 from bot.game import Move, Phase, SeatView, apply, new_game, next_round, parse_rules, seat_view
+from bot.game.engine import time_up
 from bot.game.events import RoundEnded
+from bot.game.rules import Scoring
 
 Player = Callable[[SeatView, random.Random], Move]
 HEAVIEST = "heaviest"
+BLIND = "blind"  # the normal heuristic, not knowing about Generals
+BLIND_WEIGHTS = DEFAULT._replace(general=0.0)
+GENERAL_ROUNDS = 12  # «Генерал»: the rounds of one match (the arena has no clock)
 
 
 class Matchup(NamedTuple):
@@ -81,6 +95,7 @@ class Result(NamedTuple):
     won: float  # the candidate placed first: 1, shared: 1/2 (race games)
     timings: dict[str, list[float]]
     round_places: tuple[int, ...] = ()  # Bykovo: the candidate's place in each round, 1 best
+    generals: tuple[int, int] = (0, 0)  # «Генерал»: the candidate team's and the other's
 
 
 MATCHUPS: dict[str, Matchup] = {
@@ -94,11 +109,13 @@ MATCHUPS: dict[str, Matchup] = {
     "muggins_normal_vs_easy": Matchup("muggins", 2, Level.NORMAL, Level.EASY, 200),
     "donkey_hard_vs_normal": Matchup("donkey", 4, Level.HARD, Level.NORMAL, 200),
     "bykovo_hard_vs_normal": Matchup("bykovo", 4, Level.HARD, Level.NORMAL, 40),
+    "general_normal_vs_blind": Matchup("general", 4, Level.NORMAL, BLIND, 200),
+    "general_hard_vs_normal": Matchup("general", 4, Level.HARD, Level.NORMAL, 60),
 }
 GOAT_RATES = ("hard_vs_normal", "normal_vs_easy", "donkey_hard_vs_normal")
 PRESET_GROUPS = {
     preset: [name for name, m in MATCHUPS.items() if m.preset == preset]
-    for preset in ("telephone", "muggins", "donkey", "bykovo")
+    for preset in ("telephone", "muggins", "donkey", "bykovo", "general")
 }
 
 
@@ -106,6 +123,10 @@ def _player(name: str, budget_s: float | None, timings: dict[str, list[float]]) 
     def play(view: SeatView, rng: random.Random) -> Move:
         if name == HEAVIEST:
             return heaviest(view)
+        if name == BLIND:
+            moves = view.legal_moves()
+            scores = goat_scores(view_position(view, infer(view).voids()), moves, BLIND_WEIGHTS)
+            return moves[max(range(len(moves)), key=scores.__getitem__)]
         start = time.perf_counter()
         move = choose(view, Level(name), rng, budget_s=budget_s)
         timings.setdefault(name, []).append(time.perf_counter() - start)
@@ -140,14 +161,18 @@ def play_game(task: Task) -> Result:
     state, _ = new_game(rules, [f"p{s}" for s in seats], deal)
     rounds, won = 0, 0.0
     round_places: list[int] = []
+    general = rules.scoring is Scoring.GENERAL
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
-            state, _ = next_round(state)
+            over = general and state.round_no >= GENERAL_ROUNDS
+            state, _ = time_up(state) if over else next_round(state)
             continue
         seat = state.to_move
         state, _ = apply(state, players[seat](seat_view(state, seat), rngs[seat]))
         if state.phase is Phase.PLAYING or state.last_round is None:
             continue
+        if general and state.last_round.reason != "out":
+            continue  # a fish is replayed: nothing was decided
         if teams:
             rounds += 1
             won += _round_won(state.last_round, mine)
@@ -167,6 +192,7 @@ def play_game(task: Task) -> Result:
         first,
         timings,
         tuple(round_places),
+        (state.tally.scores[mine], state.tally.scores[1 - mine]) if general else (0, 0),
     )
 
 
@@ -241,6 +267,24 @@ def summarize(results: list[Result]) -> dict[str, object]:
             "round_win_rate": round(won / max(1, rounds), 4),
             "ci95": wilson(won, rounds),
             "rounds": rounds,
+        }
+    for matchup in sorted(m for m in played if MATCHUPS[m].preset == "general"):
+        games = [r for r in results if r.matchup == matchup]
+        rounds = sum(r.rounds for r in games)
+        won = sum(r.rounds_won for r in games)
+        mine, theirs = (sum(r.generals[i] for r in games) for i in (0, 1))
+        matches = sum(r.won for r in games)
+        out[matchup] = {
+            "generals_per_round": round(mine / max(1, rounds), 4),
+            "ci95": wilson(mine, rounds),
+            "opponent_generals_per_round": round(theirs / max(1, rounds), 4),
+            "opponent_ci95": wilson(theirs, rounds),
+            "round_win_rate": round(won / max(1, rounds), 4),
+            "round_win_ci95": wilson(won, rounds),
+            "match_win_rate": round(matches / max(1, len(games)), 4),
+            "match_win_ci95": wilson(matches, len(games)),
+            "rounds": rounds,
+            "games": len(games),
         }
     if "room" in played:
         room = [r for r in results if r.matchup == "room"]

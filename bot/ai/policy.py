@@ -30,6 +30,11 @@ pass is allowed (`bykovo_pass`):
   (the pass would hand them the round), and not to block alone — a pass loses a turn
   against every other seat, and the hand left is the seat's score.
 
+«Генерал» (§8), where going out with 0-0 or 6-6 as the last tile makes a General (the
+match's score): keep such a double for last while it can still be played — an end shows
+its suit, or another tile of the suit is still to come (`general_kept`); a kept double
+that can no longer be played would cost the round.
+
 The point-scoring games (Телефон, Muggins: `race_scores`) count in fives (5 on the ends):
 
 * take points now: the open ends' sum after the move;
@@ -73,6 +78,7 @@ class Weights(NamedTuple):
     pass_: float = -10.0
     hold: float = 0.5  # Bykovo: the block's extra weight when the next seat could go out
     lock: float = 1.0  # Bykovo: per pip the round's win would save (and `LOCK_PLACE`)
+    general: float = 20.0  # «Генерал»: a General's double kept for last (`general_kept`)
 
 
 DEFAULT = Weights()
@@ -237,6 +243,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         (unseen & allowed_tiles(tiles, voids[m]), sizes[m]) for m in partners(rules, seat, sizes)
     ]
     hand_suits = sum(1 for m in suit_masks if hand & m)
+    generals = general_doubles(rules)
     scores: list[float] = []
     for move in moves:
         if isinstance(move, Pass):
@@ -262,6 +269,8 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
             scores.append(w.pips * sum(costs[t] for t in move.tiles) + 2 * w.double + w.block)
             continue
         score = bonus
+        if generals & rest:
+            score += w.general * general_kept(rules, rest & generals, new, on_table | placed)
         for t in tiles_of(placed):
             score += w.pips * costs[t]
         score += w.double * (placed & tiles.doubles_mask).bit_count()
@@ -407,6 +416,28 @@ def p_stuck(position: Position, fits: int, placed: int = 0) -> float:
         pool = unseen & allowed_tiles(tiles, voids[s])
         p *= p_none(pool.bit_count(), (pool & fits).bit_count(), sizes[s])
     return p
+
+
+@cache
+def general_doubles(rules: RuleSet) -> int:
+    """«Генерал»: the doubles that make a General as the last tile — 0-0 and the top
+    double (§8); none in the other games."""
+    if rules.scoring is not Scoring.GENERAL:
+        return 0
+    tiles = rules.tiles
+    return 1 << tiles.tile(0, 0) | 1 << tiles.tile(tiles.max_pip, tiles.max_pip)
+
+
+def general_kept(rules: RuleSet, kept: int, ends: tuple[int, ...], down: int) -> int:
+    """«Генерал»: +1 when one of the `kept` doubles can still be played after the move —
+    an end shows its suit, or a tile of its suit is not down yet — else -1 (stuck in the
+    hand, it keeps the seat from going out)."""
+    tiles = rules.tiles
+    for double in tiles_of(kept):
+        suit = tiles.pips[double][0]
+        if suit in ends or tiles.suit_masks[suit] & ~down & ~(1 << double):
+            return 1
+    return -1
 
 
 def bykovo_pass(position: Position, w: Weights = DEFAULT) -> float:

@@ -60,6 +60,7 @@ BYKOVO_TRUST = 0.0  # … in Bykovo, where the search knows better (`trust`)
 SHORTLIST = 8  # the most candidates searched on a spinner table
 BYKOVO_PLACE = 5.0  # Bykovo: one round place, in pips of the tournament score
 BYKOVO_OUT = 50.0  # … being eliminated by the round
+GENERAL_WORTH = 4.0  # «Генерал»: a General, in rounds won (the match is scored in Generals)
 
 
 def candidates(view: SeatView) -> list[Move]:
@@ -135,12 +136,15 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
 
     Козёл (Осёл too): open points count fully, remembered ones half; sea goat and classic:
     recorded points are good. Ending the game counts `GAME`, leading the next round `LEAD`.
-    The room: `room_value`; Телефон and Muggins: `race_value`; Bykovo: `bykovo_value`.
+    The room: `room_value`; Телефон and Muggins: `race_value`; Bykovo: `bykovo_value`;
+    «Генерал»: `general_value`.
     """
     if rules.scoring is Scoring.ROOM:
         return room_value(rules, side, state)
     if rules.scoring is Scoring.BYKOVO:
         return bykovo_value(side, state)
+    if rules.scoring is Scoring.GENERAL:
+        return general_value(rules, side, state)
     if rules.race:
         return race_value(rules, side, state)
     tally = state.tally
@@ -184,6 +188,18 @@ def bykovo_value(seat: int, state: GameState) -> float:
     if seat in ended.out:
         value -= BYKOVO_OUT
     return value
+
+
+def general_value(rules: RuleSet, side: int, state: GameState) -> float:
+    """«Генерал» (§8): a round won counts 1 and lost -1, a General `GENERAL_WORTH` more
+    either way; a fish counts nothing (it is replayed)."""
+    ended = state.last_round
+    if ended is None or ended.reason != "out":
+        return 0.0
+    winner = rules.side_of(ended.seat)
+    general = any(r.round_points for r in ended.results if r.side == winner)
+    value = 1.0 + GENERAL_WORTH * general
+    return value if winner == side else -value
 
 
 def round_points(rules: RuleSet) -> float:
