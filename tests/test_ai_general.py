@@ -1,6 +1,7 @@
 """Computer players in «Генерал» (docs/RULES.md §8): every level moves legally with a queue
-of 2–4 teams; normal keeps 0-0 or 6-6 for its last tile while the double can still be
-played, and does not bury it; hard judges a round by wins and Generals, a fish by nothing."""
+of 2–4 teams; normal, when its team trails, keeps 0-0 or 6-6 for its last tile while the
+double can still be played, plays for the round when level or ahead, and never buries the
+double; hard judges a round by wins and Generals, a fish by nothing."""
 
 from __future__ import annotations
 
@@ -30,30 +31,57 @@ GENERAL = parse_rules("general")
 BLIND = DEFAULT._replace(general=0.0)  # the same heuristic, not knowing about Generals
 
 
-def position(rules: RuleSet, hand: list[str], ends: tuple[int, int], down: list[str]) -> Position:
-    """Seat 0 to move with `hand` on a line with `ends`, `down` on the table."""
+TRAILING = ((0, 1), (3, 2))  # Generals and rounds won per side: seat 0's side is behind
+LEVEL = ((1, 1), (2, 2))
+AHEAD = ((1, 0), (2, 5))  # ahead on Generals, behind on rounds won
+
+
+def position(
+    rules: RuleSet,
+    hand: list[str],
+    ends: tuple[int, int],
+    down: list[str],
+    standing: tuple[tuple[int, int], tuple[int, int]] = TRAILING,
+) -> Position:
+    """Seat 0 to move with `hand` on a line with `ends`, `down` on the table; `standing`:
+    the sides' Generals and rounds won."""
     held = len(hand)
     left = rules.tiles.size - len(down) - held
     sizes = (held, *(left // 3 + (i < left % 3) for i in range(3)))
+    generals, wins = standing
     return Position(
-        rules, 0, mask(rules, hand), ends, LINE, mask(rules, down), sizes, (0,) * 4, (0, 0)
-    )
+        rules, 0, mask(rules, hand), ends, LINE, mask(rules, down), sizes, (0,) * 4, generals,
+        wins=wins,
+    )  # fmt: skip
 
 
 def plays_on(rules: RuleSet, *moves: tuple[str, int]) -> list[Move]:
     return [Play(tile(rules, text), end) for text, end in moves]
 
 
-def test_normal_keeps_6_6_for_last_while_sixes_are_still_out() -> None:
+SIXES = ["6-6", "6-5", "2-4", "2-5", "4-5", "0-2", "0-4"]
+
+
+def test_normal_keeps_6_6_for_last_while_sixes_are_still_out_when_its_team_trails() -> None:
     """Ends 6|3: 6-6 or 6-5 fit. The heuristic without Generals sheds the double (doubles
-    are ballast); knowing them, it plays 6-5 and keeps 6-6 — four sixes are still to come."""
-    here = position(
-        GENERAL, ["6-6", "6-5", "2-4", "2-5", "4-5", "0-2", "0-4"], (6, 3), ["1-1", "1-6", "1-3"]
-    )
+    are ballast); knowing them, a trailing team plays 6-5 and keeps 6-6 — four sixes are
+    still to come."""
+    here = position(GENERAL, SIXES, (6, 3), ["1-1", "1-6", "1-3"])
     moves = plays_on(GENERAL, ("6-6", 0), ("6-5", 0))
     assert normal_move(here, moves) == moves[1]
     blind = goat_scores(here, moves, BLIND)
     assert blind[0] > blind[1]
+
+
+@pytest.mark.parametrize("standing", [LEVEL, AHEAD], ids=["level", "ahead"])
+def test_normal_plays_for_the_round_when_level_or_ahead(
+    standing: tuple[tuple[int, int], tuple[int, int]],
+) -> None:
+    """Level (or ahead on Generals, whatever the rounds won), the round counts more: the
+    double is shed as any double is."""
+    here = position(GENERAL, SIXES, (6, 3), ["1-1", "1-6", "1-3"], standing)
+    moves = plays_on(GENERAL, ("6-6", 0), ("6-5", 0))
+    assert normal_move(here, moves) == moves[0]
 
 
 def test_normal_does_not_bury_its_general_double() -> None:
@@ -61,17 +89,18 @@ def test_normal_does_not_bury_its_general_double() -> None:
     unplayable for good (the seat could never go out). Normal keeps the 6 open (0-3 on
     the 3) or plays the double — never 6-5."""
     down = ["6-4", "0-4", "0-6", "2-6", "1-2", "1-1", "1-6", "3-6"]
-    here = position(GENERAL, ["6-6", "6-5", "0-3", "2-5"], (6, 3), down)
-    moves = plays_on(GENERAL, ("6-6", 0), ("6-5", 0), ("0-3", 1))
-    scores = goat_scores(here, moves)
-    assert scores[1] < min(scores[0], scores[2])
-    assert normal_move(here, moves) != moves[1]
-    pair = position(GENERAL, ["6-6", "6-5"], (6, 3), down)
-    assert normal_move(pair, moves[:2]) == moves[0]  # nothing else: the double first
+    for standing in (TRAILING, LEVEL):
+        here = position(GENERAL, ["6-6", "6-5", "0-3", "2-5"], (6, 3), down, standing)
+        moves = plays_on(GENERAL, ("6-6", 0), ("6-5", 0), ("0-3", 1))
+        scores = goat_scores(here, moves)
+        assert scores[1] < min(scores[0], scores[2])
+        assert normal_move(here, moves) != moves[1]
+        pair = position(GENERAL, ["6-6", "6-5"], (6, 3), down, standing)
+        assert normal_move(pair, moves[:2]) == moves[0]  # nothing else: the double first
 
 
 def test_0_0_is_a_general_double_too() -> None:
-    """Ends 0|3: 0-0 or 0-5. Normal keeps 0-0 while zeros are still out."""
+    """Ends 0|3: 0-0 or 0-5. Trailing, normal keeps 0-0 while zeros are still out."""
     here = position(GENERAL, ["0-0", "0-5", "2-4", "4-5"], (0, 3), ["1-1", "0-1", "1-3"])
     moves = plays_on(GENERAL, ("0-0", 0), ("0-5", 0))
     assert normal_move(here, moves) == moves[1]
@@ -80,7 +109,7 @@ def test_0_0_is_a_general_double_too() -> None:
 def test_other_games_shed_the_double_as_before() -> None:
     """Only «Генерал» keeps 6-6: in Козёл for two (teams of two) the same table sheds it."""
     teams = parse_rules("goat_teams")
-    here = position(teams, ["6-6", "6-5", "2-4", "2-5", "4-5", "0-2", "0-4"], (6, 3), ["1-1"])
+    here = position(teams, SIXES, (6, 3), ["1-1"])
     moves = plays_on(teams, ("6-6", 0), ("6-5", 0))
     assert normal_move(here, moves) == moves[0]
 

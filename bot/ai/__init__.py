@@ -16,8 +16,9 @@ else, so it cannot look at another hand or the bazaar.
   on («сортир»), or holding the next seat back from going out — and plays into a locked
   table; hard judges a round by the points it adds to the seat's score and its place,
   plays the search's best move, and reads a voluntary pass as «something fitted».
-* «Генерал» (§8): normal keeps 0-0 or 6-6 for its last tile (a General) while the double
-  can still be played; hard judges a round by the win and a General four times more.
+* «Генерал» (§8): normal, when its team trails, keeps 0-0 or 6-6 for its last tile (a
+  General) while the double can still be played; hard judges a round by the win and a
+  General four times more.
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """

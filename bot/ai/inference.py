@@ -102,7 +102,7 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
             elif len(moves) > 1:
                 position = Position(
                     rules, seat, held[seat], ends, spread, on_table, sizes, voids,
-                    view.tally.scores, last, gone,
+                    view.tally.scores, last, gone, view.tally.wins,
                 )  # fmt: skip
                 scores = normal_scores(position, moves)
                 p *= _probability(scores, moves, observed)

@@ -123,6 +123,7 @@ def rollout(state: GameState, voids: list[int]) -> GameState:
             position = Position(
                 rules, seat, state.hands[seat], state.ends, state.spread, state.on_table,
                 state.hand_sizes(), voids, state.tally.scores, state.last_player, gone,
+                state.tally.wins,
             )  # fmt: skip
             move = normal_move(position, moves)
         state, events = apply(state, move)
