@@ -57,7 +57,7 @@ from typing import NamedTuple
 
 from bot.ai import Level, choose, heaviest
 from bot.ai.knowledge import infer
-from bot.ai.policy import DEFAULT, goat_scores, view_position
+from bot.ai.policy import DEFAULT, best, goat_scores, view_position
 from bot.game import Move, Phase, SeatView, apply, new_game, next_round, parse_rules, seat_view
 from bot.game.engine import time_up
 from bot.game.events import RoundEnded
@@ -125,8 +125,8 @@ def _player(name: str, budget_s: float | None, timings: dict[str, list[float]]) 
             return heaviest(view)
         if name == BLIND:
             moves = view.legal_moves()
-            scores = goat_scores(view_position(view, infer(view).voids()), moves, BLIND_WEIGHTS)
-            return moves[max(range(len(moves)), key=scores.__getitem__)]
+            position = view_position(view, infer(view).voids())
+            return best(moves, goat_scores(position, moves, BLIND_WEIGHTS))
         start = time.perf_counter()
         move = choose(view, Level(name), rng, budget_s=budget_s)
         timings.setdefault(name, []).append(time.perf_counter() - start)

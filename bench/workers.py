@@ -158,7 +158,7 @@ async def drive(fake: FakeTelegram, group: Chat, pressing: list[User], seed: int
             return
         await asyncio.sleep(rng.uniform(*THINK))  # people look before they press
         try:
-            _, _, after = await play_move(fake, pressing, rng, after)
+            after = await play_move(fake, pressing, rng, after)
         except TimeoutError:
             after = -1
 

@@ -453,31 +453,6 @@ async def wait_asking(fake: FakeTelegram, user: User, ends: Collection[str] = EN
     return hand
 
 
-Mover = Callable[[FakeTelegram, Sequence[User], random.Random, int], Awaitable[int]]
-
-
-async def play_move(
-    fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
-) -> tuple[User, Message, int]:
-    """The player to move presses a legal button (and picks an end if asked)."""
-    user, hand = await wait_turn(fake, players, after)
-    version = version_of(hand)
-    choices = [b for row in hand.buttons for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
-    answer = await press(fake, user, hand, rng.choice(choices))
-    if answer == PICK_END:
-        await press(fake, user, await wait_asking(fake, user), rng.choice(ENDS))
-    return user, hand, version
-
-
-async def play_moves(
-    fake: FakeTelegram, players: Sequence[User], rng: random.Random, count: int, after: int = -1
-) -> int:
-    """`count` random legal moves; the version of the last one's buttons."""
-    for _ in range(count):
-        _, _, after = await play_move(fake, players, rng, after)
-    return after
-
-
 Buttons = list[list[str]]
 QUESTIONS = (PICK_END, *(RU(k) for k in ("hand-pick-face", "hand-pick-double", "hand-ready")))
 LEAVE = (RU("back"), RU("hand-cancel"))
@@ -494,13 +469,13 @@ def asking(fake: FakeTelegram, user: User, version: int, pressed: Buttons) -> Me
     return hands[-1] if any(b in LEAVE for b in labels) else None
 
 
-async def move_by_buttons(
+async def play_move(
     fake: FakeTelegram, players: Sequence[User], rng: random.Random, after: int
 ) -> int:
     """The player to move presses a legal tile (or draw / pass) and answers whatever the
     hand asks — which arm, open or closed, another double or «готово» — at random; the
     version of the buttons pressed."""
-    user, hand = await fake.wait_until(lambda: turn_message(fake, players, after), 30)
+    user, hand = await wait_turn(fake, players, after)
     version, pressed = version_of(hand), hand.buttons
     choices = [b for row in pressed for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
     answer = await press(fake, user, hand, rng.choice(choices))
@@ -514,6 +489,15 @@ async def move_by_buttons(
             label = rng.choice([b for b in options if b != DONE])
         answer = await press(fake, user, question, label)
     return version
+
+
+async def play_moves(
+    fake: FakeTelegram, players: Sequence[User], rng: random.Random, count: int, after: int = -1
+) -> int:
+    """`count` random legal moves; the version of the last one's buttons."""
+    for _ in range(count):
+        after = await play_move(fake, players, rng, after)
+    return after
 
 
 @dataclass
@@ -545,15 +529,14 @@ async def play_until(
     max_moves: int = 2000,
     topic: int | None = None,
     after: int = -1,
-    move: Mover | None = None,
     between: Callable[[], Awaitable[bool]] | None = None,
     wait: float = 30,
 ) -> int:
     """Moves until the group (topic) shows a new message with `text`; how many were made.
 
     A move is never cut short: before each one, wait `wait` seconds at most for either the
-    text or a turn. `move` makes one (default: `play_move`'s random press); `between` runs
-    before each, and when it did something (a restart, a /leave) the wait starts again."""
+    text or a turn (`play_move`). `between` runs before each, and when it did something (a
+    restart, a /leave) the wait starts again."""
     old = find(fake, group, text, topic)
 
     def shown() -> Message | None:
@@ -569,10 +552,7 @@ async def play_until(
             return moves
         if between is not None and await between():
             continue
-        if move is None:
-            _, _, after = await play_move(fake, players, rng, after)
-        else:
-            after = await move(fake, players, rng, after)
+        after = await play_move(fake, players, rng, after)
     raise AssertionError(f"no «{text}» after {max_moves} moves")
 
 

@@ -323,7 +323,7 @@ async def test_the_end_is_asked_on_the_hand_sent_anew_while_a_tile_was_pressed(
                 asking = tiles_asking_an_end(stored_state(tmp_path, game["id"]))
                 if asking:
                     break
-                _, _, after = await play_move(fake, users, rng, after)
+                after = await play_move(fake, users, rng, after)
             await bot.idle()
             (tile,) = [
                 b["text"]

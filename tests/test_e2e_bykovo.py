@@ -27,7 +27,6 @@ from tests.e2e import (
     find,
     fresh_state,
     games_in,
-    move_by_buttons,
     play_until,
     query,
     replies_to,
@@ -181,9 +180,8 @@ async def test_a_six_person_tournament_with_a_restart_is_played_to_its_end(
                 return True
 
             await play_until(
-                fake, group, people, rng, OVER, 3000,
-                move=move_by_buttons, between=restart_then_leave, wait=60,
-            )  # fmt: skip
+                fake, group, people, rng, OVER, 3000, between=restart_then_leave, wait=60
+            )
             assert restart.done and len(people) < len(users)
             end = find(fake, group, OVER)
             assert end is not None
@@ -242,7 +240,7 @@ async def test_a_tournament_of_four_people_is_rated_by_its_places(
         rng = random.Random(2)
         async with running_bot(fake, tmp_path) as bot:
             await start_game(fake, group, users, "bykovo target=15")
-            await play_until(fake, group, users, rng, OVER, 1000, move=move_by_buttons)
+            await play_until(fake, group, users, rng, OVER, 1000)
             await bot.idle()
             asked = await say(fake, bot, users[0], group, "/stats")
             (stats,) = replies_to(fake, group, asked)

@@ -23,7 +23,6 @@ from tests.e2e import (
     find,
     fresh_state,
     games_in,
-    move_by_buttons,
     play_until,
     query,
     running_bot,
@@ -113,9 +112,7 @@ async def test_a_six_person_general_with_a_queue_and_a_one_minute_clock(
             ends_at = started[0]["ends_at"]
             assert ends_at is not None
             restart = RestartAt(fake, group, bot, "Раунд 2:")
-            await play_until(
-                fake, group, users, rng, OVER, 5000, move=move_by_buttons, between=restart, wait=60
-            )
+            await play_until(fake, group, users, rng, OVER, 5000, between=restart, wait=60)
             end = find(fake, group, OVER)
             assert end is not None and restart.done
         state, generals, _ = check_match(tmp_path, game["id"])

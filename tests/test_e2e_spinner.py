@@ -23,7 +23,6 @@ from tests.e2e import (
     bot_messages,
     fresh_state,
     games_in,
-    move_by_buttons,
     play_until,
     query,
     replay_game,
@@ -144,9 +143,7 @@ async def test_a_race_is_played_to_its_target_and_the_highest_wins(
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path):
             await start_game(fake, group, users, options, computers=computers)
-            await play_until(
-                fake, group, users, random.Random(7), max_moves=3000, move=move_by_buttons, wait=60
-            )
+            await play_until(fake, group, users, random.Random(7), max_moves=3000, wait=60)
             end = await wait_text(fake, group, GAME_OVER)
         (game,) = games_in(tmp_path, group.id)
         state = replay_game(tmp_path, game["id"])
@@ -176,9 +173,7 @@ async def test_a_donkey_game_with_a_person_and_two_computers_is_counted_as_goat(
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path):
             await start_game(fake, group, users, "donkey", computers=("любитель",))
-            await play_until(
-                fake, group, users, random.Random(3), max_moves=3000, move=move_by_buttons, wait=60
-            )
+            await play_until(fake, group, users, random.Random(3), max_moves=3000, wait=60)
             end = await wait_text(fake, group, GAME_OVER)
         (game,) = games_in(tmp_path, group.id)
         state = fresh_state(tmp_path, game["id"])

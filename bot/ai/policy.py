@@ -225,7 +225,11 @@ def normal_move(position: Position, moves: Sequence[Move]) -> Move:
     """The normal heuristic's move for the position's seat."""
     if len(moves) == 1:
         return moves[0]
-    scores = normal_scores(position, moves)
+    return best(moves, normal_scores(position, moves))
+
+
+def best(moves: Sequence[Move], scores: Sequence[float]) -> Move:
+    """The move with the highest score (the first of equal ones)."""
     return moves[max(range(len(moves)), key=scores.__getitem__)]
 
 
