@@ -167,6 +167,16 @@ def test_a_forged_partial_move_is_refused() -> None:
         built_move(doubles_button(1, 2, (), tile(DONKEY, "5-6")), state)
 
 
+@pytest.mark.parametrize(("number", "arm", "face"), [(255, -1, -1), (28, -1, -1), (100, 0, 0)])
+def test_a_tile_number_past_the_set_is_refused(number: int, arm: int, face: int) -> None:
+    """A forged step names a tile the set has not: refused before its pips are read."""
+    with pytest.raises(GameError) as refused:
+        built_move(doubles_button(1, 2, (), number, arm, face), donkey_table())
+    assert refused.value.key == "does-not-fit"
+    with pytest.raises(GameError):
+        pressed_move(MoveButton(game=1, version=2, kind="t", tile=number), donkey_table())
+
+
 SEA_GOAT = parse_rules("sea_goat", players=2)
 
 

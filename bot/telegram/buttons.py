@@ -30,6 +30,8 @@ TileNumber = Annotated[int, Field(ge=-1, le=255)]
 ArmNumber = Annotated[int, Field(ge=-1, le=3)]
 FaceNumber = Annotated[int, Field(ge=-1, le=1)]
 """Open (0) or closed (1); -1: still to ask."""
+MOST_PAGES = 10**6
+"""A leaderboard page past this is forged (its offset would not fit the database's integers)."""
 MOST_PLACED = 4
 PLACED_WIDTH = 2
 """Base-36 digits per placed double: tile · 8 + arm · 2 + closed < 91 · 8 ≤ 36²."""
@@ -144,7 +146,7 @@ class LanguageChoice(CallbackData, prefix="g"):
 class RatingPage(CallbackData, prefix="r"):
     """A page of a chat's leaderboard (0 is the first)."""
 
-    page: Id
+    page: Annotated[int, Field(ge=0, le=MOST_PAGES)]
 
 
 OURS = {
@@ -348,8 +350,10 @@ def _place(
 ) -> Move | Ask:
     """Place `tile`, asking its arm and face when they are open; then the move, if nothing
     else could join a lone double, or the move as placed."""
+    if tile not in _joining(state, placed):  # a tile of the hand: only then read its pips
+        raise GameError("does-not-fit")
     arms = _free_arms(state, placed, tile)
-    if tile not in _joining(state, placed) or (arm >= 0 and arm not in arms):
+    if arm >= 0 and arm not in arms:
         raise GameError("does-not-fit")
     if arm < 0 and len(arms) > 1:
         return Ask(Asked.ARM, placed, tile, choices=arms)

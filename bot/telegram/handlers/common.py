@@ -4,12 +4,20 @@ texts."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from aiogram import BaseMiddleware, Bot, F
 from aiogram.enums import ChatMemberStatus
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import Chat, ChatMemberRestricted, Message, TelegramObject, User
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import (
+    Chat,
+    ChatMemberRestricted,
+    MaybeInaccessibleMessageUnion,
+    Message,
+    TelegramObject,
+    User,
+)
 
 from bot.core.chats import Chats
 from bot.core.records import GameRow, Player
@@ -103,3 +111,15 @@ async def may_be_member(bot: Bot, chat_id: int, user_id: int) -> bool:
 async def manages(bot: Bot, game: GameRow, user_id: int) -> bool:
     """The game's creator or an admin of its chat."""
     return user_id == game.creator_id or await admin_of(bot, game, user_id)
+
+
+def shows(
+    message: MaybeInaccessibleMessageUnion | None, kind: type[CallbackData]
+) -> TypeGuard[Message]:
+    """Whether `message` carries buttons of `kind`: a press of one forged onto another
+    message (a picture, a lobby) must not rewrite that message."""
+    if not isinstance(message, Message) or message.reply_markup is None:
+        return False
+    prefix = f"{kind.__prefix__}{kind.__separator__}"
+    rows = message.reply_markup.inline_keyboard
+    return any((button.callback_data or "").startswith(prefix) for row in rows for button in row)

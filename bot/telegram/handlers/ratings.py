@@ -9,7 +9,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from bot.core.errors import GameError
 from bot.core.scores import Scores
 from bot.telegram.buttons import RatingPage
-from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, replied_user
+from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, replied_user, shows
 from bot.telegram.keyboards import pages_keyboard
 from bot.ui import texts
 from bot.ui.i18n import Texts
@@ -48,12 +48,12 @@ async def page(
 ) -> None:
     message = callback.message
     shown = None
-    if isinstance(message, Message) and callback_data.page >= 0:
+    if shows(message, RatingPage):
         chat = message.chat
         shown = await _leaderboard(
             scores, t, chat.id, chat.title or "", callback.from_user.id, callback_data.page
         )
-    if not isinstance(message, Message) or shown is None:  # forged, or the ratings are gone
+    if not shows(message, RatingPage) or shown is None:  # forged, or the ratings are gone
         raise GameError("unknown-button")
     text, markup = shown
     await callback.answer()

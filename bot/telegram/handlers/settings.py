@@ -14,7 +14,7 @@ from bot.core.errors import GameError, RulesError
 from bot.core.records import ChatSettings
 from bot.game.rules import RuleError, parse_rules
 from bot.telegram.buttons import ChatOption, ChatView, LanguageChoice
-from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, is_admin
+from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, is_admin, shows
 from bot.telegram.keyboards import chat_presets_keyboard, chat_settings_keyboard, language_keyboard
 from bot.telegram.menus import set_chat_menu
 from bot.telegram.messenger import Messenger
@@ -23,6 +23,7 @@ from bot.ui import texts
 from bot.ui.i18n import LANGUAGES, Texts, language_of, texts_for
 
 router = Router(name="settings")
+YES_NO = ("yes", "no")
 
 
 def _settings_text(t: Texts, title: str, settings: ChatSettings, view: ChatView) -> str:
@@ -66,6 +67,8 @@ def _changed(settings: ChatSettings, key: str, value: str) -> ChatSettings:
             raise RuleError(f"unknown language {value!r}", key, value, ", ".join(LANGUAGES))
         return replace(settings, language=value)
     if key == "computers":
+        if value not in YES_NO:
+            raise RuleError(f"computers={value!r}", key, value, ", ".join(YES_NO))
         return replace(settings, computers=value == "yes")
     text = value if key == "preset" else f"{settings.options} {key}={value}"
     return replace(settings, options=parse_rules(text).summary())
@@ -110,7 +113,7 @@ async def change(
 async def _admin_settings_message(callback: CallbackQuery, bot: Bot) -> Message:
     """The group's /settings message a chat admin pressed on."""
     message = callback.message
-    if not isinstance(message, Message) or message.chat.type == "private":
+    if not shows(message, ChatOption) or message.chat.type == "private":
         raise GameError("unknown-button")
     if not await is_admin(bot, message.chat.id, callback.from_user.id):
         raise GameError("admins-only")
@@ -130,7 +133,7 @@ async def set_language(
 ) -> None:
     code = callback_data.language
     user = callback.from_user
-    if code and code not in LANGUAGES:
+    if (code and code not in LANGUAGES) or not shows(callback.message, LanguageChoice):
         raise GameError("unknown-button")
     await chats.player(user.id, user.full_name, user.username, user.language_code)
     await chats.set_language(user.id, code or None)
