@@ -297,7 +297,8 @@ def test_state_json_round_trip_at_every_step(config, seed, choice):
 def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed, choice):
     """§1.6: with ordinary drawing a round blocks only with equal ends and all plain tiles of
     that suit out, and the fisherman placed the last tile. On a line with different ends the
-    tiles not on the table always hold one that fits."""
+    tiles not on the table always hold one that fits. A spinner layout blocks only when no
+    hand holds a tile that fits and the bazaar cannot help (§5)."""
     rules = RULES[config]
     for s in random_game(rules, seed, choice):
         state = s.after
@@ -312,7 +313,11 @@ def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed,
                 assert state.next_leader == event.seat
                 if blocks_only_on_a_closed_line(rules):
                     assert state.ends[0] == state.ends[1]
-                    assert is_blocked(rules.tiles, state.ends, state.on_table)
+                    assert is_blocked(rules.dead_ends, state.ends, state.on_table)
+                if rules.spinner is not Spinner.NONE:  # §5: nobody could ever move
+                    assert not any(hand & state.fits for hand in state.hands)
+                    off_table = rules.tiles.all_mask & ~state.on_table
+                    assert not state.drawable() or not off_table & state.fits
             if isinstance(event, RoundEnded) and event.reason == "out":
                 assert not state.hands[event.seat]
                 assert state.next_leader == event.seat
@@ -558,7 +563,7 @@ def check_bykovo_round(before: GameState, ended: RoundEnded, after: GameState) -
         if ended.reason == "sortir":
             assert after.idle >= rules.at_table * PASS_CIRCLES
             assert any(isinstance(e, Passed) for e in idle)
-        elif not is_blocked(rules.tiles, after.ends, after.on_table):
+        elif not is_blocked(rules.dead_ends, after.ends, after.on_table):
             assert ended.reason == "fish" and plays
             assert all(isinstance(e, Knocked) for e in idle[-rules.at_table :])
         ranked = ended.order[1:]
@@ -735,7 +740,7 @@ def check_general_round(before: GameState, ended: RoundEnded, after: GameState) 
     if ended.reason == "fish":
         assert new == tally
         assert not any(r.round_points for r in ended.results)
-        assert is_blocked(rules.tiles, after.ends, after.on_table) or after.idle >= 4
+        assert is_blocked(rules.dead_ends, after.ends, after.on_table) or after.idle >= 4
         return
     assert ended.reason == "out" and not after.hands[ended.seat]
     last = [e for e in after.history if isinstance(e, TilePlayed)][-1]

@@ -202,6 +202,21 @@ def test_muggins_a_blocked_round_scores_the_differences_rounded():
     assert [r.round_points for r in ended.results] == [25, 0, 0]
 
 
+def test_going_out_on_the_target_counts_the_move_and_the_round():
+    """The race Decision (docs/RULES.md, before §7): a lone 5-5 scores 10 → 2 and empties
+    the hand: 70 + 2 reaches 72, and the going-out settlement adds the other's 7 pips / 5
+    rounded up = 2 — both count, 74, and the game ends at once."""
+    state = crafted(TELEPHONE, [["5-5"], ["2-3", "1-1"]], bazaar=[])
+    state = state._replace(tally=Tally((70, 0), (0, 0), (False, False), 0))
+    state, events = apply(state, Play(tile(TELEPHONE, "5-5"), 0))
+    (ended,) = [e for e in events if isinstance(e, RoundEnded)]
+    assert ended.reason == "out"
+    assert (ended.results[0].play_points, ended.results[0].round_points) == (2, 2)
+    assert state.tally.scores == (74, 0)
+    assert isinstance(events[-1], GameEnded)
+    assert [(p.seat, p.place, p.score) for p in events[-1].places] == [(0, 1, 74), (1, 2, 0)]
+
+
 def test_muggins_plays_to_250_with_two_and_200_with_more():
     assert parse_rules("muggins", players=2).goal == 250
     assert parse_rules("muggins", players=3).goal == 200
@@ -341,3 +356,73 @@ def test_closed_doubles_need_the_option():
     with pytest.raises(IllegalMoveError) as error:
         apply(state, Play(tile(TELEPHONE, "2-2"), 0, True))
     assert error.value.reason == "cannot_close"
+
+
+# -- a spinner layout's fish (§1.6, §5) ----------------------------------------------------
+
+TELEPHONE_2902 = (
+    "1-1 0, 1-4 2, 1-3 3, 3-3 3, 1-5 1, 5-6 1, 3-6 3, 6-6 3, 1-6 1, 1-2 0, 2-5 0, 4-4 2, "
+    "0-4 2, 0-1 1, 5-5 0, 0-6 2, 0-0 1, 4-6 3, 0-5 0, 0-2 1, 2-4 3, 2-6 2, 0-3 0, 2-3 0"
+)
+DONKEY_5959 = (
+    "1-1 0, 1-2 2, 0-2 2, 0-0 2 closed, 0-1 1, 1-4 0, 0-3 1, 4-6 0, 6-6 0 closed, 2-3 1, "
+    "2-6 1, 5-6 1, 2-5 1, 1-3 3, 3-4 3, 2-4 3"
+)
+"""The issue's reproductions: round 1 of `new_game(rules, seats, seed)`, a move each."""
+
+
+def replayed(rules: RuleSet, seed: int, moves: str) -> GameState:
+    state = new_game(rules, [str(s) for s in range(rules.players)], seed)[0]
+    for move in moves.split(", "):
+        name, end, *closed = move.split()
+        state = apply(state, Play(tile(rules, name), int(end), bool(closed)))[0]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed", "moves", "ends"),
+    [
+        ("telephone", 4, 2902, TELEPHONE_2902, (2, 2, 2, 2)),
+        ("donkey", 3, 5959, DONKEY_5959, (CLOSED, 2, CLOSED, 2)),
+    ],
+)
+def test_a_spinner_round_is_no_fish_while_the_double_can_go(
+    preset: str, players: int, seed: int, moves: str, ends: tuple[int, ...]
+) -> None:
+    """Every plain 2 is down and every open end shows 2, but 2-2 is still in a hand: on a
+    spinner layout that is no fish (§5) — it goes on until 2-2 goes out."""
+    rules = parse_rules(preset, players=players)
+    state = replayed(rules, seed, moves)
+    assert state.ends == ends
+    assert state.phase is Phase.PLAYING
+    double = tile(rules, "2-2")
+    holder = next(seat for seat, hand in enumerate(state.hands) if hand >> double & 1)
+    while state.to_move != holder:
+        (knock,) = legal_moves(state)  # nobody else can move: knock (or draw) on
+        state = apply(state, knock)[0]
+    move = next(m for m in legal_moves(state) if isinstance(m, Play) and not m.closed)
+    assert move.tile == double
+    state, events = apply(state, move)
+    (ended,) = [e for e in events if isinstance(e, RoundEnded)]
+    assert (ended.reason, ended.seat) == ("out", holder)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed", "moves"),
+    [
+        ("telephone", 4, 2902, TELEPHONE_2902),
+        ("donkey", 3, 5959, DONKEY_5959),
+    ],
+)
+def test_games_of_the_first_edition_replay_to_their_fish(
+    preset: str, players: int, seed: int, moves: str
+) -> None:
+    """Rules stored before editions (no `edition` key) are the first edition's, whose fish
+    ended those rounds at once: a finished game's log replays to what it was."""
+    options = parse_rules(preset, players=players).options()
+    del options["edition"]
+    old = RuleSet.from_options(options)
+    assert old.edition == 1
+    state = replayed(old, seed, moves)
+    assert state.phase is Phase.ROUND_OVER
+    assert state.last_round is not None and state.last_round.reason == "fish"

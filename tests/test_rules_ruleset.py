@@ -10,7 +10,7 @@ from bot.game import PRESETS, RuleError, RuleSet, parse_rules
 from bot.game.rules import LIMITS, DrawMode, FirstLead, FishMode, NextLead, Scoring
 from bot.ui.i18n import texts_for
 
-OPTION_NAMES = [name for name in RuleSet().options() if name != "preset"]
+OPTION_NAMES = [name for name in RuleSet().options() if name not in {"preset", "edition"}]
 
 
 def rule_error(match: str, key: str | None = None, **kwargs) -> RuleError:

@@ -289,7 +289,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         for t in tiles_of(placed):
             score += w.pips * costs[t]
         score += w.double * (placed & tiles.doubles_mask).bit_count()
-        if ends and not bykovo and is_blocked(tiles, new, on_table | placed):
+        if ends and not bykovo and is_blocked(rules.dead_ends, new, on_table | placed):
             score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
             scores.append(score)
             continue
@@ -385,7 +385,7 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE
         shed = sum(costs[t] for t in tiles_of(placed))
         score += w.pips * shed * (0.5 + race)
         score += w.double * (placed & tiles.doubles_mask).bit_count()
-        if ends and is_blocked(tiles, new, on_table | placed):
+        if ends and is_blocked(rules.dead_ends, new, on_table | placed):
             score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
             scores.append(score)
             continue

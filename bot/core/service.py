@@ -33,16 +33,27 @@ from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_fi
 from bot.game.events import Event, RoundEnded
 from bot.game.moves import Move
 from bot.game.rules import RuleError, RuleSet, Scoring, parse_rules
-from bot.game.serial import NEXT_ROUND, TIME_UP, abandon_entry, encode, leave_entry, rest_entry
+from bot.game.serial import (
+    NEXT_ROUND,
+    TIME_UP,
+    abandon_entry,
+    encode,
+    leave_entry,
+    rest_entry,
+    rules_entry,
+)
 from bot.game.shuffle import shuffled
 from bot.game.state import GameState, Phase
 
 
 def game_state(game: GameRow) -> GameState:
-    """The running game's state (a lobby has none)."""
-    if game.state is None:
+    """The running game's state (a lobby has none), under today's edition of its rules (a
+    game stored by an older version goes on under them: `_commit` logs the change)."""
+    state = game.state
+    if state is None:
         raise GameError("no-such-game")
-    return game.state
+    rules = state.rules.current()
+    return state if rules is state.rules else state._replace(rules=rules)
 
 
 AWAY_AFTER = 3
@@ -266,7 +277,7 @@ class GameService:
             if waiting:
                 raise GameError("waiting-for", names=", ".join(waiting))
             try:
-                rules = game.rules.with_players(len(game.players))
+                rules = game.rules.with_players(len(game.players)).current()
             except RuleError as error:
                 raise RulesError(error, "cannot-start") from None
             with first_writer_wins():  # the seats changed since: «Начать» again
@@ -496,6 +507,9 @@ class GameService:
         entries: list[tuple[int | None, dict[str, Any]]],
     ) -> Turn:
         """Deal on after a round, then store everything in one transaction."""
+        kept = game.state
+        if kept is not None and kept.rules.edition != before.rules.edition:
+            entries.insert(0, (None, rules_entry(before.rules)))  # before the move it allowed
         rounds = [(e.round_no, encode(e)) for e in events if isinstance(e, RoundEnded)]
         closed = after if rounds else None
         if after.phase is Phase.ROUND_OVER and self._time_is_up(game):

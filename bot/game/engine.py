@@ -453,7 +453,7 @@ def _after_play(
         return _end_round(after, "out", seat, placed, events)
     if rules.race and max(tally.scores) >= rules.goal:
         return _end_round(after, "target", seat, placed, events)
-    if is_blocked(rules.tiles, ends, on_table):
+    if is_blocked(rules.dead_ends, ends, on_table):
         return _end_round(after, "fish", seat, placed, events)
     if hands[following] & fits:
         return after, tuple(events)
@@ -639,7 +639,7 @@ def _bykovo_after(
         gone = gone or went
     if gone is not None and seat == gone.last:
         return _end_round(state, "out", gone.seat, placed, events)
-    if is_blocked(state.rules.tiles, state.ends, state.on_table):
+    if is_blocked(state.rules.dead_ends, state.ends, state.on_table):
         winner = gone.seat if gone is not None else seat
         return _end_round(state, "out" if gone else "fish", winner, placed, events)
     state = state._replace(to_move=_next_in_circle(state, seat))

@@ -75,6 +75,16 @@ class RuleError(ValueError):
         self.valid = valid
 
 
+EDITIONS = {
+    1: "the first rules the bot played",
+    2: "a spinner layout is a fish only when no tile can ever be attached (§1.6, §5)",
+}
+"""How the bot has played the rules: a game keeps the edition it was stored with, so its
+log replays to the states it was played to (an older running game is brought up to date
+between two moves, with a `Rules` entry in its log)."""
+EDITION = max(EDITIONS)
+SPINNER_FISH = 2
+FIRST_EDITION = min(EDITIONS)
 GOAT_ONLY = frozenset({"open_threshold", "fish"})
 SEA_GOAT_ONLY = frozenset({"record_min", "bald_goat", "write_off"})
 GENERAL_ONLY = frozenset({"minutes"})
@@ -141,16 +151,29 @@ class RuleSet:
     write_off: bool = False  # Sea Goat: a new winner wipes the other side's points
     turn_timeout: int = 60  # seconds a person has for a move (0: untimed); the bot keeps time
     minutes: int = 30  # «Генерал»: the match's length; the round under way when it ends is played
+    edition: int = EDITION  # how the bot played these rules (`EDITIONS`); not a user's option
     tiles: TileSet = field(init=False, repr=False, compare=False)
+    dead_ends: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """By pip value: the tiles that, all on the table, leave an end showing it dead for good
+    (`table.is_blocked`): a line's plain tiles (§1.6), a spinner layout's whole suit."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
             if f.init:
                 _check_type(f.name, getattr(self, f.name), f.default)
         self._validate()
-        object.__setattr__(self, "tiles", tile_set(self.max_pip))
+        tiles = tile_set(self.max_pip)
+        object.__setattr__(self, "tiles", tiles)
+        whole = self.spinner is not Spinner.NONE and self.edition >= SPINNER_FISH
+        object.__setattr__(self, "dead_ends", tiles.suit_masks if whole else tiles.plain_suit_masks)
 
     def _validate(self) -> None:
+        if self.edition not in EDITIONS:
+            raise RuleError(
+                f"edition={self.edition}: this version plays {', '.join(map(str, EDITIONS))}",
+                "edition",
+                str(self.edition),
+            )
         room = self.scoring is Scoring.ROOM
         if room and self.max_pip not in ROOM_SETS:
             raise RuleError(
@@ -342,6 +365,10 @@ class RuleSet:
         """The same rules for another number of players."""
         return replace(self, players=players)
 
+    def current(self) -> RuleSet:
+        """The same rules as the bot plays them now (`EDITION`)."""
+        return self if self.edition == EDITION else replace(self, edition=EDITION)
+
     def options(self) -> dict[str, Any]:
         """The options as plain JSON values (the preset's name included)."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
@@ -352,24 +379,26 @@ class RuleSet:
         changed = [
             f"{name}={_show(value)}"
             for name, value in self.options().items()
-            if name != "preset" and value != getattr(base, name)
+            if name in _KEYS and value != getattr(base, name)
         ]
         return " ".join([self.preset, *changed])
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> RuleSet:
-        """The inverse of `options()` (JSON values in, validated rules out)."""
-        return cls(
-            **{
-                f.name: _coerce(f.name, options[f.name], f.default)
-                for f in _INIT_FIELDS
-                if f.name in options
-            }
-        )
+        """The inverse of `options()` (JSON values in, validated rules out); options stored
+        before editions are the first edition's."""
+        known = {
+            f.name: _coerce(f.name, options[f.name], f.default)
+            for f in _INIT_FIELDS
+            if f.name in options
+        }
+        known.setdefault("edition", FIRST_EDITION)
+        return cls(**known)
 
 
 _INIT_FIELDS = [f for f in fields(RuleSet) if f.init]
-_KEYS = {f.name: f for f in _INIT_FIELDS if f.name != "preset"}
+_KEYS = {f.name: f for f in _INIT_FIELDS if f.name not in {"preset", "edition"}}
+"""The options a user may set."""
 
 
 def _show(value: object) -> str:

@@ -3,14 +3,16 @@
 A game's log is a list of JSON entries: moves (`{"type": "Play", "tile": 9, "end": 1}`),
 `{"type": "NextRound"}`, `{"type": "Abandon", "seat": 2}`, `{"type": "Leave", "seat": 2}`
 Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out) and «Генерал»'s
-`{"type": "TimeUp"}` (the match's time is up, after a round). Replaying
-the log from the game's rules, seats and seed gives the identical state.
+`{"type": "TimeUp"}` (the match's time is up, after a round), and `{"type": "Rules",
+"edition": 2}` where a game stored by an older version went on under today's rules
+(`rules.EDITIONS`). Replaying the log from the game's rules, seats and seed gives the
+identical state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, NamedTuple
 
 from bot.game import events
@@ -176,6 +178,10 @@ def rest_entry(seats: Iterable[int]) -> dict[str, JSON]:
     return {"type": "Rest", "seats": list(seats)}
 
 
+def rules_entry(rules: RuleSet) -> dict[str, JSON]:
+    return {"type": "Rules", "edition": rules.edition}
+
+
 def step(state: GameState, entry: dict[str, JSON]) -> GameState:
     """Apply one log entry."""
     kind = entry["type"]
@@ -185,6 +191,8 @@ def step(state: GameState, entry: dict[str, JSON]) -> GameState:
         return rest_first(state, entry["seats"])[0]
     if kind == "TimeUp":
         return time_up(state)[0]
+    if kind == "Rules":
+        return state._replace(rules=replace(state.rules, edition=entry["edition"]))
     if kind == "Abandon":
         return abandon(state, entry["seat"])[0]
     if kind == "Leave":

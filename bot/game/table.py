@@ -114,16 +114,17 @@ def attach(
     return tuple(new), Spread(first, doubled, bare, wings)
 
 
-def is_blocked(tiles: TileSet, ends: tuple[int, ...], on_table: int) -> bool:
-    """Nothing can ever be attached: every arm closed, or every open end shows one value `v`
-    with every plain tile of `v` on the table (§1.6 fish; the double `v-v` changes nothing)."""
+def is_blocked(dead_ends: tuple[int, ...], ends: tuple[int, ...], on_table: int) -> bool:
+    """The round is a fish now: every arm closed, or every open end shows one value `v` with
+    all of `dead_ends[v]` on the table (`RuleSet.dead_ends`: on a line the plain tiles of `v`,
+    the double changing nothing, §1.6; on a spinner layout the double too, §5)."""
     open_values = {value for value in ends if value >= 0}
     if not open_values:
         return bool(ends)
     if len(open_values) != 1:
         return False
-    plain = tiles.plain_suit_masks[open_values.pop()]
-    return on_table & plain == plain
+    dead = dead_ends[open_values.pop()]
+    return on_table & dead == dead
 
 
 def ends_sum(tiles: TileSet, ends: tuple[int, ...], spread: Spread, lone: Tile | None) -> int:
