@@ -32,6 +32,7 @@ from bot.core.turns import Turns
 from bot.core.watchdog import Watchdog
 from bot.telegram.courier import Courier
 from bot.telegram.handlers import routers
+from bot.telegram.handlers.chat import BackInTouch
 from bot.telegram.handlers.common import ReaderTexts
 from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
@@ -137,6 +138,7 @@ def build_dispatcher(
     in_flight = InFlight()
     dispatcher.update.outer_middleware(in_flight)
     dispatcher.update.outer_middleware(ReaderTexts(chats))
+    dispatcher.message.outer_middleware(BackInTouch())
 
     watchdog = Watchdog(service, turns)
     crew = Crew(storage, turns, service.clock)

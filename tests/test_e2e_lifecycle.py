@@ -9,9 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.playground import Chat, FakeTelegram, FloodLimits, Message, User
+from bot.game import legal_moves
+from bot.game.moves import Draw, Pass, Play
+from bot.playground import Call, Chat, FakeTelegram, FloodLimits, Message, User
+from bot.telegram.buttons import move_button
 from tests.e2e import (
     GAME_OVER,
+    HAND,
     JOIN,
     NAMES,
     PLAYABLE,
@@ -21,6 +25,7 @@ from tests.e2e import (
     check_finished_game,
     check_rating,
     find,
+    forge_press,
     fresh_state,
     games_in,
     join,
@@ -40,6 +45,7 @@ from tests.e2e import (
     seated,
     seats_of,
     start_game,
+    stored_state,
     table_captions,
     turn_message,
     version_of,
@@ -297,8 +303,88 @@ async def test_a_player_who_blocked_the_bot_is_asked_back_once(tmp_path: Path) -
             assert await press(fake, users[0], question, RU("end-yes")) == RU("cancelled")
             await fake.wait_until(lambda: status(tmp_path, game["id"])[0] == "cancelled")
             await fake.wait_until(lambda: find(fake, other, RU("cancelled")))
-            failed = [c for c in fake.errors() if c.params.get("chat_id") == str(blocked.id)]
-            assert len(failed) >= 2 and {c.status for c in failed} == {403}
+            await bot.idle()
+            # Telegram's word that they blocked it came first: nothing was even tried
+            assert not [c for c in calls_to(fake, blocked) if not c.ok]
+            assert len(notices(fake, group, blocked)) == 1
+
+
+def calls_to(fake: FakeTelegram, user: User, after: int = 0) -> list[Call]:
+    """The bot's requests into `user`'s private chat, from index `after` of the calls."""
+    return [c for c in fake.calls[after:] if c.params.get("chat_id") == str(user.id)]
+
+
+def hand_sent(fake: FakeTelegram, user: User, after: int) -> bool:
+    """Whether a hand went to `user` since index `after` of the calls."""
+    return any(
+        c.ok and c.method == "sendMessage" and HAND in str(c.params.get("text"))
+        for c in calls_to(fake, user, after)
+    )
+
+
+async def move_by_forgery(fake: FakeTelegram, folder: Path, game_id: int) -> None:
+    """The seat to move makes a legal move through a button carrying the stored version
+    (its hand may be out of date: the bot cannot write to it), and it is stored."""
+    (row,) = query(folder, "SELECT version FROM games WHERE id = ?", game_id)
+    version = int(row["version"])
+    state = stored_state(folder, game_id)
+    user = fake.users[seats_of(folder, game_id)[state.to_move]]
+    move = next(m for m in legal_moves(state) if isinstance(m, (Play, Draw, Pass)))
+    table = bot_messages(fake, next(c for c in fake.chats.values() if c.is_group))[-1]
+    query_id = forge_press(fake, user, table, move_button(game_id, version, move).pack())
+    await fake.wait_until(lambda: fake.answer_for(query_id), 20)
+    await fake.wait_until(
+        lambda: query(folder, "SELECT version FROM games WHERE id = ?", game_id)[0][0] > version
+    )
+
+
+async def test_after_a_refusal_nothing_more_is_sent_until_they_write_again(
+    tmp_path: Path,
+) -> None:
+    """The block's update never reached the bot: its first request is refused (403), the
+    group is told once, and while the game goes on nothing more is sent to that chat —
+    until the person writes to the bot again, when their hand comes anew."""
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, users, "turn_timeout=0")
+            (game,) = games_in(tmp_path, group.id)
+            await bot.idle()
+            blocked = users[1]
+            blocked.blocked = True  # in Telegram only; the bot hears of it by a 403
+            since = len(fake.calls)
+            for _ in range(8):
+                await move_by_forgery(fake, tmp_path, game["id"])
+            await bot.idle()
+            refused = calls_to(fake, blocked, since)
+            assert [c.status for c in refused] == [403], refused
+            notice = await wait_text(fake, group, "не могу написать")
+            assert blocked.name in (notice.content or "")
+            assert len(notices(fake, group, blocked)) == 1
+            # they write to the bot (anything, not only /start): reachable, the hand anew
+            blocked.blocked = False
+            since = len(fake.calls)
+            fake.user_sends(blocked, blocked, "привет")
+            await fake.wait_until(lambda: hand_sent(fake, blocked, since))
+
+
+async def test_a_player_who_unblocks_the_bot_gets_their_hand(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, users, "turn_timeout=0")
+            (game,) = games_in(tmp_path, group.id)
+            blocked = users[0]
+            fake.user_blocks_bot(blocked)
+            await wait_text(fake, group, "не могу написать")
+            for _ in range(3):
+                await move_by_forgery(fake, tmp_path, game["id"])
+            await bot.idle()
+            since = len(fake.calls)
+            fake.user_unblocks_bot(blocked)  # Telegram's «Restart»: my_chat_member
+            await fake.wait_until(lambda: hand_sent(fake, blocked, since))
             assert len(notices(fake, group, blocked)) == 1
 
 

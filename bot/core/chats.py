@@ -49,6 +49,15 @@ class Chats:
         await self.storage.set_started(user_id)
         return seated
 
+    async def blocked_bot(self, user_id: int) -> bool:
+        """The user blocked the bot: nothing is written to them until they are back; whether
+        that is news."""
+        return await self.storage.set_blocked(user_id)
+
+    async def back_in_touch(self, user_id: int) -> bool:
+        """The user wrote to the bot or unblocked it; whether they had been unreachable."""
+        return await self.storage.set_reachable(user_id)
+
     async def has_started(self, user_id: int) -> bool:
         return bool(await self.storage.started_users([user_id]))
 

@@ -136,6 +136,18 @@ class Storage:
         )
         return changed > 0
 
+    async def set_reachable(self, user_id: int) -> bool:
+        """The user wrote to the bot, or unblocked it: reachable again; whether that is news."""
+        changed = await self._write(
+            "UPDATE users SET blocked = 0 WHERE id = ? AND blocked = 1", (user_id,)
+        )
+        return changed > 0
+
+    async def is_blocked(self, user_id: int) -> bool:
+        """Whether the user's private chat refused the bot (403) since they last wrote."""
+        rows = await self.rows("SELECT blocked FROM users WHERE id = ?", (user_id,))
+        return bool(rows and rows[0][0])
+
     async def remember_chat(self, chat_id: int, kind: str, title: str) -> None:
         await self._write(
             "INSERT INTO chats (id, type, title) VALUES (?, ?, ?) "

@@ -166,7 +166,10 @@ class Gateway:
         )
 
     async def private(self, game: GameRow, user_id: int, method: TelegramMethod[T]) -> T | None:
-        """A call into a player's private chat; a 403 is told to the group once."""
+        """A call into a player's private chat; a 403 is told to the group once, and after
+        it nothing is sent there (None) until the person writes to the bot again."""
+        if await self.storage.is_blocked(user_id):
+            return None
         try:
             if isinstance(method, (SendMessage, SendPhoto)):
                 return await self.send(method)  # type: ignore[return-value]
@@ -175,9 +178,13 @@ class Gateway:
             return await self.call(method)
         except TelegramForbiddenError:
             if await self.storage.set_blocked(user_id):
-                name = next(p.name for p in game.players if p.user_id == user_id)
-                self.courier.post(game.chat_id, "unreachable", (game.id, name))
+                self.unreachable(game, user_id)
             return None
+
+    def unreachable(self, game: GameRow, user_id: int) -> None:
+        """Tell the game's group that the bot cannot write to this player."""
+        name = next(p.name for p in game.players if p.user_id == user_id)
+        self.courier.post(game.chat_id, "unreachable", (game.id, name))
 
     async def _unreachable(self, news: tuple[int, str]) -> None:
         game_id, name = news

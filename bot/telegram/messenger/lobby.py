@@ -160,6 +160,8 @@ class Lobby:
             if link
             else t("next-game-ping-plain", chat=title)
         )
+        if await self.storage.is_blocked(user_id):
+            return
         try:
             await self.gateway.send(SendMessage(chat_id=user_id, text=text))
         except TelegramForbiddenError:
