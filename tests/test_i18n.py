@@ -180,3 +180,60 @@ def test_numbers_are_shown_as_typed_and_names_without_isolation_marks() -> None:
             points=35,
         )
         assert "1200" in line and "1040" in line and "\u2068" not in line
+
+
+BAD_RULES = [
+    "goat target=abc",
+    "goat target=-5",
+    "goat players=9",
+    "sea_goat players=3",
+    "goat teams=maybe",
+    "goat first_lead=whoever",
+    "goat colour=red",
+    "chess",
+    "classic record_min=30",
+    "general players=5",
+    "room max_pip=7",
+    "goat hand_size=20",
+    "goat keep=99",
+    "classic target=0",
+    "bykovo teams=yes",
+    "general teams=no",
+    "goat turn_timeout=x",
+]
+"""`/newgame` texts the rules refuse, each for another reason."""
+
+
+def option_words() -> set[str]:
+    """The Latin words a refusal may quote: option names, presets and option values."""
+    from enum import Enum
+
+    from bot.game.rules import ALIASES, PRESET_ALIASES, RuleSet
+
+    words = {*ALIASES, *PRESET_ALIASES, *PRESETS, "yes", "no"}
+    for name, value in RuleSet().options().items():
+        words.add(name)
+        if isinstance(value, Enum):
+            words.update(str(member.value) for member in type(value))
+    return words
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_rule_is_worded_in_the_readers_language(language: str) -> None:
+    """A refusal's words are the catalog's, in the reader's language; the only Latin words
+    in a Russian one are what a user types (option names, presets, values)."""
+    from bot.core.errors import RulesError
+    from bot.game.rules import RuleError, parse_rules
+
+    t = texts_for(language)
+    allowed = option_words() | {word.split("=")[0] for word in " ".join(BAD_RULES).split()}
+    allowed |= {word.split("=")[-1] for word in " ".join(BAD_RULES).split()}
+    for text in BAD_RULES:
+        with pytest.raises(RuleError) as refused:
+            parse_rules(text)
+        answer = texts.refusal(t, RulesError(refused.value))
+        if language == "ru":
+            latin = set(re.findall(r"[A-Za-z_]+", answer)) - allowed
+            assert not latin, (text, answer)
+        else:
+            assert not CYRILLIC.search(answer), (text, answer)

@@ -38,7 +38,7 @@ def test_players_between_2_and_4():
 def test_sea_goat_with_3_players_alone():
     error = rule_error("sea_goat is played by 2 players or by 4 in teams", "players",
                        scoring=Scoring.SEA_GOAT, players=3)  # fmt: skip
-    assert error.valid == "2, or 4 with teams=yes"
+    assert error.valid == "2, 4 (teams=yes)"
     rule_error("not 4 alone", "players", scoring=Scoring.SEA_GOAT, players=4)
     with pytest.raises(RuleError, match="not 3 alone"):
         parse_rules("sea_goat players=3")

@@ -68,11 +68,14 @@ class FishMode(StrEnum):
 class RuleError(ValueError):
     """A bad option value or combination; `key` names the option, `valid` the choices."""
 
-    def __init__(self, message: str, key: str = "", value: str = "", valid: str = "") -> None:
+    def __init__(
+        self, message: str, key: str = "", value: str = "", valid: str = "", number: bool = False
+    ) -> None:
         super().__init__(message)
         self.key = key
         self.value = value
-        self.valid = valid
+        self.valid = valid  # option values, numbers, ranges: no words of any language
+        self.number = number  # the option takes a whole number
 
 
 EDITIONS = {
@@ -270,7 +273,7 @@ class RuleSet:
                 f"sea_goat is played by 2 players or by 4 in teams, not {self.players} alone",
                 "players",
                 str(self.players),
-                "2, or 4 with teams=yes",
+                "2, 4 (teams=yes)",
             )
         if self.scoring is Scoring.BYKOVO and self.teams:
             raise RuleError("the Bykovo tournament is played alone", "teams", "yes", "no")
@@ -447,7 +450,7 @@ def _coerce(name: str, raw: object, default: object) -> Any:
         return int(text)
     except ValueError:
         raise RuleError(
-            f"{name}={raw}: expected a whole number", name, str(raw), "a number"
+            f"{name}={raw}: expected a whole number", name, str(raw), number=True
         ) from None
 
 

@@ -103,6 +103,8 @@ def rule_error(t: Texts, error: RuleError) -> str:
         text = t("rule-error-key", key=key)
     if error.valid:
         return t("rule-error-valid", text=text, valid=error.valid)
+    if error.number:
+        return t("rule-error-number", text=text)
     return t("rule-error-end", text=text)
 
 

@@ -89,6 +89,7 @@ rule-error-value = The option { $key }={ $value } does not fit
 rule-error-key = I do not understand the option { $key }
 rule-error-valid = { $text }. Possible: { $valid }
 rule-error-end = { $text }.
+rule-error-number = { $text }: a whole number is needed.
 option-target = to { $value }
 option-fish-one = fish on one
 option-fish-all = fish on all

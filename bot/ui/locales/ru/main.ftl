@@ -89,6 +89,7 @@ rule-error-value = Не подходит опция { $key }={ $value }
 rule-error-key = Не понимаю опцию { $key }
 rule-error-valid = { $text }. Можно: { $valid }
 rule-error-end = { $text }.
+rule-error-number = { $text }: нужно целое число.
 option-target = до { $value }
 option-fish-one = рыба на одного
 option-fish-all = рыба на всех
