@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -40,13 +41,14 @@ from aiogram.types import (
 )
 from PIL import Image
 
-from bot.playground import TOKEN, Change, FakeTelegram, FloodLimits
+from bot.playground import Change, FakeTelegram, FloodLimits
 from bot.playground.api.formatting import FormatError, parse_html, parse_markdown_v2
 
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
     "are exactly the same as a current content and reply markup of the message"
 )
+OLD_TOKEN = "100500:TEST-token_abcdefghijklmnopqrstuvwxyz"  # every fake's, once: in the source
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 
 
@@ -58,8 +60,10 @@ class LocalSession(AiohttpSession):
             await self._session.close()
 
 
-def make_bot(base: str, token: str = TOKEN) -> Bot:
-    return Bot(token, session=LocalSession(api=TelegramAPIServer.from_base(base)))
+def make_bot(fake: FakeTelegram, token: str | None = None) -> Bot:
+    """A client of `fake`, with the bot's token unless another is given."""
+    api = TelegramAPIServer.from_base(fake.base)
+    return Bot(token or fake.token, session=LocalSession(api=api))
 
 
 @pytest.fixture
@@ -71,7 +75,7 @@ async def fake() -> AsyncIterator[FakeTelegram]:
 
 @pytest.fixture
 async def bot(fake: FakeTelegram) -> AsyncIterator[Bot]:
-    client = make_bot(fake.base)
+    client = make_bot(fake)
     async with client.session:
         yield client
 
@@ -91,11 +95,12 @@ def button(text: str, data: str | None = None, url: str | None = None) -> Inline
 
 
 async def post(
-    fake: FakeTelegram, method: str, token: str = TOKEN, **fields: Any
+    fake: FakeTelegram, method: str, token: str | None = None, **fields: Any
 ) -> tuple[int, dict[str, Any]]:
+    url = f"{fake.base}/bot{token or fake.token}/{method}"
     async with (
         aiohttp.ClientSession() as session,
-        session.post(f"{fake.base}/bot{token}/{method}", data=fields) as response,
+        session.post(url, data=fields) as response,
     ):
         return response.status, await response.json()
 
@@ -123,10 +128,54 @@ async def test_wrong_token_is_401_and_malformed_token_is_404(fake: FakeTelegram)
     assert (status, body["description"]) == (401, "Unauthorized: invalid token specified")
     status, body = await post(fake, "getMe", token="not-a-token")
     assert (status, body["description"]) == (404, "Not Found")
-    intruder = make_bot(fake.base, "100500:SOMEONE-ELSES-secret")
+    intruder = make_bot(fake, "100500:SOMEONE-ELSES-secret")
     async with intruder.session:
         with pytest.raises(TelegramUnauthorizedError):
             await intruder.get_me()
+
+
+async def test_each_fake_makes_its_own_random_token(fake: FakeTelegram) -> None:
+    """The token is in no source: the one every fake had before is refused, and only the
+    bot handed `fake.token` acts. A token given explicitly is used as it is."""
+    assert re.fullmatch(r"100500:[A-Za-z0-9_-]{43}", fake.token), fake.token
+    assert FakeTelegram().token != fake.token
+    status, body = await post(fake, "getMe", token=OLD_TOKEN)
+    assert (status, body["description"]) == (401, "Unauthorized: invalid token specified")
+    async with FakeTelegram(token="42:chosen") as chosen:
+        status, body = await post(chosen, "getMe", token="42:chosen")
+        assert (status, body["result"]["id"]) == (200, 42)
+
+
+async def test_a_request_a_browser_marks_as_another_sites_is_refused(fake: FakeTelegram) -> None:
+    """A page of another site open in the person's browser (a link, an image, a form) can
+    neither send as the bot nor take its updates, even knowing the token; the bot's own
+    requests carry no `Origin` and no `Sec-Fetch-Site`."""
+    alice = fake.add_user("Alice")
+    group = fake.add_group("Домино", [alice])
+    fake.user_sends(alice, group, "/newgame")
+    bot_api = f"{fake.base}/bot{fake.token}"
+    send = f"{bot_api}/sendMessage?chat_id={group.id}&text=spam"
+    foreign = [
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},  # another port of this machine, say
+    ]
+    async with aiohttp.ClientSession() as session:
+        for headers in foreign:
+            for url in (send, f"{bot_api}/getUpdates", f"{fake.base}/file/bot{fake.token}/a"):
+                async with session.get(url, headers=headers) as response:
+                    assert response.status == 403, (url, headers)
+                    refusal = await response.json()
+                    assert refusal["description"] == "Forbidden: cross-site requests are refused"
+        assert [m.text for m in fake.messages(group)] == ["/newgame"]
+        assert len(fake.pending_updates) == 1  # not taken
+        assert fake.calls == []
+        own = {"Origin": fake.base, "Sec-Fetch-Site": "same-origin"}
+        for headers in ({}, own):
+            async with session.get(send, headers=headers) as response:
+                assert response.status == 200, headers
+    assert [m.text for m in fake.messages(group)] == ["/newgame", "spam", "spam"]
 
 
 async def test_unknown_methods_are_404_and_only_harmless_ones_are_ok(
@@ -555,7 +604,7 @@ async def test_a_cancelled_long_poll_loses_no_update(fake: FakeTelegram, bot: Bo
 
 
 async def test_a_second_poller_terminates_the_first_with_409(fake: FakeTelegram, bot: Bot) -> None:
-    other = make_bot(fake.base)
+    other = make_bot(fake)
     async with other.session:
         first = asyncio.create_task(bot.get_updates(timeout=5))
         await fake.wait_polling()
@@ -778,7 +827,7 @@ async def test_group_flood_limit_answers_429_and_counts_early_retries() -> None:
     async with FakeTelegram(flood=True) as fake:
         alice = fake.add_user("Alice")
         group = fake.add_group("Домино", [alice])
-        bot = make_bot(fake.base)
+        bot = make_bot(fake)
         async with bot.session:
             table = await bot.send_message(group.id, "Стол")
             for index in range(18):
@@ -812,7 +861,7 @@ async def test_private_chats_allow_a_small_burst_then_one_per_second() -> None:
         users = [fake.add_user(f"U{i}") for i in range(7)]
         for user in users:
             fake.user_sends(user, user, "/start")
-        bot = make_bot(fake.base)
+        bot = make_bot(fake)
         async with bot.session:
             for _ in range(3):
                 await bot.send_message(users[0].id, "burst")
@@ -949,7 +998,7 @@ async def test_a_polling_dispatcher_plays_against_the_fake(fake: FakeTelegram) -
         await query.answer("Поехали")
 
     alice = fake.add_user("Alice")
-    client = make_bot(fake.base)
+    client = make_bot(fake)
     async with client.session:
         polling = asyncio.create_task(
             dispatcher.start_polling(client, handle_signals=False, polling_timeout=2)

@@ -189,6 +189,46 @@ async def test_a_rule_the_bot_breaks_is_a_banner_on_the_page() -> None:
         await fake.stop()
 
 
+async def test_only_the_pages_own_requests_act() -> None:
+    """Another site open in the same browser can neither act for anyone nor read the chats
+    (403, nothing changes), even through a plain link or image (`Sec-Fetch-Site`); the
+    page's own requests and clients without a browser's headers (curl) act, and a link
+    from another site still opens the page."""
+    fake = FakeTelegram(port=free_port())
+    front = Front(fake, "Двор")
+    await fake.start(routes=front.add_routes)
+    anya = front.people["Аня"]
+    link = f"https://t.me/{fake.bot_username}?start=x"
+    actions = {
+        "/api/send": {"user": "Аня", "chat": "group", "text": "/newgame"},
+        "/api/press": {"user": "Аня", "chat_id": front.group.id, "message_id": 1},
+        "/api/link": {"user": "Аня", "url": link},
+    }
+    try:
+        async with aiohttp.ClientSession() as session:
+            for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"}):
+                for path, body in actions.items():
+                    async with session.post(fake.base + path, json=body, headers=headers) as r:
+                        assert r.status == 403, (path, headers)
+                        assert await r.json() == {"ok": False, "error": "cross-site request"}
+                for path in ("/events?user=Мэллори", "/api/users", "/photo/1/1"):
+                    async with session.get(fake.base + path, headers=headers) as r:
+                        assert r.status == 403, (path, headers)
+            assert fake.messages(front.group) == [] and fake.messages(anya) == []
+            assert list(front.people) == ["Аня"] and fake.pending_updates == []
+
+            own = {"Origin": fake.base, "Sec-Fetch-Site": "same-origin"}
+            for headers in (own, {}):
+                sent = {**actions["/api/send"], "text": f"/help {len(headers)}"}
+                async with session.post(f"{fake.base}/api/send", json=sent, headers=headers) as r:
+                    assert (await r.json())["ok"], headers
+            async with session.get(fake.base, headers={"Sec-Fetch-Site": "cross-site"}) as r:
+                assert r.status == 200
+        assert [m.text for m in fake.messages(front.group)] == ["/help 2", "/help 0"]
+    finally:
+        await fake.stop()
+
+
 def test_its_options_count_before_and_after_its_name() -> None:
     for argv in (["--port", "9000", "--fast"], ["--port", "9000", "--fast", "playground"]):
         args = arguments(argv)

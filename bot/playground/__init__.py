@@ -4,7 +4,7 @@ for end-to-end tests of the real bot and the local playground.
     async with FakeTelegram() as fake:          # 127.0.0.1:<free port>, fake.base
         alice, bob = fake.add_user("Alice", "alice"), fake.add_user("Bob")
         group = fake.add_group("Домино", [alice, bob])
-        # start `python -m bot` with BOT_TOKEN=TOKEN, TELEGRAM_API_BASE=fake.base
+        # start `python -m bot` with BOT_TOKEN=fake.token, TELEGRAM_API_BASE=fake.base
         await fake.wait_polling()
         fake.user_sends(alice, group, "/newgame")
         table = await fake.wait_until(lambda: fake.last_bot_message(group))
@@ -36,14 +36,13 @@ from bot.playground.world.models import (
     Topic,
     User,
 )
-from bot.playground.world.state import BOT_ID, BOT_NAME, BOT_USERNAME, TOKEN
+from bot.playground.world.state import BOT_ID, BOT_NAME, BOT_USERNAME
 from bot.playground.world.view import ViewMessage
 
 __all__ = [
     "BOT_ID",
     "BOT_NAME",
     "BOT_USERNAME",
-    "TOKEN",
     "ApiError",
     "Call",
     "CallbackAnswer",

@@ -1,11 +1,16 @@
 """The HTTP side of the fake Bot API: aiohttp routes, the Bot API envelope, the calls
-log, injected faults (`outages`, `fail`, `slow`), and answers to bugs of the fake (500)."""
+log, injected faults (`outages`, `fail`, `slow`), and answers to bugs of the fake (500).
+
+Only the bot acts: the token is random per fake (`World.token`), and a request a browser
+marks as another site's (`cross_site`) is refused, so a page open in the same browser
+cannot make the bot send anything nor take its updates."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import re
+import secrets
 import traceback
 from collections.abc import Callable
 from typing import Any, Self
@@ -31,6 +36,8 @@ HARMLESS = frozenset(
         "close",
     }
 )
+FOREIGN_SITES = frozenset({"cross-site", "same-site"})  # same-site: another port, say
+CROSS_SITE = ApiError(403, "Forbidden: cross-site requests are refused")
 _TOKEN_SHAPE = re.compile(r"\d+:[A-Za-z0-9_-]+")
 _JSON_FIELDS = frozenset(
     {
@@ -106,7 +113,9 @@ class HttpServer(World):
         return _reply(ApiError(404, "Not Found").envelope(), 404)
 
     async def _download(self, request: web.Request) -> web.StreamResponse:
-        if request.match_info["token"] != self.token:
+        if cross_site(request):
+            return _reply(CROSS_SITE.envelope(), CROSS_SITE.code)
+        if not self._is_token(request.match_info["token"]):
             return _reply(ApiError(401, "Unauthorized: invalid token specified").envelope(), 401)
         path = request.match_info["path"]
         file_id = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
@@ -116,6 +125,8 @@ class HttpServer(World):
         return web.Response(body=file_bytes(file_id, photo), content_type="image/jpeg")
 
     async def _handle(self, request: web.Request) -> web.Response:
+        if cross_site(request):  # never the bot's: logged nowhere, it changes nothing
+            return _reply(CROSS_SITE.envelope(), CROSS_SITE.code)
         method = request.match_info["method"]
         token = request.match_info["token"]
         call = Call(method, {}, self.now())
@@ -127,7 +138,7 @@ class HttpServer(World):
         call.params = _loggable(values, files)
         if not _TOKEN_SHAPE.fullmatch(token):  # not the bot's request: no violation of its
             return self._finish(call, ApiError(404, "Not Found"), injected=True)
-        if token != self.token:
+        if not self._is_token(token):
             refused = ApiError(401, "Unauthorized: invalid token specified")
             return self._finish(call, refused, injected=True)
         handler = self._methods.get(method.lower())
@@ -158,6 +169,10 @@ class HttpServer(World):
         call.result = result
         return _reply({"ok": True, "result": result}, 200)
 
+    def _is_token(self, token: str) -> bool:
+        """Whether `token` is the bot's (compared in constant time)."""
+        return secrets.compare_digest(token.encode(), self.token.encode())
+
     def _finish(self, call: Call, error: ApiError, *, injected: bool = False) -> web.Response:
         """Answer `error`; a 4xx other than 429 the bot earned (not a fault a test injected,
         nor a request without the bot's token: `injected`) is a "violation" for the
@@ -175,6 +190,17 @@ class HttpServer(World):
                 description=error.description,
             )
         return _reply(error.envelope(), error.code)
+
+
+def cross_site(request: web.Request) -> bool:
+    """Whether a browser marks `request` as made by a page of another origin: an `Origin`
+    other than the request's own, or `Sec-Fetch-Site` saying another site made it (a plain
+    link or image sends no `Origin`). Clients other than browsers (the bot, curl, tests)
+    send neither."""
+    if request.headers.get("Sec-Fetch-Site", "").lower() in FOREIGN_SITES:
+        return True
+    origin = request.headers.get("Origin")
+    return origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower()
 
 
 def _number(value: Any) -> int | None:

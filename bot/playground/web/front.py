@@ -13,7 +13,9 @@ Served next to the local Bot API on the same aiohttp application:
 * `GET /photo/CHAT/MESSAGE` a message's picture; `GET /api/users` who is here.
 
 A person is a name (`?user=NAME`): the first visit makes the user and adds them to the
-group, so two tabs, or friends on the network, play each other.
+group, so two tabs, or friends on the network, play each other. All but the page and its
+files refuse (403) a request another site's page makes (`cross_site`): only the page's
+own requests act.
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from importlib import resources
 from typing import Any
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 
 from bot.playground import Change, Chat, FakeTelegram, Message, User
+from bot.playground.api.http import cross_site
 from bot.playground.world.view import service_text
 
 log = logging.getLogger(__name__)
@@ -72,12 +76,12 @@ class Front:
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
-        app.router.add_get("/events", self._events)
-        app.router.add_get("/api/users", self._users)
-        app.router.add_post("/api/send", self._send)
-        app.router.add_post("/api/press", self._press)
-        app.router.add_post("/api/link", self._link)
-        app.router.add_get("/photo/{chat}/{message}", self._photo)
+        app.router.add_get("/events", _own(self._events))
+        app.router.add_get("/api/users", _own(self._users))
+        app.router.add_post("/api/send", _own(self._send))
+        app.router.add_post("/api/press", _own(self._press))
+        app.router.add_post("/api/link", _own(self._link))
+        app.router.add_get("/photo/{chat}/{message}", _own(self._photo))
 
     # -- people ----------------------------------------------------------------------------
 
@@ -313,6 +317,17 @@ class Front:
             content_type=f"image/{photo.format.lower()}",
             headers={"Cache-Control": "max-age=86400"},  # the query names the version
         )
+
+
+def _own(handler: Handler) -> Handler:
+    """`handler` for the page's own requests: one another site's page makes is refused."""
+
+    async def guarded(request: web.Request) -> web.StreamResponse:
+        if cross_site(request):
+            return web.json_response({"ok": False, "error": "cross-site request"}, status=403)
+        return await handler(request)
+
+    return guarded
 
 
 def _name(typed: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -33,7 +34,6 @@ from bot.playground.world.models import (
 from bot.playground.world.view import ViewMessage
 
 BOT_ID = 100500
-TOKEN = f"{BOT_ID}:TEST-token_abcdefghijklmnopqrstuvwxyz"
 BOT_USERNAME = "kozel_bot"
 BOT_NAME = "Kozel"
 
@@ -65,7 +65,7 @@ class World:
     def __init__(
         self,
         *,
-        token: str = TOKEN,
+        token: str | None = None,
         bot_username: str = BOT_USERNAME,
         bot_name: str = BOT_NAME,
         privacy_mode: bool = True,
@@ -76,8 +76,9 @@ class World:
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
-        self.token = token
-        self.bot_id = int(token.split(":", 1)[0])
+        self.token = token or f"{BOT_ID}:{secrets.token_urlsafe(32)}"
+        """The bot's token: random unless given, so only the bot it is handed to can act."""
+        self.bot_id = int(self.token.split(":", 1)[0])
         self.bot_username = bot_username
         self.bot_name = bot_name
         self.privacy_mode = privacy_mode
