@@ -1,7 +1,8 @@
 """Webhook mode (`WEBHOOK_URL`): the real bot process serves Telegram's POSTs, which the fake
 Bot API delivers as Telegram does — one update a request with the secret header, retried
 until the bot answers 2xx. A whole game is played that way, through a restart of the bot
-in the middle; forged requests reach nothing."""
+in the middle; forged requests reach nothing, and junk bodies are turned away without a
+traceback."""
 
 from __future__ import annotations
 
@@ -92,6 +93,44 @@ async def test_a_game_is_played_over_the_webhook_through_a_restart(tmp_path: Pat
             await check_finished_game(fake, bot, group, olya, game["id"])
         assert len(fake.calls_of("setWebhook")) == 2  # once per start; never deleted
         assert not fake.calls_of("deleteWebhook")
+
+
+NOT_JSON = [b"{not json", b"", b"\xff"]
+NOT_AN_UPDATE = {  # the body, and what its warning calls it
+    b"[1,2,3]": "a body",
+    b'{"hello":1}': "a body",
+    b'{"update_id": 5, "poll_answer": {"nope": 1}}': "update 5",
+    b'{"update_id": 6, "message": {"message_id": 1, "text": "/newgame"}}': "update 6",
+    b'{"update_id": 7}': "update 7",  # valid, but of no kind of update
+}
+
+
+async def test_junk_with_the_secret_is_turned_away_and_the_game_goes_on(tmp_path: Path) -> None:
+    """A body that is not JSON gets 400; JSON that is no update gets 200 (Telegram would
+    only send it again) and one short warning; no traceback, and the bot plays on."""
+    port = free_port()
+    settings = webhook_env(port)
+    async with FakeTelegram() as fake:
+        masha, olya = fake.add_user("Маша"), fake.add_user("Оля")
+        group = fake.add_group("Двор", [masha, olya])
+        async with running_bot(fake, tmp_path, webhook=settings) as bot:
+
+            def warnings() -> list[str]:
+                return [s for s in bot.log.splitlines() if "WARNING bot.telegram.webhook:" in s]
+
+            url, headers = settings["WEBHOOK_URL"], {SECRET_HEADER: SECRET}
+            async with aiohttp.ClientSession() as http:
+                for body in [*NOT_JSON, *NOT_AN_UPDATE]:
+                    async with http.post(url, data=body, headers=headers) as got:
+                        assert got.status == (400 if body in NOT_JSON else 200), body
+            await fake.wait_until(lambda: len(warnings()) >= len(NOT_AN_UPDATE))
+            await start_game(fake, group, [masha, olya], SHORT)
+            await play_moves(fake, [masha, olya], random.Random(3), 2)
+        lines = warnings()
+        assert len(lines) == len(NOT_AN_UPDATE), lines
+        for line, named in zip(lines, NOT_AN_UPDATE.values(), strict=True):
+            assert f"ignored {named}," in line and fake.token not in line and len(line) < 300
+        assert "Traceback" not in bot.log and "Task exception" not in bot.log, bot.log
 
 
 def test_a_webhook_without_a_usable_secret_says_what_to_set(tmp_path: Path) -> None:
