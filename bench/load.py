@@ -260,7 +260,7 @@ class BotRun:
 
     def env(self) -> dict[str, str]:
         """The bot's environment (a subclass adds to it)."""
-        env = bot_env(self.fake.base, self.folder / "kozel.sqlite3", self.log_level, self.pacing)
+        env = bot_env(self.fake, self.folder / "kozel.sqlite3", self.log_level, self.pacing)
         if self.database_url:
             env["DATABASE_URL"] = self.database_url
         if self.webhook_port is not None:

@@ -110,7 +110,7 @@ class SoakBot(BotRun):
         self.cpu_seconds_at_end = 0.0
 
     def env(self) -> dict[str, str]:
-        env = bot_env(self.fake.base, self.folder / DB_NAME, self.log_level, pacing=False)
+        env = bot_env(self.fake, self.folder / DB_NAME, self.log_level, pacing=False)
         env["COMPUTER_PACE_SECONDS"] = str(self.pace)
         env["BACKUP_EVERY_MINUTES"] = "0"  # only before a migration: no copies mid-run
         if self.probe_file is not None:

@@ -205,7 +205,7 @@ async def run(settings: Settings) -> None:
     """Poll, or serve the webhook when `WEBHOOK_URL` is set, until the process is stopped;
     open games go on where they were."""
     storage, plan = await open_storage(settings)
-    pacing = Pacing(Limits(paced=settings.pacing))
+    pacing = Pacing(Limits(paced=settings.pacing, reply_patience=settings.reply_patience_seconds))
     bot = build_bot(settings, pacing)
     try:
         async with bot.session:

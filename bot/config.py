@@ -38,6 +38,8 @@ class Settings(BaseSettings):
     backup_dir: Path | None = None  # default: backups/ beside the database
     backup_keep: int = Field(5, ge=1)
     pacing: bool = True  # keep sends under Telegram's flood limits (off: only 429s slow us)
+    # seconds a reply to a command waits for its place in a busy chat before it is skipped
+    reply_patience_seconds: float = Field(10.0, gt=0)
 
     @field_validator("database_url")
     @classmethod

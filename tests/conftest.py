@@ -1,5 +1,6 @@
 """Fixtures more than one test file uses: a real PostgreSQL server, the storage on each
-database the bot supports, and the machine shared by the tests running side by side."""
+database the bot supports, and the machine shared by the tests running side by side — how
+many run at once, and how patiently they wait."""
 
 from __future__ import annotations
 
@@ -12,10 +13,26 @@ from pathlib import Path
 import pytest
 
 from bot.core.storage import Storage
+from bot.playground import FakeTelegram
 from tests.postgres import INSTALL, PostgresServer, server_binaries
 
 Opener = Callable[[], Awaitable[Storage]]
 ALONE = Path(tempfile.gettempdir()) / "kozel-tests-alone.lock"
+PATIENCE = float(os.environ.get("E2E_TIMEOUT_SCALE") or 3)
+"""How many times longer than on a quiet machine a test waits before it gives up: every
+wait on the fake Bot API, and the bot's own short clocks in tests (`tests.e2e.bot_env`,
+`tests.e2e.stretched`). Waits return as soon as their condition holds, so only a failing test
+takes longer."""
+FakeTelegram.patience = PATIENCE
+MAX_WORKERS = 16
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: two tests per core this process may use (most of a test's time is spent
+    waiting on a bot process and its fake Telegram), at most `MAX_WORKERS`."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return min(2 * (cores or 1), MAX_WORKERS)
 
 
 @pytest.fixture(autouse=True)

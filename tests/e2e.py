@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import re
@@ -36,8 +37,9 @@ from bot.game.moves import Move, Play
 from bot.game.rules import RuleSet
 from bot.game.serial import replay, state_from_json, step
 from bot.game.state import GameState, Phase
-from bot.playground import TOKEN, Chat, FakeTelegram, Message, User
+from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
+from bot.telegram.outbox import REPLY_PATIENCE
 from bot.ui.i18n import texts_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +92,7 @@ class BotProcess:
         return b"".join(self.logs).decode(errors="replace")
 
     async def start(self) -> None:
-        env = bot_env(self.fake.base, self.db_path, pacing=self.pacing, source=self.source)
+        env = bot_env(self.fake, self.db_path, pacing=self.pacing, source=self.source)
         if self.database_url is not None:
             env["DATABASE_URL"] = self.database_url
             on_postgres(self.folder, self.database_url)
@@ -160,23 +162,30 @@ async def spawn_bot(folder: Path, env: dict[str, str], *python: str) -> asyncio.
 
 
 def bot_env(
-    api_base: str,
+    fake: FakeTelegram,
     db_path: Path,
     log_level: str = "INFO",
     pacing: bool = False,
     source: Path = ROOT,
 ) -> dict[str, str]:
-    """The environment of a `python -m bot` (its code from `source`) talking to the fake at
-    `api_base`."""
+    """The environment of a `python -m bot` (its code from `source`) talking to `fake` with
+    its token; a reply finds its place in a busy chat as patiently as the fake waits."""
     env = {k: v for k, v in os.environ.items() if k not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
     return env | {
         "PYTHONPATH": str(source),
-        "BOT_TOKEN": TOKEN,
-        "TELEGRAM_API_BASE": api_base,
+        "BOT_TOKEN": fake.token,
+        "TELEGRAM_API_BASE": fake.base,
         "DATABASE_PATH": str(db_path),
         "LOG_LEVEL": log_level,
         "PACING": str(pacing).lower(),
+        "REPLY_PATIENCE_SECONDS": str(REPLY_PATIENCE * fake.patience),
     }
+
+
+def stretched(seconds: float) -> int:
+    """A short clock of the bot's (`turn_timeout=…`) that gives a loaded machine the time a
+    quiet one needs, in whole seconds: as patient as every wait on the fake."""
+    return math.ceil(seconds * FakeTelegram.patience)
 
 
 @asynccontextmanager
@@ -297,12 +306,11 @@ async def press(fake: FakeTelegram, user: User, message: Message, button: str) -
     return str(answer.text or "")
 
 
-async def press_for_alert(fake: FakeTelegram, user: User, message: Message, button: str) -> str:
-    """Press a button the bot must refuse: its answer is an alert; the alert's text."""
-    query = fake.user_presses(user, message, button)
-    answer = await fake.wait_until(lambda: fake.answer_for(query), 20)
-    assert answer.show_alert, f"{button!r} was answered without an alert: {answer}"
-    return str(answer.text or "")
+async def press_refused(fake: FakeTelegram, user: User, message: Message, button: str) -> str:
+    """Press a button the bot must refuse; the refusal's text (an alert or a toast alike)."""
+    refusal = await press(fake, user, message, button)
+    assert refusal, f"{button!r} was answered without a word"
+    return refusal
 
 
 def forge_press(fake: FakeTelegram, user: User, message: Message, data: str) -> str:
@@ -318,11 +326,12 @@ def forge_press(fake: FakeTelegram, user: User, message: Message, data: str) -> 
         message.reply_markup = saved
 
 
-async def forged_alert(fake: FakeTelegram, user: User, message: Message, data: str) -> str:
+async def forged_refused(fake: FakeTelegram, user: User, message: Message, data: str) -> str:
+    """A forged press of `data` (`forge_press`) the bot must refuse; the refusal's text."""
     query = forge_press(fake, user, message, data)
     answer = await fake.wait_until(lambda: fake.answer_for(query), 20)
-    assert answer.show_alert, f"{data!r} was answered without an alert: {answer}"
-    return str(answer.text or "")
+    assert answer.text, f"{data!r} was answered without a word: {answer}"
+    return str(answer.text)
 
 
 # -- the lobby ----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from bot.core.postbox import SHARDS, Postbox
 from bot.core.storage import Storage
 from bot.telegram.courier import Courier, fair_share
 from bot.telegram.outbox import Limits, Pacing
-from tests.conftest import Opener
+from tests.conftest import PATIENCE, Opener
 from tests.postgres import PostgresServer
 
 CHATS = [-1_001_000_000_000 - n for n in range(8)] + [7_000_000_000 + n for n in range(8)]
@@ -63,7 +63,7 @@ class Worker:
 
 
 async def wait_for(condition: Any, seconds: float = 10) -> None:
-    async with asyncio.timeout(seconds):
+    async with asyncio.timeout(seconds * PATIENCE):
         while not condition():
             await asyncio.sleep(0.02)
 

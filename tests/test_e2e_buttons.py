@@ -26,14 +26,14 @@ from tests.e2e import (
     bot_messages,
     dealt,
     find,
-    forged_alert,
+    forged_refused,
     games_in,
     join,
     open_lobby,
     play_move,
     play_moves,
     press,
-    press_for_alert,
+    press_refused,
     query,
     replay_game,
     replies_to,
@@ -91,19 +91,19 @@ async def test_presses_that_must_not_count(tmp_path: Path) -> None:
 
             # the other player presses their own hand, or forges the mover's tile
             refused = RU("not-your-turn")
-            assert await press_for_alert(fake, other, other_hand, other_hand.buttons[0][0]) == (
+            assert await press_refused(fake, other, other_hand, other_hand.buttons[0][0]) == (
                 refused
             )
             data = MoveButton(game=game_id, version=version, kind="t", tile=mine[0]).pack()
-            assert await forged_alert(fake, other, other_hand, data) == refused
+            assert await forged_refused(fake, other, other_hand, data) == refused
             # a group member who does not play forges a press from her own private chat
-            assert await forged_alert(fake, olya, olya_help, data) == RU("not-a-player")
+            assert await forged_refused(fake, olya, olya_help, data) == RU("not-a-player")
             # the mover: a button of an older move (a client that missed an edit)
             stale = MoveButton(game=game_id, version=version - 1, kind="t", tile=mine[0]).pack()
-            assert await forged_alert(fake, mover, hand, stale) == RU("stale")
+            assert await forged_refused(fake, mover, hand, stale) == RU("stale")
             # the mover: a tile of somebody else's hand, at a given end
             theft = MoveButton(game=game_id, version=version, kind="t", tile=theirs[0], end=0)
-            assert await forged_alert(fake, mover, hand, theft.pack()) == "Этой кости у вас нет."
+            assert await forged_refused(fake, mover, hand, theft.pack()) == "Этой кости у вас нет."
             # garbage
             for garbage in (
                 "garbage",
@@ -116,7 +116,7 @@ async def test_presses_that_must_not_count(tmp_path: Path) -> None:
                 "o:99999:preset:goat",
                 "\u2603" * 16,
             ):
-                assert await forged_alert(fake, mover, hand, garbage), garbage
+                assert await forged_refused(fake, mover, hand, garbage), garbage
             assert version_in_db(tmp_path, game_id) == version
 
             # a double tap on a tile the bot plays at once: one move, one refusal
@@ -125,8 +125,8 @@ async def test_presses_that_must_not_count(tmp_path: Path) -> None:
             button = PLAYABLE + rules.tiles.name(tile)
             taps = [fake.user_presses(mover, hand, button) for _ in range(2)]
             answers = [await fake.wait_until(lambda q=q: fake.answer_for(q), 20) for q in taps]
-            assert sorted(a.show_alert for a in answers) == [False, True], answers
-            assert {a.text for a in answers if a.show_alert} <= {RU("stale"), refused}, answers
+            assert sorted(bool(a.text) for a in answers) == [False, True], answers
+            assert {a.text for a in answers if a.text} <= {RU("stale"), refused}, answers
             made = query(
                 tmp_path,
                 "SELECT user_id FROM moves WHERE game_id = ? AND seq > ?",
@@ -146,24 +146,22 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             lobby = await open_lobby(fake, group, masha)
             assert "Игроки: Маша" in (lobby.content or "")
             assert "Откройте личный чат с ботом" in (lobby.content or "")
-            assert await press_for_alert(fake, masha, lobby, START) == RU(
-                "waiting-for", names="Маша"
-            )
+            assert await press_refused(fake, masha, lobby, START) == RU("waiting-for", names="Маша")
             # she opens the bot through the lobby's deep link: now one player is too few
             await join(fake, group, masha, lobby)
             assert masha.started
-            alert = await press_for_alert(fake, masha, lobby, START)
-            assert alert.startswith("Пока нельзя начать"), alert
+            refusal = await press_refused(fake, masha, lobby, START)
+            assert refusal.startswith("Пока нельзя начать"), refusal
             (game,) = games_in(tmp_path, group.id)
             assert game["status"] == "lobby"
 
             # other people's presses on her lobby
-            assert await press_for_alert(fake, serge, lobby, START) == RU("not-creator")
-            assert await press_for_alert(fake, serge, lobby, RU("settings")) == RU("not-creator")
-            assert await press_for_alert(fake, olya, lobby, RU("cancel")) == (
+            assert await press_refused(fake, serge, lobby, START) == RU("not-creator")
+            assert await press_refused(fake, serge, lobby, RU("settings")) == RU("not-creator")
+            assert await press_refused(fake, olya, lobby, RU("cancel")) == (
                 RU("not-creator-or-admin")
             )
-            assert await press_for_alert(fake, olya, lobby, RU("leave")) == RU("not-seated")
+            assert await press_refused(fake, olya, lobby, RU("leave")) == RU("not-seated")
 
             # settings: the preset in a submenu with descriptions, then the options that apply
             # to it, shown in the lobby's rules line
@@ -180,14 +178,14 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             await fake.wait_until(lambda: [f"● {goat}"] in lobby.buttons)
             assert [sea] in lobby.buttons and [RU("back")] in lobby.buttons
             assert RU("preset-sea_goat") in (lobby.content or "")  # the descriptions
-            assert await press_for_alert(fake, serge, lobby, sea) == RU("not-creator")
+            assert await press_refused(fake, serge, lobby, sea) == RU("not-creator")
             await press(fake, masha, lobby, sea)
             await fake.wait_until(lambda: "Правила: sea_goat — Морской" in (lobby.content or ""))
             await fake.wait_until(lambda: [RU("preset-button", name=sea)] in lobby.buttons)
             # Sea Goat's own targets, and no fish option (it belongs to Козёл)
             assert not any("рыба" in b for row in lobby.buttons for b in row), lobby.buttons
             assert any("до 200" in b for b in lobby.buttons[1]), lobby.buttons
-            assert await press_for_alert(fake, serge, lobby, RU("preset-button", name=sea)) == (
+            assert await press_refused(fake, serge, lobby, RU("preset-button", name=sea)) == (
                 RU("not-creator")
             )
             assert "Правила: sea_goat" in (lobby.content or "")
@@ -204,7 +202,7 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
                 await press(fake, masha, lobby, button)
                 await fake.wait_until(lambda shown=shown: shown in (lobby.content or ""))
                 assert any(f"● {button}" in row for row in lobby.buttons), lobby.buttons
-            assert await press_for_alert(fake, olya, lobby, "до 125") == RU("not-creator")
+            assert await press_refused(fake, olya, lobby, "до 125") == RU("not-creator")
             assert "target=150" in (lobby.content or "")
             await press(fake, masha, lobby, RU("done"))
             await fake.wait_until(lambda: any(JOIN in row for row in lobby.buttons))

@@ -9,13 +9,12 @@ import contextlib
 import random
 from pathlib import Path
 
-from bot.playground import Chat, FakeTelegram, Message, User
+from bot.playground import Call, Chat, FakeTelegram, Message, User
 from bot.telegram.messenger import message_link
 from tests.e2e import LOBBY, RU, bot_messages, open_lobby, press, replies_to, running_bot, say
 
 COMMANDS = ("/score", "/newgame", "/rules", "/stats", "/help")
 EVERY = 2.0  # each chatty member sends a command this often
-GROUP_PACE = 3.25  # the bot's pace in a group: a message every 3.25 s once two are used
 
 
 async def chatter(fake: FakeTelegram, group: Chat, people: list[User], on: asyncio.Event) -> None:
@@ -26,6 +25,22 @@ async def chatter(fake: FakeTelegram, group: Chat, people: list[User], on: async
             await on.wait()
             fake.user_sends(person, group, rng.choice(COMMANDS))
             await asyncio.sleep(EVERY / len(people))
+
+
+def group_places(fake: FakeTelegram, group: Chat, since: int) -> list[Call]:
+    """The group's sends and edits (what its pace counts) from call `since` on."""
+    return [
+        c
+        for c in fake.calls[since:]
+        if str(c.params.get("chat_id")) == str(group.id)
+        and c.method.lower().startswith(("send", "edit"))
+        and c.method.lower() != "sendchataction"
+    ]
+
+
+def message_id(call: Call) -> int | None:
+    """The id of the message a call sent or edited (None when it failed)."""
+    return call.result.get("message_id") if isinstance(call.result, dict) else None
 
 
 def new_lobby(fake: FakeTelegram, group: Chat, old: Message) -> Message | None:
@@ -59,14 +74,16 @@ async def test_under_chatter_a_new_lobby_comes_first_and_pointers_are_coalesced(
                 await asyncio.sleep(10)  # replies have used the group's budget by now
                 on.clear()
                 assert await press(fake, masha, old, RU("cancel")) == RU("cancelled")
-                start = fake.now()
+                start, since = fake.now(), len(fake.calls)
                 fake.user_sends(masha, group, "/newgame")
                 for person in others * 2:
                     fake.user_sends(person, group, "/newgame" if person is others[0] else "/score")
                 on.set()
                 new = await fake.wait_until(lambda: new_lobby(fake, group, old), 15)
-                took = fake.now() - start
-                assert took < 2 * GROUP_PACE + 1.5, took
+                # out within two of the group's places: before it only the old lobby's edit
+                # and at most one reply that found a place to spare
+                places = group_places(fake, group, since)
+                assert new.message_id in [message_id(c) for c in places[:3]], places
                 assert not old.reply_markup, old.content
                 await asyncio.sleep(start + 25 - fake.now())
                 on.clear()

@@ -188,15 +188,14 @@ class Crashes:
         return hand
 
     def outcome(self, press: Press) -> str:
-        """lost (never answered), refused (an alert), prompt (which end / back), accepted."""
+        """lost (never answered), prompt (which end / back), refused (any other word),
+        accepted (a move: no word)."""
         answer = self.fake.answer_for(press.query)
         if answer is None:
             return "lost"
-        if answer.show_alert:
-            return "refused"
-        if press.button.kind == "b" or answer.text == PICK_END:
+        if answer.text == PICK_END or (press.button.kind == "b" and not answer.text):
             return "prompt"
-        return "accepted"
+        return "refused" if answer.text else "accepted"
 
 
 # -- what the chats and the database show ------------------------------------------------
@@ -298,7 +297,7 @@ async def stale_press(
 ) -> None:
     """Someone presses buttons that are not theirs to press now — a hand of another turn
     (e.g. drawn by a killed process), a hand while it is not their turn, or (a modified
-    client) the mover's button of the previous version: an alert, and nothing changes."""
+    client) the mover's button of the previous version: refused, and nothing changes."""
     fake, rng = crashes.fake, crashes.rng
     version = game_row(folder, game_id)["version"]
     others = [
@@ -314,7 +313,7 @@ async def stale_press(
         old = MoveButton(game=game_id, version=version - 1, kind="t", tile=0)
         press = crashes.forge(mover, hand, old)
     answer = await crashes.answered(press)
-    assert answer.show_alert, (press, answer)
+    assert answer.text in (RU("stale"), RU("not-your-turn")), (press, answer)
     await crashes.settle()
     assert game_row(folder, game_id)["version"] == version == log_size(folder, game_id)
 

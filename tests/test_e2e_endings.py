@@ -19,7 +19,7 @@ from tests.e2e import (
     bot_messages,
     find,
     forge_press,
-    forged_alert,
+    forged_refused,
     games_in,
     open_lobby,
     play_moves,
@@ -66,7 +66,7 @@ async def test_a_stale_lobby_cancel_is_refused_and_endgame_closes_everything(
             # a phone that has not seen the lobby's edit yet: ✖ and ▶ on a running game
             for action in (LobbyAct.CANCEL, LobbyAct.START, LobbyAct.SETTINGS):
                 stale = LobbyAction(game=game_id, action=action).pack()
-                assert await forged_alert(fake, masha, lobby, stale) == RU("game-started")
+                assert await forged_refused(fake, masha, lobby, stale) == RU("game-started")
             assert status_of(tmp_path, group.id) == ("active", None)
             await bot.idle()
             assert any(data.startswith("m:") for data in live_buttons(fake, masha))

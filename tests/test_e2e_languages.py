@@ -26,12 +26,12 @@ from tests.e2e import (
     expected_rating,
     expected_skill,
     find,
-    forged_alert,
+    forged_refused,
     fresh_state,
     games_in,
     open_lobby,
     press,
-    press_for_alert,
+    press_refused,
     rated,
     replay_game,
     replies_to,
@@ -194,8 +194,8 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
                 joined = await wait_text(fake, user, reads[user.id]("joined"))
                 assert joined.content == reads[user.id]("joined")
             assert lobby_names(lobby, EN) == ["Alice", "Bob", "Carol", "Dan"]
-            assert await press_for_alert(fake, bob, lobby, EN("start")) == EN("not-creator")
-            assert await press_for_alert(fake, bob, lobby, EN("settings")) == EN("not-creator")
+            assert await press_refused(fake, bob, lobby, EN("start")) == EN("not-creator")
+            assert await press_refused(fake, bob, lobby, EN("settings")) == EN("not-creator")
             assert await press(fake, alice, lobby, EN("start")) == EN("dealing")
             started = EN("game-started-players", names="Alice, Bob, Carol, Dan")
             await fake.wait_until(lambda: lobby.content == started)
@@ -296,7 +296,7 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
                 "help-group", minutes=10
             )
 
-            # nothing in the group is in Russian: texts, captions, buttons, alerts
+            # nothing in the group is in Russian: texts, captions, buttons, answers
             for message in bot_messages(fake, group):
                 assert not cyrillic_in(message.content), message.content
                 for row in message.buttons:
@@ -388,8 +388,8 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             computers_on = RU("settings-computers-button", state=RU("settings-on"))
             assert [computers_on] in menu.buttons
             # a member who is not an admin cannot press the menu either
-            assert await press_for_alert(fake, serge, menu, preset_goat) == RU("admins-only")
-            assert await press_for_alert(fake, serge, menu, computers_on) == RU("admins-only")
+            assert await press_refused(fake, serge, menu, preset_goat) == RU("admins-only")
+            assert await press_refused(fake, serge, menu, computers_on) == RU("admins-only")
             assert menu.content == settings_text(RU, "Двор", goat, "Русский", True)
 
             # another admin sets the preset (from the list of presets, with descriptions),
@@ -434,7 +434,7 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             (game,) = games_in(tmp_path, group.id)
             assert RuleSet.from_options(json.loads(game["rules"])).summary() == chosen
             computer = AddComputer(game=game["id"], level=Level.EASY).pack()
-            assert await forged_alert(fake, serge, lobby, computer) == RU("computers-off")
+            assert await forged_refused(fake, serge, lobby, computer) == RU("computers-off")
             assert "🤖" not in (lobby.content or "")
             shown = (await ask(fake, bot, olya, group, "/rules")).content or ""
             assert chosen in shown.splitlines()[1], shown

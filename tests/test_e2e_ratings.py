@@ -35,7 +35,7 @@ from tests.e2e import (
     dealt,
     expected_rating,
     expected_skill,
-    forged_alert,
+    forged_refused,
     fresh_state,
     games_in,
     half_up_tenth,
@@ -456,10 +456,10 @@ async def test_rating_pages_and_your_own_line(tmp_path: Path) -> None:
             assert answer.content == "\n".join(first_page[:-2] + first_page[-1:])
             assert f"3. Тимур — {order[2].shown} · 12 · 5 · 2 · 80" in answer.content
 
-            # a forged page number past the end: an alert, and the page stays as it is
-            # (README: forged buttons get a short alert and change nothing)
+            # a forged page number past the end: refused, and the page stays as it is
+            # (README: forged buttons get a short answer and change nothing)
             beyond = RatingPage(page=5).pack()
-            assert await forged_alert(fake, third, answer, beyond)
+            assert await forged_refused(fake, third, answer, beyond)
             await bot.idle()
             assert answer.content == "\n".join(first_page[:-2] + first_page[-1:])
             assert answer.buttons == [[RU("page-next")]]

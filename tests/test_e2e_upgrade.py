@@ -23,7 +23,7 @@ from tests.e2e import (
     START,
     BotProcess,
     dealt,
-    forged_alert,
+    forged_refused,
     games_in,
     join,
     kept_promises,
@@ -123,7 +123,7 @@ async def test_a_game_and_a_lobby_of_the_previous_version_go_on(tmp_path: Path) 
                 assert await press(fake, mover, await wait_asking(fake, mover), ENDS[0]) == ""
 
             # the old lobby's computer button is answered as outdated; the new one works
-            assert await forged_alert(fake, serge, waiting, old_novice) == RU("outdated-button")
+            assert await forged_refused(fake, serge, waiting, old_novice) == RU("outdated-button")
             # the restart draws the lobby again, with today's buttons (not before the test
             # presses: the hand pressed above may be the one the old version left)
             await fake.wait_until(lambda: callback_data(waiting, NOVICE) != old_novice, 20)

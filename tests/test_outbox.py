@@ -12,7 +12,6 @@ import pytest
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import Response, SendMessage
 
-from bot.telegram import outbox as outbox_module
 from bot.telegram.outbox import Limits, Outbox, Pace, Pacing
 
 
@@ -157,11 +156,10 @@ async def test_the_game_goes_first_in_its_chat_and_replies_wait_behind_it() -> N
     assert reply - table >= 2 * 0.3 - 0.01  # the bucket empty again: room for two
 
 
-async def test_a_reply_that_finds_no_place_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A chat busy with the game for longer than `REPLY_PATIENCE` skips the reply: the
+async def test_a_reply_that_finds_no_place_is_given_up() -> None:
+    """A chat busy with the game for longer than the reply's patience skips the reply: the
     command's handler goes on, nothing is sent."""
-    monkeypatch.setattr(outbox_module, "REPLY_PATIENCE", 0.3)
-    pacing, telegram = Pacing(Limits(group=Pace(2, 0.2))), Telegram()
+    pacing, telegram = Pacing(Limits(group=Pace(2, 0.2), reply_patience=0.3)), Telegram()
     outbox = Outbox(pacing)
 
     async def lane(text: str) -> None:

@@ -22,6 +22,7 @@ from bot.game.serial import decode
 from bot.game.state import Phase
 
 START = 1_000_000.0
+SETTLE_WITHIN = 60.0  # seconds: tasks still busy after that are stuck
 
 
 class HandClock:
@@ -42,20 +43,25 @@ class HandClock:
 
     async def advance(self, seconds: float) -> None:
         target = self.time + seconds
-        await settle()
+        await self.settle()
         while self._sleepers and self._sleepers[0][0] <= target:
             wake_at, _, future = heapq.heappop(self._sleepers)
             self.time = max(self.time, wake_at)
             if not future.done():
                 future.set_result(None)
-            await settle()
+            await self.settle()
         self.time = target
 
-
-async def settle() -> None:
-    """Let every task that can run, run (the storage works in a thread)."""
-    for _ in range(5):
-        await asyncio.sleep(0.01)
+    async def settle(self) -> None:
+        """Let every task that can run, run: until each of the others sleeps on this clock
+        (the storage works in a thread, however long a loaded machine takes)."""
+        async with asyncio.timeout(SETTLE_WITHIN):
+            while True:
+                await asyncio.sleep(0.01)
+                asleep = sum(not future.done() for *_, future in self._sleepers)
+                others = asyncio.all_tasks() - {asyncio.current_task()}
+                if sum(not task.done() for task in others) <= asleep:
+                    return
 
 
 class Messages:

@@ -82,12 +82,14 @@ class Limits:
     = 20 in any minute (limit 20), a private chat ≤ 2 + 0.9 per second (about 1), the bot
     ≤ 1 + 22 in any second (limit 30). Requests that reach Telegram closer together than
     they left (a stalled loop on either side) still keep to it: by up to 1.75 s in a
-    group, 0.3 s for the bot. `paced=False` sends at once (429s are still waited out)."""
+    group, 0.3 s for the bot. `paced=False` sends at once (429s are still waited out). A
+    reply finding no place within `reply_patience` seconds is skipped."""
 
     group: Pace = Pace(2, 3.25)
     private: Pace = Pace(2, 1.1)
     everywhere: Pace = Pace(1, 1 / 22)
     paced: bool = True
+    reply_patience: float = REPLY_PATIENCE
 
 
 def chat_of(method: TelegramMethod[Any]) -> int | None:
@@ -374,10 +376,10 @@ class Pacing(BaseRequestMiddleware):
             await self._leave(chat, ticket)
             return None
         try:
-            async with asyncio.timeout(REPLY_PATIENCE):
+            async with asyncio.timeout(self.limits.reply_patience):
                 await self._leave(chat, None)
         except TimeoutError:
-            return f"no place within {REPLY_PATIENCE:.0f} s"
+            return f"no place within {self.limits.reply_patience:.0f} s"
         return None
 
     async def _leave(self, chat: int | None, ticket: _Ticket | None) -> None:

@@ -1,6 +1,7 @@
 """Looking at the world: a chat as a user sees it (`chat_view`, `transcript`), what was
 stored and said on the wire (`messages`, `calls`, `errors`, answers, command menus, flood
-events, updates), and waiting for any of it (`wait_until`, `wait_for_call`, `wait_polling`)."""
+events, updates), and waiting for any of it (`wait_until`, `wait_for_call`, `wait_polling`),
+each wait as patient as `Looking.patience` makes it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from bot.playground.world.view import ViewMessage, render, view_of
 
 class Looking(World):
     """Reads the world; changes nothing."""
+
+    patience: float = 1.0
+    """Every wait's timeout is multiplied by it: a test suite on a loaded machine sets more
+    (the waits still return as soon as their condition holds)."""
 
     def chat_view(
         self, user: User, chat: ChatArg, *, topic: Topic | int | Literal["all"] | None = "all"
@@ -112,7 +117,9 @@ class Looking(World):
     async def wait_until(
         self, predicate: Callable[[], Any], timeout: float = 10.0, *, interval: float = 0.01
     ) -> Any:
-        """Wait until `predicate()` is truthy and return its value; TimeoutError otherwise."""
+        """Wait until `predicate()` is truthy and return its value; TimeoutError after
+        `timeout` × `patience` seconds."""
+        timeout *= self.patience
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             value = predicate()
