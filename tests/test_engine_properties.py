@@ -31,9 +31,11 @@ from bot.game import (
 )
 from bot.game.engine import PASS_CIRCLES, rest_first, time_up
 from bot.game.events import (
+    EndReason,
     GameEnded,
     Knocked,
     Passed,
+    RoundEnd,
     RoundEnded,
     RoundStarted,
     Scored,
@@ -289,7 +291,12 @@ def test_state_json_round_trip_at_every_step(config, seed, choice):
     rules = RULES[config]
     for s in random_game(rules, seed, choice):
         data = json.loads(json.dumps(state_to_json(s.after)))
-        assert state_from_json(data) == s.after
+        back = state_from_json(data)
+        assert back == s.after
+        if back.last_round is not None:  # reasons come back as their enums
+            assert type(back.last_round.reason) is RoundEnd
+        if back.outcome is not None:
+            assert type(back.outcome.reason) is EndReason
 
 
 @PROPERTY

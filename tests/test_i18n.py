@@ -14,7 +14,7 @@ from fluent.syntax.serializer import FluentSerializer
 from fluent.syntax.visitor import Visitor
 
 from bot.ai import Level
-from bot.core.records import EndReason
+from bot.game.events import EndReason
 from bot.game.rules import PRESETS
 from bot.game.state import Phase
 from bot.ui import texts

@@ -15,9 +15,10 @@ from bot.core.database.postgres import POSTGRES, numbered, shown
 from bot.core.database.sqlite import SQLITE
 from bot.core.errors import StaleVersionError
 from bot.core.postbox import SHARDS, Parcel, Postbox, shard_of
-from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
+from bot.core.records import GameRow, GameStatus, Player, Standing
 from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
+from bot.game.events import EndReason
 from tests.conftest import Opener
 from tests.e2e import LATEST
 

@@ -19,11 +19,11 @@ import pytest
 
 from bot.ai import Level
 from bot.core.ratings import Skill, rated
-from bot.core.records import ChatSettings, EndReason, GameRow, Player, PlayerStats, Standing
+from bot.core.records import ChatSettings, GameRow, Player, PlayerStats, Standing
 from bot.core.scores import Scores
 from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
-from bot.game.events import GameEnded, Place, RoundEnded, SeatResult
+from bot.game.events import EndReason, GameEnded, Place, RoundEnded, SeatResult
 from bot.game.serial import encode
 from tests.conftest import Opener
 

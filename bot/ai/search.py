@@ -36,7 +36,7 @@ from bot.ai.policy import (
 )
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
-from bot.game.events import Event, Knocked, TilesDrawn, WentOut
+from bot.game.events import Event, Knocked, RoundEnd, TilesDrawn, WentOut
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.rules import RuleSet, Scoring, Spinner
 from bot.game.scoring import standings
@@ -195,7 +195,7 @@ def general_value(rules: RuleSet, side: int, state: GameState) -> float:
     """«Генерал» (§8): a round won counts 1 and lost -1, a General `GENERAL_WORTH` more
     either way; a fish counts nothing (it is replayed)."""
     ended = state.last_round
-    if ended is None or ended.reason != "out":
+    if ended is None or ended.reason is not RoundEnd.OUT:
         return 0.0
     winner = rules.side_of(ended.seat)
     general = any(r.round_points for r in ended.results if r.side == winner)

@@ -9,6 +9,7 @@ from enum import StrEnum
 from bot.ai import Level
 from bot.core import ratings as skills
 from bot.core.ratings import Skill
+from bot.game.events import EndReason
 from bot.game.rules import RuleSet
 from bot.game.state import GameState
 
@@ -21,20 +22,6 @@ class GameStatus(StrEnum):
 
 
 OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
-
-
-class EndReason(StrEnum):
-    """Why a game is over: played to its end (the engine's reasons), or cancelled."""
-
-    TARGET = "target"  # someone reached the target: the goats are known
-    BALD_GOAT = "bald_goat"  # Sea Goat: out with 0-0 (or 6-6)
-    LAST_IN = "last_in"  # the room: one side is left in
-    TIMEOUT = "timeout"  # a player left; settled by the timeout rule (RULES §2.7)
-    TIME = "time"  # «Генерал»: the match's time is up (§8)
-    CANCELLED = "cancelled"  # the lobby's ✖ (creator or admin)
-    ENDED = "ended"  # /endgame, confirmed
-    IDLE = "idle"  # a lobby where nothing happened for too long
-    BOT_REMOVED = "bot_removed"  # the bot left the group
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from bot.core import ratings as skills
 from bot.core.database import Transaction
 from bot.core.ratings import Skill
-from bot.core.records import EndReason, GameRow, Standing
+from bot.core.records import GameRow, Standing
+from bot.game.events import EndReason
 
 
 async def keep_results(

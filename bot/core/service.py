@@ -24,13 +24,13 @@ from bot.core.errors import (
     engine_refusals,
     first_writer_wins,
 )
-from bot.core.records import EndReason, GameRow, GameStatus, Player, Standing
+from bot.core.records import GameRow, GameStatus, Player, Standing
 from bot.core.scores import Scores
 from bot.core.storage import Storage
 from bot.core.teams import seating, team_slots
 from bot.core.turns import AfterTurn, Turn
 from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first, time_up
-from bot.game.events import Event, RoundEnded
+from bot.game.events import EndReason, Event, RoundEnded
 from bot.game.moves import Move
 from bot.game.rules import RuleError, RuleSet, Scoring, parse_rules
 from bot.game.serial import (
@@ -538,7 +538,7 @@ class GameService:
                 if seated[p.seat].human
             ]
             rated = all(p.human for p in game.players)  # computers: kept, but not rated
-            ending = (EndReason(after.outcome.reason), standings, rated)
+            ending = (after.outcome.reason, standings, rated)
         deadline = self._deadline(game, after)
         with first_writer_wins():
             stored = await self.storage.record(game, entries, after, rounds, ending, deadline)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.records import PlayerStats
+from bot.game.events import RoundEnd
 from bot.game.rules import PRESETS
 
 RACES = frozenset(name for name, preset in PRESETS.items() if preset.rules.race)
@@ -44,7 +45,7 @@ def player_stats(games: Sequence[GamePlayed], rounds: Sequence[RoundPlayed]) -> 
     points: list[int] = []
     for played in rounds:
         result, seat = played.result, played.seat
-        fish_made += result["reason"] == "fish" and result["seat"] == seat
+        fish_made += result["reason"] == RoundEnd.FISH and result["seat"] == seat
         points += [
             s["round_points"] + s.get("play_points", 0)  # Телефон, Muggins: points in play
             for s in result["results"]

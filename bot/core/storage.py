@@ -26,13 +26,13 @@ from bot.core.recent import Recent
 from bot.core.records import (
     OPEN,
     ChatSettings,
-    EndReason,
     GameRow,
     GameStatus,
     Player,
     Standing,
 )
 from bot.core.results import keep_results
+from bot.game.events import EndReason
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import GameState

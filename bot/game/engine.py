@@ -8,17 +8,20 @@ to the next seat that has a decision to make, so the seat to move always has a l
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from functools import cache
 from itertools import combinations, product
 
 from bot.game.events import (
     DoublesPlayed,
+    EndReason,
     Event,
     GameEnded,
     Knocked,
     Passed,
     Place,
     PublicEvent,
+    RoundEnd,
     RoundEnded,
     RoundStarted,
     Scored,
@@ -52,10 +55,34 @@ DRAW = Draw()
 PASS = Pass()
 
 
-class IllegalMoveError(ValueError):
-    """The move is not allowed now; `reason` is a short code, the state is unchanged."""
+class Illegal(StrEnum):
+    """Why a move (or a step between rounds) is refused; the texts' `illegal-…` keys."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    NOT_YOUR_TURN = "not_your_turn"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+    UNKNOWN_MOVE = "unknown_move"
+    NOT_IN_HAND = "not_in_hand"
+    CANNOT_CLOSE = "cannot_close"
+    DOES_NOT_FIT = "does_not_fit"
+    MUST_LEAD = "must_lead"
+    BAD_END = "bad_end"
+    NO_DOUBLES = "no_doubles"
+    MUST_PLAY = "must_play"
+    CANNOT_DRAW = "cannot_draw"
+    NO_PASS = "no_pass"
+    NO_REST = "no_rest"
+    BAD_REST = "bad_rest"
+    NOT_ROUND_OVER = "not_round_over"
+    NO_TIME_UP = "no_time_up"
+    LEFT = "left"
+    OUT = "out"
+
+
+class IllegalMoveError(ValueError):
+    """The move is not allowed now (`reason`), the state is unchanged."""
+
+    def __init__(self, reason: Illegal, message: str) -> None:
         super().__init__(message)
         self.reason = reason
 
@@ -120,11 +147,13 @@ def rest_first(state: GameState, seats: Sequence[int]) -> tuple[GameState, tuple
     leaders (§4.2) — before anyone has moved."""
     rules = state.rules
     if rules.scoring is not Scoring.BYKOVO or state.round_no != 1 or state.history:
-        raise IllegalMoveError("no_rest", "only the first round, before any move, is reseated")
+        raise IllegalMoveError(
+            Illegal.NO_REST, "only the first round, before any move, is reseated"
+        )
     if len(set(seats)) != rules.players - rules.at_table or not all(
         0 <= s < rules.players for s in seats
     ):
-        raise IllegalMoveError("bad_rest", f"{rules.players - rules.at_table} seats sit out")
+        raise IllegalMoveError(Illegal.BAD_REST, f"{rules.players - rules.at_table} seats sit out")
     before = state._replace(round_no=0, phase=Phase.ROUND_OVER)
     return next_round(before, tuple(sorted(set(seats))))
 
@@ -178,7 +207,7 @@ def next_round(
     """Deal the next round once the last one has ended (§1.3, §1.7, §2.2); Bykovo seats
     four and rests the others (§4.2), or rests `resting`."""
     if state.phase is not Phase.ROUND_OVER:
-        raise IllegalMoveError("not_round_over", f"no next round: the game is {state.phase}")
+        raise IllegalMoveError(Illegal.NOT_ROUND_OVER, f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
     if rules.queued:
@@ -346,9 +375,11 @@ def apply(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Play `move` for the seat to move (for `seat`, if given, which must be that seat)."""
     if state.phase is not Phase.PLAYING:
-        raise IllegalMoveError(state.phase.value, "the round is over, no moves now")
+        raise IllegalMoveError(Illegal(state.phase.value), "the round is over, no moves now")
     if seat is not None and seat != state.to_move:
-        raise IllegalMoveError("not_your_turn", f"it is seat {state.to_move}'s turn, not {seat}'s")
+        raise IllegalMoveError(
+            Illegal.NOT_YOUR_TURN, f"it is seat {state.to_move}'s turn, not {seat}'s"
+        )
     if isinstance(move, Play):
         return _play(state, move)
     if isinstance(move, PlayDoubles):
@@ -357,7 +388,7 @@ def apply(
         return _draw(state)
     if isinstance(move, Pass):
         return _pass(state)
-    raise IllegalMoveError("unknown_move", f"not a move: {move!r}")
+    raise IllegalMoveError(Illegal.UNKNOWN_MOVE, f"not a move: {move!r}")
 
 
 def _play(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
@@ -365,17 +396,23 @@ def _play(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
     tiles = state.rules.tiles
     hand = state.hands[seat]
     if not (0 <= tile < tiles.size and hand >> tile & 1):
-        raise IllegalMoveError("not_in_hand", "that tile is not in your hand")
+        raise IllegalMoveError(Illegal.NOT_IN_HAND, "that tile is not in your hand")
     if move.closed and not (state.rules.closed_doubles and state.ends and tiles.is_double(tile)):
-        raise IllegalMoveError("cannot_close", "only a double, not as the lead, lies face down")
+        raise IllegalMoveError(
+            Illegal.CANNOT_CLOSE, "only a double, not as the lead, lies face down"
+        )
     if state.ends:
         after = attach(tiles, state.rules.spinner, state.ends, state.spread, tile, end, move.closed)
         if after is None:
-            raise IllegalMoveError("does_not_fit", f"{tiles.name(tile)} does not fit that end")
+            raise IllegalMoveError(
+                Illegal.DOES_NOT_FIT, f"{tiles.name(tile)} does not fit that end"
+            )
     elif state.lead_tile is not None and tile != state.lead_tile:
-        raise IllegalMoveError("must_lead", f"the round opens with {tiles.name(state.lead_tile)}")
+        raise IllegalMoveError(
+            Illegal.MUST_LEAD, f"the round opens with {tiles.name(state.lead_tile)}"
+        )
     elif end != 0:
-        raise IllegalMoveError("bad_end", "the first tile opens the line")
+        raise IllegalMoveError(Illegal.BAD_END, "the first tile opens the line")
     else:
         after = lead(tiles, state.rules.spinner, tile)
     event = TilePlayed(seat, tile, end, move.closed)
@@ -400,7 +437,7 @@ def _play_doubles(state: GameState, move: PlayDoubles) -> tuple[GameState, tuple
             for tile, end in zip(move.tiles, move.ends, strict=True)
         )
     ):
-        raise IllegalMoveError("no_doubles", "those doubles do not go on those ends at once")
+        raise IllegalMoveError(Illegal.NO_DOUBLES, "those doubles do not go on those ends at once")
     ends, spread = state.ends, state.spread
     for tile, end, face_down in zip(move.tiles, move.ends, closed, strict=True):
         laid = attach(tiles, rules.spinner, ends, spread, tile, end, face_down)
@@ -450,11 +487,11 @@ def _after_play(
     if rules.scoring is Scoring.BYKOVO:
         return _bykovo_after(after, seat, placed, events)
     if not hand:
-        return _end_round(after, "out", seat, placed, events)
+        return _end_round(after, RoundEnd.OUT, seat, placed, events)
     if rules.race and max(tally.scores) >= rules.goal:
-        return _end_round(after, "target", seat, placed, events)
+        return _end_round(after, RoundEnd.TARGET, seat, placed, events)
     if is_blocked(rules.dead_ends, ends, on_table):
-        return _end_round(after, "fish", seat, placed, events)
+        return _end_round(after, RoundEnd.FISH, seat, placed, events)
     if hands[following] & fits:
         return after, tuple(events)
     return _resolve_turn(after, events)
@@ -505,16 +542,16 @@ def _turn_state(
 def _draw(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     seat = state.to_move
     if state.hands[seat] & state.fits:
-        raise IllegalMoveError("must_play", "a tile fits: play it")
+        raise IllegalMoveError(Illegal.MUST_PLAY, "a tile fits: play it")
     if not _may_draw(state.rules, len(state.bazaar), state.drawn):
-        raise IllegalMoveError("cannot_draw", "nothing more may be drawn")
+        raise IllegalMoveError(Illegal.CANNOT_DRAW, "nothing more may be drawn")
     state, event = _take_from_bazaar(state, seat, 1)
     return _resolve_turn(state, [event])
 
 
 def _pass(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     if not state.rules.voluntary_pass or not state.ends:
-        raise IllegalMoveError("no_pass", "passing is not allowed here")
+        raise IllegalMoveError(Illegal.NO_PASS, "passing is not allowed here")
     return _turn_without_play(state, Passed(state.to_move), [])
 
 
@@ -587,7 +624,7 @@ def _turn_without_play(
     gone = _gone_out(state) if bykovo else None
     if gone is not None:
         if seat == gone.last:
-            return _end_round(state, "out", gone.seat, 0, events)
+            return _end_round(state, RoundEnd.OUT, gone.seat, 0, events)
         return _resolve_turn(state, events)
     seats = len(_seats_in(state))
     circles = state.idle / seats
@@ -596,7 +633,7 @@ def _turn_without_play(
     blocked = circles >= 1 and forced and not _may_draw(rules, len(state.bazaar), 0)
     if blocked or (rules.voluntary_pass and circles >= PASS_CIRCLES):
         assert state.last_player is not None
-        reason = "sortir" if bykovo and not blocked else "fish"
+        reason = RoundEnd.SORTIR if bykovo and not blocked else RoundEnd.FISH
         return _end_round(state, reason, state.last_player, 0, events)
     return _resolve_turn(state, events)
 
@@ -632,16 +669,16 @@ def _bykovo_after(
         else:
             last = gone.last
         if seat == last:
-            return _end_round(state, "out", gone.seat if gone else seat, placed, events)
+            return _end_round(state, RoundEnd.OUT, gone.seat if gone else seat, placed, events)
         went = WentOut(seat, last)
         state = state._replace(history=(*state.history, went))
         events = [*events, went]
         gone = gone or went
     if gone is not None and seat == gone.last:
-        return _end_round(state, "out", gone.seat, placed, events)
+        return _end_round(state, RoundEnd.OUT, gone.seat, placed, events)
     if is_blocked(state.rules.dead_ends, state.ends, state.on_table):
         winner = gone.seat if gone is not None else seat
-        return _end_round(state, "out" if gone else "fish", winner, placed, events)
+        return _end_round(state, RoundEnd.OUT if gone else RoundEnd.FISH, winner, placed, events)
     state = state._replace(to_move=_next_in_circle(state, seat))
     return _resolve_turn(state, events)
 
@@ -650,7 +687,7 @@ def _bykovo_after(
 
 
 def _end_round(
-    state: GameState, reason: str, seat: int, placed: int, events: list[Event]
+    state: GameState, reason: RoundEnd, seat: int, placed: int, events: list[Event]
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Settle the round that `seat` ended (went out with `placed`, or closed the fish)."""
     rules = state.rules
@@ -659,7 +696,7 @@ def _end_round(
     side_values = [0] * rules.sides
     for s, value in enumerate(values):
         side_values[rules.side_of(s)] += value
-    out_side = rules.side_of(seat) if reason == "out" else None
+    out_side = rules.side_of(seat) if reason is RoundEnd.OUT else None
     before = state.tally
     play_points = [0] * rules.sides
     for event in state.history:
@@ -667,7 +704,7 @@ def _end_round(
             play_points[event.side] += event.points
     order: tuple[int, ...] = ()
     lots: tuple[int, ...] = ()
-    if reason == "target":  # reached in play: the game ends before the hands are counted
+    if reason is RoundEnd.TARGET:  # reached in play: the game ends before the hands are counted
         settled = Settlement((0,) * rules.sides, before, False, None, False)
     elif rules.scoring is Scoring.BYKOVO:
         playing = _seats_in(state)
@@ -722,8 +759,14 @@ def _end_round(
     reached = rules.race and max(after.scores) >= rules.goal
     last_in = rules.at_table - 1 if rules.scoring is Scoring.BYKOVO else 1
     if goats or reached or (after.out and len(after.still_in()) <= last_in):
-        reason = "bald_goat" if bald is not None else "last_in" if after.out else "target"
-        outcome = _game_ended(rules, after, goats, reason, state.left, state.seed)
+        why = (
+            EndReason.BALD_GOAT
+            if bald is not None
+            else EndReason.LAST_IN
+            if after.out
+            else EndReason.TARGET
+        )
+        outcome = _game_ended(rules, after, goats, why, state.left, state.seed)
         events.append(outcome)
     state = state._replace(
         phase=Phase.ROUND_OVER if outcome is None else Phase.GAME_OVER,
@@ -767,7 +810,7 @@ def _game_ended(
     rules: RuleSet,
     tally: Tally,
     goats: Sequence[int],
-    reason: str,
+    reason: EndReason,
     left: Sequence[int] = (),
     seed: int = 0,
 ) -> GameEnded:
@@ -788,18 +831,18 @@ def time_up(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     """«Генерал»: the match's time is up and its last round has been played (§8) — places
     by Generals, then rounds won, then lot."""
     if state.rules.scoring is not Scoring.GENERAL or state.phase is not Phase.ROUND_OVER:
-        raise IllegalMoveError("no_time_up", "only a «Генерал» match between rounds ends so")
-    outcome = _game_ended(state.rules, state.tally, (), "time", state.left, state.seed)
+        raise IllegalMoveError(Illegal.NO_TIME_UP, "only a «Генерал» match between rounds ends so")
+    outcome = _game_ended(state.rules, state.tally, (), EndReason.TIME, state.left, state.seed)
     return state._replace(phase=Phase.GAME_OVER, outcome=outcome), (outcome,)
 
 
 def _check_leaving(state: GameState, seat: int) -> None:
     if state.phase is Phase.GAME_OVER:
-        raise IllegalMoveError("game_over", "the game is already over")
+        raise IllegalMoveError(Illegal.GAME_OVER, "the game is already over")
     if seat in state.left:
-        raise IllegalMoveError("left", f"seat {seat} has already left")
+        raise IllegalMoveError(Illegal.LEFT, f"seat {seat} has already left")
     if state.is_out(seat):
-        raise IllegalMoveError("out", f"seat {seat} is out of the game: its place stands")
+        raise IllegalMoveError(Illegal.OUT, f"seat {seat} is out of the game: its place stands")
 
 
 def leave(state: GameState, seat: int) -> GameState:
@@ -813,5 +856,5 @@ def abandon(state: GameState, seat: int) -> tuple[GameState, tuple[Event, ...]]:
     """End the game now because `seat` left or timed out (§2.7 timeout rule)."""
     _check_leaving(state, seat)
     left = (*state.left, seat)
-    outcome = _game_ended(state.rules, state.tally, (), "timeout", left, state.seed)
+    outcome = _game_ended(state.rules, state.tally, (), EndReason.TIMEOUT, left, state.seed)
     return state._replace(phase=Phase.GAME_OVER, outcome=outcome, left=left), (outcome,)

@@ -9,9 +9,34 @@ The public events of a round form its history (`GameState.history`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from enum import StrEnum
 from typing import NamedTuple
 
 from bot.game.tiles import Tile
+
+
+class RoundEnd(StrEnum):
+    """How a round ended (`RoundEnded.seat` is who did it)."""
+
+    OUT = "out"  # `seat` went out
+    FISH = "fish"  # nobody could move: `seat` is the fisherman («рыбак»)
+    TARGET = "target"  # `seat` reached the target during play, which ends the game at once
+    SORTIR = "sortir"  # Bykovo's «сортир», three circles of passes: `seat` placed the last tile
+
+
+class EndReason(StrEnum):
+    """Why a game is over: played to its end (the engine's reasons), or cancelled (the
+    bot's)."""
+
+    TARGET = "target"  # someone reached the target: the goats are known
+    BALD_GOAT = "bald_goat"  # Sea Goat: out with 0-0 (or 6-6)
+    LAST_IN = "last_in"  # the room, Bykovo: one side is left in
+    TIMEOUT = "timeout"  # a player left; settled by the timeout rule (RULES §2.7)
+    TIME = "time"  # «Генерал»: the match's time is up (§8)
+    CANCELLED = "cancelled"  # the lobby's ✖ (creator or admin)
+    ENDED = "ended"  # /endgame, confirmed
+    IDLE = "idle"  # a lobby where nothing happened for too long
+    BOT_REMOVED = "bot_removed"  # the bot left the group
 
 
 class RoundStarted(NamedTuple):
@@ -93,9 +118,7 @@ class SeatResult(NamedTuple):
 
 class RoundEnded(NamedTuple):
     round_no: int
-    reason: str  # "out": `seat` went out; "fish": `seat` is the fisherman («рыбак»);
-    # "target": `seat` reached the target during play, which ends the game at once;
-    # "sortir": Bykovo's «сортир», three circles of passes: `seat` placed the last tile
+    reason: RoundEnd
     seat: int
     eggs: bool  # a tie on a fish: nobody scores, the total is carried («яйца»)
     written_off: bool  # Sea Goat: the points on the table were written off
@@ -117,8 +140,7 @@ class Place(NamedTuple):
 
 
 class GameEnded(NamedTuple):
-    reason: str  # "target", "bald_goat", "last_in" (the room, Bykovo), "time" («Генерал»)
-    # or "timeout"
+    reason: EndReason  # one the engine gives: target, bald_goat, last_in, time or timeout
     places: tuple[Place, ...]  # best first
     leaver: int | None = None  # the first seat that left: the leavers are settled by §2.7
 

@@ -48,6 +48,11 @@ _RECORDS: dict[str, type[Any]] = {
     )
 }
 JSON = Any
+_ENUMS: dict[str, dict[str, type[Any]]] = {
+    "RoundEnded": {"reason": events.RoundEnd},
+    "GameEnded": {"reason": events.EndReason},
+}
+"""The fields of records that come back from JSON as enums."""
 
 
 def encode(value: object) -> JSON:
@@ -66,8 +71,10 @@ def encode(value: object) -> JSON:
 def decode(data: JSON) -> Any:
     """The inverse of `encode`: lists come back as tuples."""
     if isinstance(data, dict):
-        cls = _RECORDS[data["type"]]
-        return cls(**{k: decode(v) for k, v in data.items() if k != "type"})
+        cls, enums = _RECORDS[data["type"]], _ENUMS.get(data["type"], {})
+        return cls(
+            **{k: enums[k](v) if k in enums else decode(v) for k, v in data.items() if k != "type"}
+        )
     if isinstance(data, list):
         return tuple(decode(v) for v in data)
     return data

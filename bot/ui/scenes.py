@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.game.engine import next_resting
-from bot.game.events import DoublesPlayed, PublicEvent, RoundEnded, Scored, TilePlayed, plays_of
+from bot.game.events import (
+    DoublesPlayed,
+    PublicEvent,
+    RoundEnd,
+    RoundEnded,
+    Scored,
+    TilePlayed,
+    plays_of,
+)
 from bot.game.rules import Scoring
 from bot.game.state import GameState, Phase
 from bot.game.table import Table, ends_sum, oriented
@@ -112,10 +120,12 @@ def _caption(t: Texts, state: GameState, names: Sequence[str]) -> str:
         return t("picture-round", round=state.round_no)
     if ended.eggs:
         return t("picture-eggs", round=ended.round_no, carry=ended.carry_after)
-    if ended.reason == "target":
+    if ended.reason is RoundEnd.TARGET:
         score = ended.results[ended.seat].score_after
         return t("picture-target", name=names[ended.seat], score=score)
-    key = {"fish": "picture-fish", "sortir": "picture-sortir"}.get(ended.reason, "picture-out")
+    key = {RoundEnd.FISH: "picture-fish", RoundEnd.SORTIR: "picture-sortir"}.get(
+        ended.reason, "picture-out"
+    )
     return t(key, round=ended.round_no, name=names[ended.seat])
 
 
@@ -124,9 +134,9 @@ def _note(ended: RoundEnded | None, seat: int) -> str:
         return ""
     result = ended.results[seat]
     if result.round_points:
-        fish = "🐟 " if ended.reason == "fish" else ""
+        fish = "🐟 " if ended.reason is RoundEnd.FISH else ""
         return f"{fish}+{result.round_points}"
-    return "0" if ended.reason == "out" and ended.seat == seat else ""
+    return "0" if ended.reason is RoundEnd.OUT and ended.seat == seat else ""
 
 
 def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
@@ -158,7 +168,7 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
     return ScoreSheet(
         rows=tuple(rows),
         title=_caption(t, state, names),
-        fish=ended.reason == "fish",
+        fish=ended.reason is RoundEnd.FISH,
         carry=ended.carry_after,
         race=rules.race,
         labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
@@ -209,7 +219,7 @@ def standings(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
     return ScoreSheet(
         rows=tuple(rows),
         title=_caption(t, state, names),
-        fish=ended.reason == "fish",
+        fish=ended.reason is RoundEnd.FISH,
         carry=0,
         labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
         limit=state.rules.goal,

@@ -14,10 +14,12 @@ from bot.core.teams import seating
 from bot.game.engine import next_resting
 from bot.game.events import (
     DoublesPlayed,
+    EndReason,
     Event,
     GameEnded,
     Knocked,
     Passed,
+    RoundEnd,
     RoundEnded,
     RoundStarted,
     Scored,
@@ -326,12 +328,12 @@ def round_result(
     resting_next = () if over or closed is None else next_resting(closed)
     if ended.eggs:
         head = t("round-eggs", round=ended.round_no, carry=ended.carry_after)
-    elif ended.reason == "target":
+    elif ended.reason is RoundEnd.TARGET:
         score = ended.results[ended.seat].score_after
         head = t("round-target", round=ended.round_no, name=names[ended.seat], score=score)
-    elif ended.reason == "sortir":
+    elif ended.reason is RoundEnd.SORTIR:
         head = t("round-sortir", round=ended.round_no, name=names[ended.seat])
-    elif ended.reason == "fish":
+    elif ended.reason is RoundEnd.FISH:
         fish = "round-fish-bykovo" if bykovo else "round-fish"
         head = t(fish, round=ended.round_no, name=names[ended.seat])
     else:
@@ -406,7 +408,7 @@ def _general_round(
     """«Генерал»'s round (§8): who won (and a General), or a fish replayed; the hands; the
     teams' Generals and wins, the queue and the next pairing."""
     winner = rules.side_of(ended.seat)
-    if ended.reason == "fish":
+    if ended.reason is RoundEnd.FISH:
         lines = [t("round-general-fish", round=ended.round_no)]
     else:
         lines = [t("round-general-won", round=ended.round_no, name=_team(t, rules, names, winner))]
@@ -475,18 +477,18 @@ def game_end(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet) -
         return _tournament_end(t, ended, names)
     if rules.scoring is Scoring.GENERAL:
         return _match_end(t, ended, names, rules)
-    if ended.reason == "timeout" and ended.leaver is not None:
+    if ended.reason is EndReason.TIMEOUT and ended.leaver is not None:
         head = t("game-over-timeout", name=names[ended.leaver])
-    elif ended.reason == "bald_goat":
+    elif ended.reason is EndReason.BALD_GOAT:
         head = t("game-over-bald")
-    elif ended.reason == "last_in":
+    elif ended.reason is EndReason.LAST_IN:
         head = t("game-over-last-in", name=side_name(t, winners))
     elif race:
         head = t("game-over-race", name=side_name(t, winners), score=ended.places[0].score)
     else:
         head = t("game-over")
     lines = [head]
-    if ended.reason != "timeout" and ended.leaver is not None:
+    if ended.reason is not EndReason.TIMEOUT and ended.leaver is not None:
         lines.append(
             t("game-over-left-race" if race else "game-over-left", name=names[ended.leaver])
         )

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from aiogram import Bot
 
-from bot.core.records import EndReason, GameRow, GameStatus
+from bot.core.records import GameRow, GameStatus
 from bot.core.service import LOBBY_IDLE
 from bot.core.storage import Storage
 from bot.core.turns import Turn
+from bot.game.events import EndReason
 from bot.game.state import Phase
 from bot.telegram.courier import Courier
 from bot.telegram.messenger.gateway import Gateway
