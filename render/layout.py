@@ -256,7 +256,9 @@ def _layout_arm(
         rect = _rect(p, d, along, across)
         if not (region if index else bounds).contains(rect):
             raise NoFitError
-        placed.append(PlacedTile(arm, index, inner, outer, rect, d))
+        placed.append(
+            PlacedTile(arm=arm, index=index, inner=inner, outer=outer, rect=rect, heading=d)
+        )
         p = (p[0] + d[0] * along, p[1] + d[1] * along)
         last = rect
     return placed
@@ -268,7 +270,9 @@ def _layout_at(
     origin = _first_rect(first, bounds, u)
     if not bounds.contains(origin):
         raise NoFitError
-    tiles = [PlacedTile(None, 0, first[0], first[1], origin, EAST)]
+    tiles = [
+        PlacedTile(arm=None, index=0, inner=first[0], outer=first[1], rect=origin, heading=EAST)
+    ]
     for arm, (halves, track) in enumerate(zip(arms, tracks, strict=True)):
         tiles += _layout_arm(arm, halves, track, origin, bounds, u)
     return tiles

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -96,3 +97,43 @@ def test_the_wheel_ships_catalogs_migrations_and_the_page(tmp_path: Path) -> Non
         for path in ROOT.glob(pattern)
     }
     assert shipped and shipped <= names, shipped - names
+
+
+MOST_POSITIONAL = 5
+"""A record of more fields than this is built by keyword."""
+POSITIONAL_RECORDS = {"GameState"}
+"""Built positionally all the same: the engine makes one on every move (bench/engine.py)."""
+
+
+def _records(trees: dict[Path, ast.Module]) -> dict[str, int]:
+    """The NamedTuples and dataclasses of the code, by name: how many fields each has."""
+    records = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = {ast.unparse(base) for base in node.bases}
+            decorators = {ast.unparse(d).split("(")[0] for d in node.decorator_list}
+            if "NamedTuple" in bases or "dataclass" in decorators:
+                annotated = [s for s in node.body if isinstance(s, ast.AnnAssign)]
+                records[node.name] = len(annotated)
+    return records
+
+
+def test_records_of_more_than_five_fields_are_built_by_keyword() -> None:
+    trees = {
+        path: ast.parse(path.read_text(encoding="utf-8"))
+        for folder in ("bot", "render")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+    }
+    wide = {name for name, count in _records(trees).items() if count > MOST_POSITIONAL}
+    positional = []
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or len(node.args) <= MOST_POSITIONAL:
+                continue
+            called = node.func
+            name = called.id if isinstance(called, ast.Name) else getattr(called, "attr", "")
+            if name in wide and name not in POSITIONAL_RECORDS:
+                positional.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
+    assert not positional, positional

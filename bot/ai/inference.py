@@ -101,9 +101,19 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
                 p *= KNOCKED  # with nothing that fits the seat would have knocked
             elif len(moves) > 1:
                 position = Position(
-                    rules, seat, held[seat], ends, spread, on_table, sizes, voids,
-                    view.tally.scores, last, gone, view.tally.wins,
-                )  # fmt: skip
+                    rules=rules,
+                    seat=seat,
+                    hand=held[seat],
+                    ends=ends,
+                    spread=spread,
+                    on_table=on_table,
+                    sizes=sizes,
+                    voids=voids,
+                    scores=view.tally.scores,
+                    last=last,
+                    gone=gone,
+                    wins=view.tally.wins,
+                )
                 scores = normal_scores(position, moves)
                 p *= _probability(scores, moves, observed)
         if isinstance(event, WentOut):

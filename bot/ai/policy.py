@@ -141,10 +141,19 @@ def last_placer(history: Iterable[object]) -> int | None:
 def view_position(view: SeatView, voids: Sequence[int]) -> Position:
     """The position of the view's seat."""
     return Position(
-        view.rules, view.seat, view.hand, view.ends, view.spread, view.on_table,
-        view.hand_sizes, voids, view.tally.scores, last_placer(view.history),
-        any(isinstance(e, WentOut) for e in view.history), view.tally.wins,
-    )  # fmt: skip
+        rules=view.rules,
+        seat=view.seat,
+        hand=view.hand,
+        ends=view.ends,
+        spread=view.spread,
+        on_table=view.on_table,
+        sizes=view.hand_sizes,
+        voids=voids,
+        scores=view.tally.scores,
+        last=last_placer(view.history),
+        gone=any(isinstance(e, WentOut) for e in view.history),
+        wins=view.tally.wins,
+    )
 
 
 def random_move(moves: Sequence[Move], rng: random.Random) -> Move:

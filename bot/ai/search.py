@@ -121,10 +121,19 @@ def rollout(state: GameState, voids: list[int]) -> GameState:
         else:
             seat = state.to_move
             position = Position(
-                rules, seat, state.hands[seat], state.ends, state.spread, state.on_table,
-                state.hand_sizes(), voids, state.tally.scores, state.last_player, gone,
-                state.tally.wins,
-            )  # fmt: skip
+                rules=rules,
+                seat=seat,
+                hand=state.hands[seat],
+                ends=state.ends,
+                spread=state.spread,
+                on_table=state.on_table,
+                sizes=state.hand_sizes(),
+                voids=voids,
+                scores=state.tally.scores,
+                last=state.last_player,
+                gone=gone,
+                wins=state.tally.wins,
+            )
             move = normal_move(position, moves)
         state, events = apply(state, move)
         track_voids(voids, events)

@@ -78,7 +78,17 @@ class Scores:
             else []
         )
         return player_stats(
-            [GamePlayed(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4], r[5]) for r in games],
+            [
+                GamePlayed(
+                    game_id=r[0],
+                    win=bool(r[1]),
+                    goat=bool(r[2]),
+                    bald=bool(r[3]),
+                    preset=r[4],
+                    place=r[5],
+                )
+                for r in games
+            ],
             [RoundPlayed(seat, json.loads(text)) for seat, text in rounds],
         )
 

@@ -525,14 +525,14 @@ class GameService:
             seated = {p.seat: p for p in game.players}
             standings = [
                 Standing(
-                    seated[p.seat].user_id,
-                    p.seat,
-                    p.side,
-                    p.place,
-                    p.place == 1,
-                    p.goat,
-                    p.score,
-                    p.rating_points,
+                    user_id=seated[p.seat].user_id,
+                    seat=p.seat,
+                    side=p.side,
+                    place=p.place,
+                    win=p.place == 1,
+                    goat=p.goat,
+                    score=p.score,
+                    rating_points=p.rating_points,
                 )
                 for p in after.outcome.places
                 if seated[p.seat].human

@@ -353,7 +353,16 @@ class Storage:
     @staticmethod
     def _game_row(row: Row) -> GameRow:
         players = tuple(
-            Player(p[0], p[1], p[2], p[3], Level(p[4]) if p[4] else None, p[5], bool(p[6]), p[7])
+            Player(
+                seat=p[0],
+                user_id=p[1],
+                name=p[2],
+                hand_message_id=p[3],
+                computer=Level(p[4]) if p[4] else None,
+                missed=p[5],
+                away=bool(p[6]),
+                team=p[7],
+            )
             for p in sorted(json.loads(row["seated"] or "[]"))
         )
         return GameRow(

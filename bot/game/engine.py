@@ -736,21 +736,21 @@ def _end_round(
         for side in (rules.side_of(s),)
     )
     ended = RoundEnded(
-        state.round_no,
-        reason,
-        seat,
-        settled.eggs,
-        settled.written_off,
-        before.carry,
-        after.carry,
-        results,
-        tuple(
+        round_no=state.round_no,
+        reason=reason,
+        seat=seat,
+        eggs=settled.eggs,
+        written_off=settled.written_off,
+        carry_before=before.carry,
+        carry_after=after.carry,
+        results=results,
+        out=tuple(
             s
             for s, (was, now) in enumerate(zip(before.out, after.out, strict=True))
             if now and not was
         ),
-        order,
-        lots,
+        order=order,
+        lots=lots,
     )
     events.append(ended)
     bald = out_side if out_side is not None and _is_bald_goat(rules, placed, values, seat) else None
@@ -819,7 +819,14 @@ def _game_ended(
     leaver_sides = list(dict.fromkeys(rules.side_of(seat) for seat in left))
     lot = shuffled(range(rules.sides), f"{seed}:lot") if rules.scoring is Scoring.GENERAL else []
     places = tuple(
-        Place(seat, side, place, tally.scores[side], goat, points)
+        Place(
+            seat=seat,
+            side=side,
+            place=place,
+            score=tally.scores[side],
+            goat=goat,
+            rating_points=points,
+        )
         for side, place, goat, points in standings(rules, tally, goats, leaver_sides, lot)
         for seat in range(rules.players)
         if rules.side_of(seat) == side

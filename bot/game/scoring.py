@@ -38,12 +38,12 @@ def fresh_tally(sides: int, eliminating: bool = False, dynamics: bool = False) -
     """A blank sheet; `eliminating` (the room, Bykovo) keeps track of who is out,
     `dynamics` (Bykovo) of the scores before each side's last round too."""
     return Tally(
-        (0,) * sides,
-        (0,) * sides,
-        (False,) * sides,
-        0,
-        (0,) * sides if eliminating else (),
-        (0,) * sides if dynamics else (),
+        scores=(0,) * sides,
+        remembered=(0,) * sides,
+        opened=(False,) * sides,
+        carry=0,
+        out=(0,) * sides if eliminating else (),
+        before=(0,) * sides if dynamics else (),
     )
 
 

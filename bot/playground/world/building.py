@@ -27,12 +27,21 @@ class Building(World):
         clock or for `times` calls (a 429 with `retry_after`)."""
         until = None if seconds is None else self.now() + seconds
         for method in methods.lower().split():
-            self.faults[method] = Fault(code, description, retry_after, 0.0, times, until)
+            self.faults[method] = Fault(
+                code=code,
+                description=description,
+                retry_after=retry_after,
+                delay=0.0,
+                times=times,
+                until=until,
+            )
 
     def slow(self, methods: str, delay: float, *, times: int | None = None) -> None:
         """Calls of `methods` are answered only after `delay` seconds (`times` of them)."""
         for method in methods.lower().split():
-            self.faults[method] = Fault(0, "", None, delay, times, None)
+            self.faults[method] = Fault(
+                code=0, description="", retry_after=None, delay=delay, times=times, until=None
+            )
 
     def add_user(
         self,

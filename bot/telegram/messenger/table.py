@@ -42,7 +42,14 @@ class TableNews:
         notes = self.notes + tuple(n for n in newer.notes if n not in self.notes)
         ended = newer.ended or self.ended
         fresh = self.fresh or newer.fresh
-        return TableNews(latest.state, latest.events, notes, fresh, ended, latest.version)
+        return TableNews(
+            state=latest.state,
+            events=latest.events,
+            notes=notes,
+            fresh=fresh,
+            ended=ended,
+            version=latest.version,
+        )
 
 
 class Table:
