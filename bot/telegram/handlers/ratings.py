@@ -47,13 +47,13 @@ async def page(
     callback: CallbackQuery, callback_data: RatingPage, scores: Scores, t: Texts
 ) -> None:
     message = callback.message
-    shown = None
-    if shows(message, RatingPage):
-        chat = message.chat
-        shown = await _leaderboard(
-            scores, t, chat.id, chat.title or "", callback.from_user.id, callback_data.page
-        )
-    if not shows(message, RatingPage) or shown is None:  # forged, or the ratings are gone
+    if not shows(message, RatingPage):  # forged onto another message
+        raise GameError("unknown-button")
+    chat = message.chat
+    shown = await _leaderboard(
+        scores, t, chat.id, chat.title or "", callback.from_user.id, callback_data.page
+    )
+    if shown is None:  # the ratings are gone
         raise GameError("unknown-button")
     text, markup = shown
     await callback.answer()

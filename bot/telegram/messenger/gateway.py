@@ -165,9 +165,12 @@ class Gateway:
             )
         )
 
-    async def private(self, game: GameRow, user_id: int, method: TelegramMethod[T]) -> T | None:
-        """A call into a player's private chat; a 403 is told to the group once, and after
-        it nothing is sent there (None) until the person writes to the bot again."""
+    async def private(
+        self, game: GameRow | None, user_id: int, method: TelegramMethod[T]
+    ) -> T | None:
+        """A call into a person's private chat. A 403 marks them unreachable (told once to
+        the group of `game`, if the call is for one); from then on nothing is sent there
+        (None) until they write to the bot again or unblock it."""
         if await self.storage.is_blocked(user_id):
             return None
         try:
@@ -177,7 +180,7 @@ class Gateway:
                 return await self.edit(method)  # type: ignore[return-value]
             return await self.call(method)
         except TelegramForbiddenError:
-            if await self.storage.set_blocked(user_id):
+            if await self.storage.set_blocked(user_id) and game is not None:
                 self.unreachable(game, user_id)
             return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from enum import StrEnum
 
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
 
@@ -160,9 +160,4 @@ class Lobby:
             if link
             else t("next-game-ping-plain", chat=title)
         )
-        if await self.storage.is_blocked(user_id):
-            return
-        try:
-            await self.gateway.send(SendMessage(chat_id=user_id, text=text))
-        except TelegramForbiddenError:
-            await self.storage.set_blocked(user_id)
+        await self.gateway.private(None, user_id, SendMessage(chat_id=user_id, text=text))
