@@ -34,7 +34,7 @@ from bot.core.database.postgres import numbered
 from bot.game.engine import apply, legal_moves
 from bot.game.events import RoundEnded
 from bot.game.moves import Move, Play
-from bot.game.rules import RuleSet
+from bot.game.rules import RuleSet, Scoring
 from bot.game.serial import replay, state_from_json, step
 from bot.game.state import GameState, Phase
 from bot.playground import Chat, FakeTelegram, Message, User
@@ -685,7 +685,9 @@ def rated(state: GameState) -> dict[int, Rated]:
     the goats)."""
     assert state.outcome is not None, "the game is not over"
     rules, tally = state.rules, state.tally
-    assert rules.low_wins and not rules.teams, "only individual «Козёл» is rated here"
+    assert rules.scoring is Scoring.GOAT and not rules.teams, (
+        "only individual «Козёл» is rated here"
+    )
     scores, remembered = tally.scores, tally.remembered
     seats = range(rules.players)
     leaver = state.left[0] if state.left else None  # who left first: the others' measure

@@ -8,9 +8,10 @@ from typing import NamedTuple
 
 from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
 from bot.game.events import Event, RoundEnded, TilesDrawn
+from bot.game.formats.fives import Fives
 from bot.game.moves import Move, Pass, Play
 from bot.game.rules import RuleSet
-from bot.game.scoring import Tally
+from bot.game.scoring import Settlement, Tally
 from bot.game.tiles import Tile
 
 
@@ -154,3 +155,37 @@ def random_game(rules: RuleSet, seed: int, choice_seed: int) -> Iterator[Step]:
             yield Step(state, move, after, events)
         state = after
     raise AssertionError(f"game not over after {MAX_STEPS} moves")
+
+
+# -- a format's scoring, called as the engine calls it ---------------------------------------
+
+
+def hand_value(rules: RuleSet, hand: int) -> int:
+    return rules.format.hand_value(rules, hand)
+
+
+def settle(rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally) -> Settlement:
+    return rules.format.settle(rules, values, out_side, tally)
+
+
+def goat_sides(rules: RuleSet, tally: Tally, bald_side: int | None) -> tuple[int, ...]:
+    """The goats once the game ends after a round (none while it goes on)."""
+    return rules.format.ending(rules, tally, bald_side)[1]
+
+
+def standings(
+    rules: RuleSet, tally: Tally, goats: Sequence[int], leaver_sides: Sequence[int] = ()
+) -> list[tuple[int, int, bool, int]]:
+    return rules.format.standings(rules, tally, goats, leaver_sides, 0)
+
+
+def fives(rules: RuleSet, total: int) -> int:
+    """What open ends adding up to `total` score in play."""
+    return rules.format.move_points(rules, 0, total, False)
+
+
+def round_fives(rules: RuleSet, pips: int) -> int:
+    """Pips won at a round's end, rounded as the race rounds them (§6, §7)."""
+    fmt = rules.format
+    assert isinstance(fmt, Fives)
+    return fmt.rounded(pips)

@@ -170,6 +170,7 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             preset_goat = RU("preset-button", name=goat)
             await fake.wait_until(lambda: [preset_goat] in lobby.buttons)
             assert [b.removeprefix("● ") for b in lobby.buttons[1]] == [
+                "до 51",
                 "до 101",
                 "до 125",
                 "до 150",
@@ -387,4 +388,4 @@ async def test_the_spinner_presets_from_newgame_the_lobby_and_settings(tmp_path:
             await press(fake, masha, lobby, telephone)
             await fake.wait_until(lambda: "Правила: telephone" in (lobby.content or ""))
             await fake.wait_until(lambda: RU("preset-button", name=telephone) in lobby.buttons[0])
-            assert [b.removeprefix("● ") for b in lobby.buttons[1]] == ["до 72", "до 100", "до 150"]
+            assert [b.removeprefix("● ") for b in lobby.buttons[1]] == ["до 36", "до 72", "до 100", "до 150"]

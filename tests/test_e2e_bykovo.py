@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.game.events import TilePlayed
-from bot.game.rules import BYKOVO_LIMITS
+from bot.game.formats.bykovo import BYKOVO_LIMITS
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
 from bot.playground import FakeTelegram, User

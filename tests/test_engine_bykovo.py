@@ -30,9 +30,9 @@ from bot.game.events import (
     TilePlayed,
     WentOut,
 )
+from bot.game.formats.bykovo import BYKOVO_LIMITS
 from bot.game.moves import Draw
-from bot.game.rules import BYKOVO_LIMITS, DrawMode, RuleSet, Scoring
-from bot.game.scoring import hand_value
+from bot.game.rules import DrawMode, RuleSet, Scoring
 from bot.game.serial import (
     NEXT_ROUND,
     encode,
@@ -44,7 +44,18 @@ from bot.game.serial import (
 )
 from bot.game.shuffle import shuffled
 from bot.game.state import GameState
-from tests.helpers import crafted, mask, play, plays, random_game, redealt, round_ended, seats, tile
+from tests.helpers import (
+    crafted,
+    hand_value,
+    mask,
+    play,
+    plays,
+    random_game,
+    redealt,
+    round_ended,
+    seats,
+    tile,
+)
 
 BYKOVO = parse_rules("bykovo")
 

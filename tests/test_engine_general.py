@@ -34,8 +34,9 @@ from bot.game.events import (
     TilePlayed,
     TilesDrawn,
 )
+from bot.game.formats.general import GENERAL_PLAYERS
 from bot.game.moves import Draw
-from bot.game.rules import GENERAL_PLAYERS, DrawMode, NextLead, RuleSet, Scoring, Spinner
+from bot.game.rules import DrawMode, NextLead, RuleSet, Scoring, Spinner
 from bot.game.scoring import Tally
 from bot.game.serial import (
     NEXT_ROUND,
@@ -157,7 +158,7 @@ def test_the_preset_general():
     assert GENERAL.scoring is Scoring.GENERAL
     assert (GENERAL.teams, GENERAL.team_size, GENERAL.hand, GENERAL.at_table) == (True, 2, 7, 4)
     assert GENERAL.minutes == 30
-    assert GENERAL.queued
+    assert GENERAL.fewest_players == GENERAL.at_table == 4
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7, 9, 10])

@@ -43,8 +43,9 @@ from bot.game.events import (
     TilesDrawn,
     WentOut,
 )
-from bot.game.rules import GENERAL_PLAYERS, DrawMode, FishMode, RuleSet, Scoring, Spinner
-from bot.game.scoring import Tally, fives, hand_value
+from bot.game.formats.general import GENERAL_PLAYERS
+from bot.game.rules import DrawMode, FishMode, RuleSet, Scoring, Spinner
+from bot.game.scoring import Tally
 from bot.game.serial import (
     NEXT_ROUND,
     TIME_UP,
@@ -61,7 +62,7 @@ from bot.game.shuffle import shuffled
 from bot.game.state import GameState
 from bot.game.table import fitting, is_blocked
 from bot.game.tiles import tiles_of
-from tests.helpers import MAX_STEPS, random_game, seats
+from tests.helpers import MAX_STEPS, fives, hand_value, random_game, seats
 
 CONFIGS = [
     ("goat", 2),
@@ -127,7 +128,7 @@ def blocks_only_on_a_closed_line(rules: RuleSet) -> bool:
 
 configs = st.sampled_from(CONFIGS)
 goat_configs = st.sampled_from([c for c in CONFIGS if RULES[c].scoring is Scoring.GOAT])
-race_configs = st.sampled_from([c for c in CONFIGS if RULES[c].race])
+race_configs = st.sampled_from([c for c in CONFIGS if RULES[c].format.scores_in_play])
 collect_configs = st.sampled_from(
     [c for c in CONFIGS if RULES[c].scoring in {Scoring.SEA_GOAT, Scoring.CLASSIC}]
 )
@@ -283,7 +284,7 @@ def test_replay_of_the_json_log_gives_the_live_state(config, seed, choice, leave
     if leave and state.outcome.reason == "timeout":
         assert state.outcome.leaver is not None
         places = {p.seat: p for p in state.outcome.places}
-        no_goats = rules.scoring in {Scoring.ROOM, Scoring.BYKOVO} or rules.race
+        no_goats = rules.scoring in {Scoring.ROOM, Scoring.BYKOVO} or rules.format.scores_in_play
         assert places[state.outcome.leaver].goat is not no_goats
         assert places[state.outcome.leaver].place == max(p.place for p in places.values())
         assert places[state.outcome.leaver].rating_points == 0

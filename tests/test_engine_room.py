@@ -8,10 +8,11 @@ import pytest
 from bot.game import Phase, Play, apply, legal_moves, new_game, next_round, parse_rules
 from bot.game.engine import IllegalMoveError, _first_lead, abandon, leave
 from bot.game.events import GameEnded, Knocked, RoundEnded, TilePlayed, TilesDrawn
+from bot.game.formats.room import ROOM_ZERO
 from bot.game.rules import RuleError
-from bot.game.scoring import ROOM_ZERO, fresh_tally, hand_value, settle, standings
+from bot.game.scoring import fresh_tally
 from bot.game.serial import state_from_json, state_to_json
-from tests.helpers import crafted, mask, seats, tile
+from tests.helpers import crafted, hand_value, mask, seats, settle, standings, tile
 
 
 def room(text: str = "", players: int = 4):

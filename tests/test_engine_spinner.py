@@ -9,11 +9,11 @@ from bot.game import IllegalMoveError, Phase, apply, legal_moves, new_game, pars
 from bot.game.events import GameEnded, RoundEnded, Scored
 from bot.game.moves import Play, PlayDoubles
 from bot.game.rules import RuleSet
-from bot.game.scoring import Tally, fives, round_fives
+from bot.game.scoring import Tally
 from bot.game.state import GameState
 from bot.game.table import CLOSED, ends_sum
 from tests import helpers
-from tests.helpers import crafted, tile
+from tests.helpers import crafted, fives, round_fives, tile
 
 TELEPHONE = parse_rules("telephone", players=2)
 MUGGINS = parse_rules("muggins", players=2)

@@ -30,7 +30,7 @@ def test_every_preset_s_rules_buttons_apply_and_are_worded(name: str, language: 
 
 def test_general_offers_the_match_length_and_bykovo_its_limit() -> None:
     general = dict(option_choices(PRESETS["general"].rules))
-    assert general["minutes"] == ("30", "60") and "target" not in general
+    assert general["minutes"] == ("10", "30", "60") and "target" not in general
     bykovo = dict(option_choices(PRESETS["bykovo"].rules))
     assert bykovo["target"][0] == "0"
     ru = texts_for("ru")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bot.game import parse_rules
-from bot.game.scoring import Tally, fresh_tally, goat_sides, hand_value, settle, standings
-from tests.helpers import mask
+from bot.game.scoring import Tally, fresh_tally
+from tests.helpers import goat_sides, hand_value, mask, settle, standings
 
 GOAT4 = parse_rules("goat", players=4)
 MASHA, ALEX, OLYA, SERG = range(4)

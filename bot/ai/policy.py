@@ -62,7 +62,6 @@ from bot.ai.knowledge import allowed_tiles
 from bot.game.events import DoublesPlayed, TilePlayed, WentOut
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet, Scoring, Spinner
-from bot.game.scoring import fives, hand_value
 from bot.game.table import Spread, attach, ends_sum, fitting, is_blocked, lead
 from bot.game.tiles import tiles_of
 from bot.game.view import SeatView
@@ -211,7 +210,7 @@ def p_none(pool: int, fitting: int, held: int) -> float:
 def tile_costs(rules: RuleSet) -> tuple[int, ...]:
     """What each tile costs left in a hand: its pips, and 10 for 0-0 in the room."""
     if rules.scoring is Scoring.ROOM:
-        return tuple(hand_value(rules, 1 << t) for t in range(rules.tiles.size))
+        return tuple(rules.format.hand_value(rules, 1 << t) for t in range(rules.tiles.size))
     return rules.tiles.values
 
 
@@ -244,7 +243,7 @@ def best(moves: Sequence[Move], scores: Sequence[float]) -> Move:
 
 def normal_scores(position: Position, moves: Sequence[Move]) -> list[float]:
     """The normal heuristic's score of each move (higher is better; `WIN` goes out)."""
-    if position.rules.race:
+    if position.rules.format.scores_in_play:
         return race_scores(position, moves)
     return goat_scores(position, moves)
 
@@ -341,12 +340,16 @@ def reply_fives(rules: RuleSet, ends: tuple[int, ...], spread: Spread) -> tuple[
 
 def fives_of(rules: RuleSet, total: int) -> int:
     """What open ends adding up to `total` score, counted in fives."""
-    return fives(rules, total) * FIVE // fives(rules, FIVE)
+    return (
+        rules.format.move_points(rules, 0, total, False)
+        * FIVE
+        // rules.format.move_points(rules, 0, FIVE, False)
+    )
 
 
 def in_fives(rules: RuleSet, points: int) -> float:
     """A score of the point-scoring games counted in fives (Muggins' points are pips)."""
-    return points * FIVE / fives(rules, FIVE)
+    return points * FIVE / rules.format.move_points(rules, 0, FIVE, False)
 
 
 def expected_best(points: list[int], share: float) -> float:
@@ -411,12 +414,12 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE
 
 def _fish_margin(rules: RuleSet, seat: int, rest: int, unseen: int, sizes: Sequence[int]) -> float:
     """How many points the other sides still in are expected to hold above this seat's side."""
-    per_tile = hand_value(rules, unseen) / max(1, unseen.bit_count())
+    per_tile = rules.format.hand_value(rules, unseen) / max(1, unseen.bit_count())
     side = rules.side_of(seat)
     totals: dict[int, float] = {}
     for s, size in enumerate(sizes):
         if size:
-            held = hand_value(rules, rest) if s == seat else size * per_tile
+            held = rules.format.hand_value(rules, rest) if s == seat else size * per_tile
             totals[rules.side_of(s)] = totals.get(rules.side_of(s), 0.0) + held
     others = [v for s, v in totals.items() if s != side]
     return sum(others) / max(1, len(others)) - totals[side]

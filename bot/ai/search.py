@@ -39,7 +39,6 @@ from bot.game.engine import apply, legal_moves
 from bot.game.events import Event, Knocked, RoundEnd, TilesDrawn, WentOut
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.rules import RuleSet, Scoring, Spinner
-from bot.game.scoring import standings
 from bot.game.state import GameState, Phase
 from bot.game.table import Spread
 from bot.game.view import SeatView
@@ -155,10 +154,10 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
         return bykovo_value(side, state)
     if rules.scoring is Scoring.GENERAL:
         return general_value(rules, side, state)
-    if rules.race:
+    if rules.format.scores_in_play:
         return race_value(rules, side, state)
     tally = state.tally
-    if rules.low_wins:
+    if not rules.format.higher_wins:
         worth = [-(s + REMEMBERED * r) for s, r in zip(tally.scores, tally.remembered, strict=True)]
     else:
         worth = [float(s) for s in tally.scores]
@@ -229,7 +228,9 @@ def room_value(rules: RuleSet, side: int, state: GameState) -> float:
     """
     tally = state.tally
     if tally.out[side] or state.outcome is not None:
-        return -PLACE * next(p for s, p, _, _ in standings(rules, tally, ()) if s == side)
+        return -PLACE * next(
+            p for s, p, _, _ in rules.format.standings(rules, tally, (), (), 0) if s == side
+        )
     room = {s: rules.target - tally.scores[s] for s in tally.still_in()}
     mine = room.pop(side)
     step = 2 * round_points(rules)

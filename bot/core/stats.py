@@ -11,9 +11,14 @@ from bot.core.records import PlayerStats
 from bot.game.events import RoundEnd
 from bot.game.rules import PRESETS
 
-RACES = frozenset(name for name, preset in PRESETS.items() if preset.rules.race)
+RACES = frozenset(name for name, preset in PRESETS.items() if preset.rules.format.scores_in_play)
 """The presets where the highest score wins: no goats, no §2.7 rating points."""
-CLUBS = frozenset(name for name, preset in PRESETS.items() if preset.rules.queued)
+CLUBS = frozenset(
+    name
+    for name, preset in PRESETS.items()
+    if preset.rules.format.at_table(preset.rules) < preset.rules.format.most_players(preset.rules)
+    and preset.rules.format.fewest_players(preset.rules) > 2
+)
 """The club formats (§4, §8): more people than seats, places 1–3 count."""
 PODIUM = 3
 

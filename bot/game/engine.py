@@ -30,20 +30,11 @@ from bot.game.events import (
     TilesDrawn,
     WentOut,
 )
+from bot.game.formats import RoundFacts, Settled
+from bot.game.kinds import DrawMode, FirstLead, NextLead
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import DrawMode, FirstLead, NextLead, RuleSet, Scoring
-from bot.game.scoring import (
-    Settlement,
-    Tally,
-    fives,
-    fresh_tally,
-    goat_sides,
-    hand_value,
-    settle,
-    settle_bykovo,
-    settle_general,
-    standings,
-)
+from bot.game.rules import RuleSet
+from bot.game.scoring import Settlement, Tally
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase
 from bot.game.table import Spread, attach, ends_sum, fitting, is_blocked, lead
@@ -131,10 +122,7 @@ def new_game(
     """A new game for `seats` (player ids in seating order); everything follows from `seed`."""
     if len(seats) != rules.players:
         raise ValueError(f"the rules are for {rules.players} players, not {len(seats)}")
-    bykovo = rules.scoring is Scoring.BYKOVO
-    tally = fresh_tally(rules.sides, bykovo or rules.scoring is Scoring.ROOM, bykovo)
-    if rules.scoring is Scoring.GENERAL:  # teams 0 and 1 sit down first, the others wait
-        tally = tally._replace(wins=(0,) * rules.sides, queue=tuple(range(2, rules.sides)))
+    tally = rules.format.fresh_tally(rules)
     state = GameState(
         rules, tuple(seats), seed, 0, Phase.ROUND_OVER, (), (), (), 0, 0, 0, None, 0, 0,
         None, (), tally, None, None, None, (),
@@ -146,7 +134,7 @@ def rest_first(state: GameState, seats: Sequence[int]) -> tuple[GameState, tuple
     """Bykovo: deal the first round again with `seats` sitting it out — the chat's rating
     leaders (§4.2) — before anyone has moved."""
     rules = state.rules
-    if rules.scoring is not Scoring.BYKOVO or state.round_no != 1 or state.history:
+    if not rules.format.seats_by_lot or state.round_no != 1 or state.history:
         raise IllegalMoveError(
             Illegal.NO_REST, "only the first round, before any move, is reseated"
         )
@@ -161,44 +149,7 @@ def rest_first(state: GameState, seats: Sequence[int]) -> tuple[GameState, tuple
 def next_resting(state: GameState) -> tuple[int, ...]:
     """Who will sit the next round out, once this one has ended: Bykovo's (§4.2), for the
     standings, or the waiting teams of «Генерал» (§8)."""
-    rules = state.rules
-    if rules.scoring is Scoring.GENERAL:
-        queue = state.tally.queue
-        return tuple(s for s in range(rules.players) if rules.side_of(s) in queue)
-    return _resting(state, f"{state.seed}:{state.round_no + 1}:rest")
-
-
-def _resting(state: GameState, key: str) -> tuple[int, ...]:
-    """Who sits the next Bykovo round out (§4.2): by lot in the first round; then those who
-    sat out play first, and the other seats go to the worst placed of the last round (ties:
-    the one behind on score, then lot)."""
-    rules, tally = state.rules, state.tally
-    still = [s for s in range(rules.players) if not state.is_out(s)]
-    resting = len(still) - rules.at_table
-    if resting <= 0:
-        return ()
-    if state.last_round is None:
-        return tuple(sorted(shuffled(still, key)[:resting]))
-    last = state.last_round
-    lot = shuffled(still, key)
-
-    def claim(seat: int) -> tuple[int, int, int, int]:
-        rested = seat in state.resting
-        return (not rested, -_placed(last, seat), -tally.scores[seat], lot.index(seat))
-
-    playing = sorted(still, key=claim)[: rules.at_table]
-    return tuple(s for s in still if s not in playing)
-
-
-def _placed(ended: RoundEnded, seat: int) -> int:
-    """`seat`'s place in the round (0 is best; -1 if it did not play), equal hands sharing
-    the place the lot gave the first of them: for sitting out, a tie is a tie (§4.2)."""
-    if seat not in ended.order:
-        return -1
-    hands = {r.seat: r.hand_value for r in ended.results}
-    if seat in ended.lots:
-        return min(ended.order.index(o) for o in ended.lots if hands[o] == hands[seat])
-    return ended.order.index(seat)
+    return state.rules.format.next_resting(state)
 
 
 def next_round(
@@ -210,10 +161,7 @@ def next_round(
         raise IllegalMoveError(Illegal.NOT_ROUND_OVER, f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
-    if rules.queued:
-        if resting is None:
-            resting = next_resting(state)
-        state = state._replace(resting=resting)
+    state = state._replace(resting=next_resting(state) if resting is None else resting)
     active = _seats_in(state)
     hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}", active)
     leader, lead_tile = state.next_leader, None
@@ -467,12 +415,13 @@ def _after_play(
     history: tuple[PublicEvent, ...] = (*state.history, event)
     events: list[Event] = [event]
     tally = state.tally
-    if rules.race:
+    fmt = rules.format
+    if fmt.scores_in_play:
         lone = placed.bit_length() - 1 if on_table == placed else None
         total = ends_sum(rules.tiles, ends, spread, lone)
-        points = fives(rules, total)
+        side = rules.side_of(seat)
+        points = fmt.move_points(rules, tally.scores[side], total, not hand)
         if points:
-            side = rules.side_of(seat)
             scored = Scored(seat, side, total, points)
             history, events = (*history, scored), [*events, scored]
             scores = tally.scores
@@ -484,11 +433,11 @@ def _after_play(
     )
     if tally is not state.tally:
         after = after._replace(tally=tally)
-    if rules.scoring is Scoring.BYKOVO:
-        return _bykovo_after(after, seat, placed, events)
+    if fmt.finishes_circle:
+        return _circle_after(after, seat, placed, events)
     if not hand:
         return _end_round(after, RoundEnd.OUT, seat, placed, events)
-    if rules.race and max(tally.scores) >= rules.goal:
+    if tally is not state.tally and max(tally.scores) >= rules.goal:
         return _end_round(after, RoundEnd.TARGET, seat, placed, events)
     if is_blocked(rules.dead_ends, ends, on_table):
         return _end_round(after, RoundEnd.FISH, seat, placed, events)
@@ -606,7 +555,7 @@ def _turn_without_play(
     `PASS_CIRCLES` circles end it whatever the bazaar holds (§4.1)."""
     events.append(event)
     rules, seat = state.rules, state.to_move
-    bykovo = rules.scoring is Scoring.BYKOVO
+    finishing = rules.format.finishes_circle
     state = _turn_state(
         state,
         state.hands,
@@ -614,14 +563,14 @@ def _turn_without_play(
         state.ends,
         state.on_table,
         state.fits,
-        _next_in_circle(state, seat) if bykovo else _next_seat(state, seat),
+        _next_in_circle(state, seat) if finishing else _next_seat(state, seat),
         0,
         state.idle + 1,
         state.last_player,
         (*state.history, event),
         state.spread,
     )
-    gone = _gone_out(state) if bykovo else None
+    gone = _gone_out(state) if finishing else None
     if gone is not None:
         if seat == gone.last:
             return _end_round(state, RoundEnd.OUT, gone.seat, 0, events)
@@ -633,12 +582,12 @@ def _turn_without_play(
     blocked = circles >= 1 and forced and not _may_draw(rules, len(state.bazaar), 0)
     if blocked or (rules.voluntary_pass and circles >= PASS_CIRCLES):
         assert state.last_player is not None
-        reason = RoundEnd.SORTIR if bykovo and not blocked else RoundEnd.FISH
+        reason = RoundEnd.SORTIR if finishing and not blocked else RoundEnd.FISH
         return _end_round(state, reason, state.last_player, 0, events)
     return _resolve_turn(state, events)
 
 
-# -- Bykovo's round end (§4.1) -------------------------------------------------------------
+# -- a circle finished after the first goes out (Bykovo, §4.1) ----------------------------
 
 
 def _gone_out(state: GameState) -> WentOut | None:
@@ -654,12 +603,12 @@ def _next_in_circle(state: GameState, seat: int) -> int:
     return following
 
 
-def _bykovo_after(
+def _circle_after(
     state: GameState, seat: int, placed: int, events: list[Event]
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """After `seat` put tiles down in Bykovo: out first (the circle is finished up to the
-    seat before the round's leader), out later in that circle, the circle's last turn, a
-    fish — or the next seat with tiles."""
+    """After `seat` put tiles down where the circle is finished (Bykovo): out first (the
+    circle is finished up to the seat before the round's leader), out later in that
+    circle, the circle's last turn, a fish — or the next seat with tiles."""
     gone = _gone_out(state)
     if not state.hands[seat]:
         if gone is None:
@@ -691,8 +640,9 @@ def _end_round(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Settle the round that `seat` ended (went out with `placed`, or closed the fish)."""
     rules = state.rules
+    fmt = rules.format
     hands = state.hands
-    values = [hand_value(rules, hand) for hand in hands]
+    values = tuple(fmt.hand_value(rules, hand) for hand in hands)
     side_values = [0] * rules.sides
     for s, value in enumerate(values):
         side_values[rules.side_of(s)] += value
@@ -702,34 +652,33 @@ def _end_round(
     for event in state.history:
         if isinstance(event, Scored):
             play_points[event.side] += event.points
-    order: tuple[int, ...] = ()
-    lots: tuple[int, ...] = ()
     if reason is RoundEnd.TARGET:  # reached in play: the game ends before the hands are counted
-        settled = Settlement((0,) * rules.sides, before, False, None, False)
-    elif rules.scoring is Scoring.BYKOVO:
-        playing = _seats_in(state)
-        settled = settle_bykovo(rules, side_values, seat, playing, before, state.left)
-        order, lots = _round_places(state, seat, values, playing)
-    elif rules.scoring is Scoring.GENERAL:
-        top = rules.tiles.tile(rules.tiles.max_pip, rules.tiles.max_pip)
-        general = bool(placed & 1 or placed >> top & 1)  # out on 0-0 or the top double
-        settled = settle_general(rules, out_side, general, before)
+        settled = Settled(Settlement((0,) * rules.sides, before, False, None, False))
     else:
-        settled = settle(rules, side_values, out_side, before)
-    after = settled.tally
+        facts = RoundFacts(
+            state=state,
+            reason=reason,
+            seat=seat,
+            placed=placed,
+            values=values,
+            side_values=tuple(side_values),
+        )
+        settled = fmt.settle_round(facts)
+    settlement = settled.settlement
+    after = settlement.tally
     results = tuple(
         SeatResult(
             seat=s,
             side=side,
             hand=tuple(tiles_of(hand)),
             hand_value=values[s],
-            round_points=settled.points[side],
+            round_points=settlement.points[side],
             remembered_before=before.remembered[side],
             remembered_after=after.remembered[side],
             score_before=before.scores[side] - play_points[side],
             score_after=after.scores[side],
             opened=after.opened[side],
-            took_carry=settled.carry_taker == side,
+            took_carry=settlement.carry_taker == side,
             play_points=play_points[side],
         )
         for s, hand in enumerate(hands)
@@ -739,8 +688,8 @@ def _end_round(
         round_no=state.round_no,
         reason=reason,
         seat=seat,
-        eggs=settled.eggs,
-        written_off=settled.written_off,
+        eggs=settlement.eggs,
+        written_off=settlement.written_off,
         carry_before=before.carry,
         carry_after=after.carry,
         results=results,
@@ -749,61 +698,32 @@ def _end_round(
             for s, (was, now) in enumerate(zip(before.out, after.out, strict=True))
             if now and not was
         ),
-        order=order,
-        lots=lots,
+        order=settled.order,
+        lots=settled.lots,
     )
     events.append(ended)
-    bald = out_side if out_side is not None and _is_bald_goat(rules, placed, values, seat) else None
-    goats = goat_sides(rules, after, bald)
+    bald = out_side if out_side is not None and fmt.is_bald(rules, placed, values, seat) else None
+    why, goats = fmt.ending(rules, after, bald)
     outcome = None
-    reached = rules.race and max(after.scores) >= rules.goal
-    last_in = rules.at_table - 1 if rules.scoring is Scoring.BYKOVO else 1
-    if goats or reached or (after.out and len(after.still_in()) <= last_in):
-        why = (
-            EndReason.BALD_GOAT
-            if bald is not None
-            else EndReason.LAST_IN
-            if after.out
-            else EndReason.TARGET
-        )
+    if why is not None:
         outcome = _game_ended(rules, after, goats, why, state.left, state.seed)
         events.append(outcome)
     state = state._replace(
         phase=Phase.ROUND_OVER if outcome is None else Phase.GAME_OVER,
         tally=after,
-        next_leader=seat,
+        next_leader=_next_leader(state, seat),
         last_round=ended,
         outcome=outcome,
     )
     return state, tuple(events)
 
 
-def _round_places(
-    state: GameState, winner: int, values: Sequence[int], playing: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Bykovo's places in a round (§4.1): the winner, the others who went out in the
-    finished circle, in turn, then by ascending hand value, equal hands by lot; and the
-    seats whose order the lot decided."""
-    gone = [e.seat for e in state.history if isinstance(e, WentOut) and e.seat != winner]
-    # the circle's last seat, out as it ended the round, has no `WentOut`: it went out last
-    gone += [s for s in playing if not state.hands[s] and s != winner and s not in gone]
-    rest = [s for s in playing if s != winner and s not in gone]
-    lot = shuffled(rest, f"{state.seed}:{state.round_no}:places")
-    rest.sort(key=lambda s: (values[s], lot.index(s)))
-    drawn = tuple(s for s in rest if sum(values[o] == values[s] for o in rest) > 1)
-    return (winner, *gone, *rest), drawn
-
-
-def _is_bald_goat(rules: RuleSet, placed: int, values: list[int], seat: int) -> bool:
-    """Sea Goat: out with 0-0, or with the top double while a loser holds ≥ 25 (§3)."""
-    if not rules.bald_goat:
-        return False
-    if placed & 1:  # 0-0 is tile 0
-        return True
-    top = rules.tiles.tile(rules.tiles.max_pip, rules.tiles.max_pip)
-    side = rules.side_of(seat)
-    losers = (v for s, v in enumerate(values) if rules.side_of(s) != side)
-    return bool(placed >> top & 1) and any(v >= rules.record_min for v in losers)
+def _next_leader(state: GameState, seat: int) -> int:
+    """Who leads the next round: who ended this one, or the seat after its leader (§11)."""
+    if state.rules.next_lead is not NextLead.NEXT_SEAT:
+        return seat
+    leader = next(e.seat for e in state.history if isinstance(e, TilePlayed))
+    return _next_seat(state, leader)
 
 
 def _game_ended(
@@ -815,9 +735,8 @@ def _game_ended(
     seed: int = 0,
 ) -> GameEnded:
     """The places; the sides of seats that `left` are settled by §2.7's timeout rule
-    («Генерал»: last); «Генерал»'s last ties are drawn by lot from the game's `seed`."""
+    (last, goats, nothing gained); ties the format draws by lot come from the `seed`."""
     leaver_sides = list(dict.fromkeys(rules.side_of(seat) for seat in left))
-    lot = shuffled(range(rules.sides), f"{seed}:lot") if rules.scoring is Scoring.GENERAL else []
     places = tuple(
         Place(
             seat=seat,
@@ -827,7 +746,9 @@ def _game_ended(
             goat=goat,
             rating_points=points,
         )
-        for side, place, goat, points in standings(rules, tally, goats, leaver_sides, lot)
+        for side, place, goat, points in rules.format.standings(
+            rules, tally, goats, leaver_sides, seed
+        )
         for seat in range(rules.players)
         if rules.side_of(seat) == side
     )
@@ -837,7 +758,7 @@ def _game_ended(
 def time_up(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     """«Генерал»: the match's time is up and its last round has been played (§8) — places
     by Generals, then rounds won, then lot."""
-    if state.rules.scoring is not Scoring.GENERAL or state.phase is not Phase.ROUND_OVER:
+    if not state.rules.format.timed or state.phase is not Phase.ROUND_OVER:
         raise IllegalMoveError(Illegal.NO_TIME_UP, "only a «Генерал» match between rounds ends so")
     outcome = _game_ended(state.rules, state.tally, (), EndReason.TIME, state.left, state.seed)
     return state._replace(phase=Phase.GAME_OVER, outcome=outcome), (outcome,)

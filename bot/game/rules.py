@@ -1,7 +1,8 @@
 """`RuleSet`: every house-rule option of the family in one validated, immutable object.
 
-RULES.md §1–§3 and §9. Presets name the combinations people play; `parse_rules` reads the
-text a group types after `/newgame` (`sea_goat target=125`).
+RULES.md §1–§3 and §9. What differs between the games is their format's
+(`bot.game.formats`), and so are the presets, the combinations people play;
+`parse_rules` reads the text a group types after `/newgame` (`sea_goat target=125`).
 """
 
 from __future__ import annotations
@@ -10,72 +11,23 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from bot.game.formats import FORMATS, Format
+from bot.game.kinds import DrawMode, FirstLead, FishMode, NextLead, RuleError, Scoring, Spinner
 from bot.game.tiles import TileSet, tile_set
 
-
-class Scoring(StrEnum):
-    """How a round is scored and who loses the game."""
-
-    GOAT = "goat"  # points are bad; remembered points; goats at the target (§2)
-    SEA_GOAT = "sea_goat"  # the winner records ≥ 25; write-off; bald goat (§3)
-    CLASSIC = "classic"  # the winner collects the others' pips (§9)
-    ROOM = "room"  # each scores their own pips; the limit puts a side out (§9, game room)
-    TELEPHONE = "telephone"  # ends that make a multiple of 5 score sum/5; highest wins (§6)
-    MUGGINS = "muggins"  # ends that make a multiple of 5 score the sum; highest wins (§7)
-    BYKOVO = "bykovo"  # 4 of 4–7 play a round; hands add up; the limit eliminates (§4)
-    GENERAL = "general"  # two teams of a queue play; out on 0-0 / 6-6 is a General (§8)
-
-
-class Spinner(StrEnum):
-    """Whether the first open double opens four arms (§5–§7)."""
-
-    NONE = "none"  # a line: two ends only
-    FOUR = "four"  # all four sides at once (Осёл, Телефон)
-    SIDES = "sides"  # its two other sides once both long sides hold a tile (All Fives)
-
-
-class FirstLead(StrEnum):
-    """Who leads the first round, and with which tile."""
-
-    ONE_ONE = "one_one"  # 1-1, 2-2 … 6-6, 0-0, then the highest tile (§2.2)
-    HIGHEST_DOUBLE = "highest_double"  # 6-6, 5-5 … 0-0, then the highest tile (§9)
-    ZERO_ZERO = "zero_zero"  # 0-0 first, then as one_one (§4.1)
-    LOT = "lot"  # a seat drawn by lot leads with any tile (§7)
-
-
-class NextLead(StrEnum):
-    """Who leads the later rounds."""
-
-    WINNER = "winner"  # the player who went out, or the fisherman, with any tile (§1.7)
-    FIRST_RULE = "first_rule"  # the first-lead rule again
-
-
-class DrawMode(StrEnum):
-    """What a player who cannot play does with the bazaar (§1.5)."""
-
-    UNTIL_PLAYABLE = "until_playable"
-    ONE = "one"
-    NONE = "none"
-
-
-class FishMode(StrEnum):
-    """Who scores a fish in «Козёл» (§2.5)."""
-
-    ALL = "all"  # «рыба на всех»
-    ONE = "one"  # «рыба на одного»
-
-
-class RuleError(ValueError):
-    """A bad option value or combination; `key` names the option, `valid` the choices."""
-
-    def __init__(
-        self, message: str, key: str = "", value: str = "", valid: str = "", number: bool = False
-    ) -> None:
-        super().__init__(message)
-        self.key = key
-        self.value = value
-        self.valid = valid  # option values, numbers, ranges: no words of any language
-        self.number = number  # the option takes a whole number
+__all__ = [
+    "PRESETS",
+    "DrawMode",
+    "FirstLead",
+    "FishMode",
+    "NextLead",
+    "Preset",
+    "RuleError",
+    "RuleSet",
+    "Scoring",
+    "Spinner",
+    "parse_rules",
+]
 
 
 EDITIONS = {
@@ -88,23 +40,10 @@ between two moves, with a `Rules` entry in its log)."""
 EDITION = max(EDITIONS)
 SPINNER_FISH = 2
 FIRST_EDITION = min(EDITIONS)
-GOAT_ONLY = frozenset({"open_threshold", "fish"})
-SEA_GOAT_ONLY = frozenset({"record_min", "bald_goat", "write_off"})
-GENERAL_ONLY = frozenset({"minutes"})
+OWN_OPTIONS = {name: f for f in FORMATS.values() for name in f.own_options}
+"""The options that belong to one format alone."""
 TABLE_PLAYERS = 4
-ROOM_SETS = (6, 9, 12)
-ROOM_HANDS = {
-    6: ((4, 7),),
-    9: ((4, 7), (7, 6), (10, 5)),
-    12: ((6, 7), (10, 6)),
-}
-"""The game room's hand size by set: `(up to this many players, tiles each)`, first match."""
 MAX_TEAMS = 5
-MUGGINS_TWO, MUGGINS_MORE = 250, 200
-BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
-"""The micro-tournament's limit by the number of participants (§4.2)."""
-GENERAL_PLAYERS = (4, 6, 8)
-"""«Генерал»: two, three or four teams of two, two of them at the table (§8)."""
 LIMITS = {
     "target": (0, 10_000),
     "turn_timeout": (0, 3_600),
@@ -154,7 +93,9 @@ class RuleSet:
     write_off: bool = False  # Sea Goat: a new winner wipes the other side's points
     turn_timeout: int = 60  # seconds a person has for a move (0: untimed); the bot keeps time
     minutes: int = 30  # «Генерал»: the match's length; the round under way when it ends is played
+    exact: bool = False  # Fives and Threes: only landing on the target exactly wins (§11)
     edition: int = EDITION  # how the bot played these rules (`EDITIONS`); not a user's option
+    format: Format = field(init=False, repr=False, compare=False)
     tiles: TileSet = field(init=False, repr=False, compare=False)
     dead_ends: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """By pip value: the tiles that, all on the table, leave an end showing it dead for good
@@ -164,11 +105,17 @@ class RuleSet:
         for f in fields(self):
             if f.init:
                 _check_type(f.name, getattr(self, f.name), f.default)
+        object.__setattr__(self, "format", FORMATS[self.scoring])
         self._validate()
         tiles = tile_set(self.max_pip)
         object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "dead_ends", self._dead_ends(tiles))
+
+    def _dead_ends(self, tiles: TileSet) -> tuple[int, ...]:
+        if not self.format.line_fish:  # a tile past the set: never all on the table
+            return (1 << tiles.size,) * (tiles.max_pip + 1)
         whole = self.spinner is not Spinner.NONE and self.edition >= SPINNER_FISH
-        object.__setattr__(self, "dead_ends", tiles.suit_masks if whole else tiles.plain_suit_masks)
+        return tiles.suit_masks if whole else tiles.plain_suit_masks
 
     def _validate(self) -> None:
         if self.edition not in EDITIONS:
@@ -177,14 +124,7 @@ class RuleSet:
                 "edition",
                 str(self.edition),
             )
-        room = self.scoring is Scoring.ROOM
-        if room and self.max_pip not in ROOM_SETS:
-            raise RuleError(
-                f"max_pip={self.max_pip}: the room plays double-6, double-9 or double-12",
-                "max_pip",
-                str(self.max_pip),
-                ", ".join(map(str, ROOM_SETS)),
-            )
+        self.format.validate(self)
         least, most = self.fewest_players, self.most_players
         if not least <= self.players <= most:
             raise RuleError(
@@ -193,24 +133,10 @@ class RuleSet:
                 str(self.players),
                 f"{least}–{most}",
             )
-        general = self.scoring is Scoring.GENERAL
-        if general and (not self.teams or self.team_size != 2):
-            raise RuleError("«Генерал» is played by teams of two", "teams", str(self.teams), "yes")
-        if general and self.players not in GENERAL_PLAYERS:
-            raise RuleError(
-                f"players={self.players}: «Генерал» takes 4, 6 or 8",
-                "players",
-                str(self.players),
-                ", ".join(map(str, GENERAL_PLAYERS)),
-            )
         if (
             self.teams
-            and not (room or general)
-            and (self.players, self.team_size)
-            != (
-                TABLE_PLAYERS,
-                2,
-            )
+            and self.most_players <= TABLE_PLAYERS
+            and (self.players, self.team_size) != (TABLE_PLAYERS, 2)
         ):
             raise RuleError(
                 f"teams need exactly 4 players (2×2), not {self.players}",
@@ -268,53 +194,34 @@ class RuleSet:
                 "keep",
                 str(self.keep),
             )
-        if self.scoring is Scoring.SEA_GOAT and not (self.players == 2 or self.teams):
-            raise RuleError(
-                f"sea_goat is played by 2 players or by 4 in teams, not {self.players} alone",
-                "players",
-                str(self.players),
-                "2, 4 (teams=yes)",
-            )
-        if self.scoring is Scoring.BYKOVO and self.teams:
-            raise RuleError("the Bykovo tournament is played alone", "teams", "yes", "no")
-        if self.target == 0 and self.scoring not in {Scoring.MUGGINS, Scoring.BYKOVO}:
+        if self.target == 0 and not self.format.by_players:
             raise RuleError(
                 "target=0 (by the number of players) is Muggins' and Bykovo's own",
                 "target",
                 "0",
                 f"1–{LIMITS['target'][1]}",
             )
-        if self.scoring is not Scoring.SEA_GOAT and (self.bald_goat or self.write_off):
-            raise RuleError(
-                "bald_goat and write_off belong to sea_goat scoring", "scoring", self.scoring
-            )
+        for name in ("bald_goat", "write_off", "exact"):
+            if getattr(self, name) and OWN_OPTIONS[name] is not self.format:
+                raise RuleError(
+                    f"{name} belong to {OWN_OPTIONS[name].scoring} scoring",
+                    "scoring",
+                    self.scoring,
+                )
 
     @property
     def most_players(self) -> int:
-        """The most players these rules seat: up to 10 in the room (by set), 7 in the
-        Bykovo tournament, else 4."""
-        if self.scoring is Scoring.ROOM:
-            return ROOM_HANDS[self.max_pip][-1][0]
-        if self.scoring is Scoring.BYKOVO:
-            return max(BYKOVO_LIMITS)
-        if self.scoring is Scoring.GENERAL:
-            return max(GENERAL_PLAYERS)
-        return TABLE_PLAYERS
+        """The most players these rules seat (the room: by set; the club formats: 7 or 8)."""
+        return self.format.most_players(self)
 
     @property
     def fewest_players(self) -> int:
-        """Bykovo's and «Генерал»'s rounds are always four (§4.1, §8); the rest start at two."""
-        return TABLE_PLAYERS if self.queued else 2
-
-    @property
-    def queued(self) -> bool:
-        """Whether more may take part than play a round: four play, the others wait (§4, §8)."""
-        return self.scoring in {Scoring.BYKOVO, Scoring.GENERAL}
+        return self.format.fewest_players(self)
 
     @property
     def at_table(self) -> int:
         """How many play a round: four in Bykovo and «Генерал» (the others wait)."""
-        return min(self.players, TABLE_PLAYERS) if self.queued else self.players
+        return self.format.at_table(self)
 
     @property
     def hand(self) -> int:
@@ -325,30 +232,18 @@ class RuleSet:
         """Tiles dealt to each of `players` (fewer than `players` once the room puts some out)."""
         if self.hand_size is not None:
             return self.hand_size
-        if self.scoring is Scoring.ROOM:
-            return next(size for most, size in ROOM_HANDS[self.max_pip] if players <= most)
-        five = self.scoring in {Scoring.CLASSIC, Scoring.MUGGINS}
-        return 5 if five and players > 2 else 7
+        return self.format.hand_for(self, players)
 
     @property
     def goal(self) -> int:
-        """The score that ends the game (Bykovo: that eliminates); `target=0`: Muggins' 250
-        for two, else 200 (§7), Bykovo's limit by the participants (§4.2)."""
-        if self.target:
-            return self.target
-        if self.scoring is Scoring.BYKOVO:
-            return BYKOVO_LIMITS[self.players]
-        return MUGGINS_TWO if self.players == 2 else MUGGINS_MORE
+        """The score that ends the game (Bykovo: that eliminates); `target=0`: by the
+        players (Muggins §7, Bykovo §4.2)."""
+        return self.format.goal(self)
 
     @property
     def most_doubles(self) -> int:
         """The most doubles one move may put down (Sea Goat's pair is two)."""
         return max(self.doubles, 2 if self.double_pair else 1)
-
-    @property
-    def race(self) -> bool:
-        """Points scored in play and highest wins: no goat, the places alone count (§6, §7)."""
-        return self.scoring in {Scoring.TELEPHONE, Scoring.MUGGINS}
 
     @property
     def sides(self) -> int:
@@ -358,11 +253,6 @@ class RuleSet:
     def side_of(self, seat: int) -> int:
         """Teams alternate round the table (§1.2): with 2 teams seats 0, 2 and 1, 3."""
         return seat % self.sides if self.teams else seat
-
-    @property
-    def low_wins(self) -> bool:
-        """Whether points are bad (Козёл, the room, Bykovo) rather than good."""
-        return self.scoring in {Scoring.GOAT, Scoring.ROOM, Scoring.BYKOVO}
 
     def with_players(self, players: int) -> RuleSet:
         """The same rules for another number of players."""
@@ -463,113 +353,9 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {
-    p.name: p
-    for p in (
-        Preset(
-            "goat",
-            RuleSet(),
-        ),
-        Preset(
-            "goat_teams",
-            RuleSet(preset="goat_teams", teams=True),
-        ),
-        Preset(
-            "sea_goat",
-            RuleSet(
-                preset="sea_goat",
-                scoring=Scoring.SEA_GOAT,
-                players=2,
-                lone_zero=25,
-                target=125,
-                double_pair=True,
-                bald_goat=True,
-                write_off=True,
-            ),
-        ),
-        Preset(
-            "classic",
-            RuleSet(
-                preset="classic",
-                scoring=Scoring.CLASSIC,
-                first_lead=FirstLead.HIGHEST_DOUBLE,
-                next_lead=NextLead.FIRST_RULE,
-                redeal_doubles=0,
-                redeal_suit=0,
-                lone_zero=0,
-                target=100,
-            ),
-        ),
-        Preset(
-            "room",
-            RuleSet(
-                preset="room",
-                scoring=Scoring.ROOM,
-                max_pip=9,
-                first_lead=FirstLead.HIGHEST_DOUBLE,
-                next_lead=NextLead.FIRST_RULE,
-                draw=DrawMode.ONE,
-                redeal_doubles=0,
-                redeal_suit=0,
-                target=100,
-            ),
-        ),
-        Preset(
-            "donkey",
-            RuleSet(preset="donkey", spinner=Spinner.FOUR, doubles=4, closed_doubles=True),
-        ),
-        Preset(
-            "telephone",
-            RuleSet(
-                preset="telephone",
-                scoring=Scoring.TELEPHONE,
-                spinner=Spinner.FOUR,
-                redeal_doubles=0,
-                redeal_suit=0,
-                lone_zero=0,
-                target=72,
-            ),
-        ),
-        Preset(
-            "muggins",
-            RuleSet(
-                preset="muggins",
-                scoring=Scoring.MUGGINS,
-                spinner=Spinner.SIDES,
-                first_lead=FirstLead.LOT,
-                redeal_doubles=0,
-                redeal_suit=0,
-                lone_zero=0,
-                target=0,
-            ),
-        ),
-        Preset(
-            "bykovo",
-            RuleSet(
-                preset="bykovo",
-                scoring=Scoring.BYKOVO,
-                first_lead=FirstLead.ZERO_ZERO,
-                next_lead=NextLead.FIRST_RULE,
-                draw=DrawMode.NONE,
-                voluntary_pass=True,
-                redeal_suit=0,
-                lone_zero=0,  # no 0-0 exception: a hand counts its pips (§4.1)
-                target=0,
-            ),
-        ),
-        Preset(
-            "general",
-            RuleSet(
-                preset="general",
-                scoring=Scoring.GENERAL,
-                teams=True,
-                next_lead=NextLead.FIRST_RULE,
-                draw=DrawMode.NONE,
-                redeal_doubles=0,
-                redeal_suit=0,
-                lone_zero=0,
-            ),
-        ),
-    )
+    name: Preset(name, RuleSet(preset=name, scoring=f.scoring, **options))
+    for f in FORMATS.values()
+    for name, options in f.presets.items()
 }
 PRESET_ALIASES = {"tournament": "bykovo"}
 """Other names typed for a preset."""
@@ -604,10 +390,6 @@ def parse_rules(text: str, players: int | None = None) -> RuleSet:
         typed[key] = raw
     scoring = changes.get("scoring", preset.rules.scoring)
     for key, raw in typed.items():
-        if (
-            (key in GOAT_ONLY and scoring is not Scoring.GOAT)
-            or (key in SEA_GOAT_ONLY and scoring is not Scoring.SEA_GOAT)
-            or (key in GENERAL_ONLY and scoring is not Scoring.GENERAL)
-        ):
+        if key in OWN_OPTIONS and OWN_OPTIONS[key] is not FORMATS[scoring]:
             raise RuleError(f"{key} does not apply to {scoring} scoring", key, raw)
     return replace(preset.rules, **changes)

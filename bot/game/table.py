@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from bot.game.rules import Spinner
+from bot.game.kinds import Spinner
 from bot.game.tiles import Tile, TileSet
 
 LINE_ARMS = 2

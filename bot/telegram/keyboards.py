@@ -13,8 +13,9 @@ from bot.ai import Level
 from bot.core.records import GameRow
 from bot.core.teams import team_slots
 from bot.game.engine import legal_moves
+from bot.game.formats.room import ROOM_SETS
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import PRESETS, ROOM_SETS, DrawMode, RuleSet, Scoring, Spinner
+from bot.game.rules import PRESETS, DrawMode, RuleSet, Scoring, Spinner
 from bot.game.state import GameState
 from bot.game.tiles import Tile, tiles_of
 from bot.telegram.buttons import (
@@ -44,18 +45,6 @@ from bot.ui import texts
 from bot.ui.i18n import LANGUAGES, Texts, texts_for
 
 TILES_PER_ROW = 4
-TARGETS = {
-    Scoring.GOAT: ("101", "125", "150"),
-    Scoring.SEA_GOAT: ("125", "150", "200"),
-    Scoring.CLASSIC: ("100", "150", "200"),
-    Scoring.ROOM: ("50", "100", "150"),
-    Scoring.TELEPHONE: ("72", "100", "150"),
-    Scoring.MUGGINS: ("0", "150", "200", "250"),  # 0: 250 for two, else 200 (§7)
-    Scoring.BYKOVO: ("0", "50", "75", "100"),  # 0: the limit by participants (§4.2)
-}
-"""The targets offered as buttons, per kind of scoring (any other is typed: target=N);
-the General (§8) has no target but its match's length, `MINUTES`."""
-MINUTES = ("30", "60")
 TIMEOUTS = ("30", "60", "120", "0")
 
 Button = Callable[[str, str], CallbackData]
@@ -90,8 +79,8 @@ def _marked(text: str, current: bool) -> str:
 
 def option_choices(rules: RuleSet) -> list[tuple[str, tuple[str, ...]]]:
     """The options offered as buttons for these rules: only those that apply to them."""
-    general = rules.scoring is Scoring.GENERAL
-    choices = [("minutes", MINUTES) if general else ("target", TARGETS[rules.scoring])]
+    fmt = rules.format
+    choices = [(fmt.length.value, tuple(map(str, fmt.lengths)))]
     if rules.scoring is Scoring.GOAT:
         choices.append(("fish", ("one", "all")))
     if rules.scoring is Scoring.ROOM:

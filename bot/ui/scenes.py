@@ -81,7 +81,9 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str], clock: str = "
         bazaar_label=t("picture-bazaar"),
         spinner=table.spread.spinner is not None,
         closed=_closed_arms(table),
-        count=_ends_count(t, state, names) if rules.race and table.first is not None else None,
+        count=_ends_count(t, state, names)
+        if rules.format.scores_in_play and table.first is not None
+        else None,
     )
 
 
@@ -170,7 +172,7 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
         title=_caption(t, state, names),
         fish=ended.reason is RoundEnd.FISH,
         carry=ended.carry_after,
-        race=rules.race,
+        race=rules.format.scores_in_play,
         labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
     )
 

@@ -362,7 +362,7 @@ def round_result(
             lines.append(t("round-lots"))
         lines.append(t("round-sheet-bykovo", goal=rules.goal))
     else:
-        lines.append(t("round-sheet-race" if rules.race else "round-sheet"))
+        lines.append(t("round-sheet-race" if rules.format.scores_in_play else "round-sheet"))
     seen: set[int] = set()
     for r in playing:
         if r.side in seen:
@@ -370,9 +370,9 @@ def round_result(
         seen.add(r.side)
         who = side_name(t, [names[x.seat] for x in ended.results if x.side == r.side])
         remembered = f" (+{r.remembered_after})" if r.remembered_after else ""
-        opened = " 🔓" if r.opened and rules.low_wins else ""
+        opened = " 🔓" if r.opened and not rules.format.higher_wins else ""
         carry = " 🥚" if r.took_carry else ""
-        if rules.race:
+        if rules.format.scores_in_play:
             lines.append(
                 t(
                     "round-line-race",
@@ -471,7 +471,7 @@ def sat_out(rules: RuleSet, result: SeatResult, ended: RoundEnded | None = None)
 def game_end(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet) -> str:
     """Why the game ended and everyone's place; a race (Телефон, Muggins) and the Bykovo
     tournament have no goats and no rating points, so their places say only the scores."""
-    race = rules.race
+    race = rules.format.scores_in_play
     winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
     if rules.scoring is Scoring.BYKOVO:
         return _tournament_end(t, ended, names)
@@ -541,7 +541,7 @@ def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """/score: the running (or last) game's sheet."""
     finished = state.last_round.round_no if state.last_round else 0
     lines = [t("score-after", round=finished), scores_line(t, state, names)]
-    if state.rules.race:
+    if state.rules.format.scores_in_play:
         lines.append(t("score-race", goal=state.rules.goal))
     elif state.rules.scoring is Scoring.BYKOVO:
         lines.append(t("score-bykovo", goal=state.rules.goal))

@@ -1,0 +1,174 @@
+"""`Format`: one game of the family as one unit.
+
+A format answers everything that differs between the games: who plays and how many sit
+down, the hand size, who waits, what a hand is worth, what a move scores, how a round is
+settled, when the game ends and the places. The engine keeps the mechanics every game
+shares (deal, lead, attach, bazaar, knock) and asks the format the rest; the texts, the
+pictures and the lobby ask it what its sheet shows and which lengths it offers.
+
+A format reads its options from the `RuleSet` it is given; it keeps no state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from bot.game.events import EndReason, RoundEnd
+from bot.game.kinds import Scoring
+from bot.game.scoring import Settlement, Tally, fresh_tally, reached
+
+if TYPE_CHECKING:
+    from bot.game.rules import RuleSet
+    from bot.game.state import GameState
+
+TABLE_PLAYERS = 4
+Presets = Mapping[str, Mapping[str, Any]]
+"""Named rule sets: the options that differ from `RuleSet`'s defaults."""
+Standing = tuple[int, int, bool, int]
+"""`(side, place, goat, rating_points)`, best first."""
+
+
+class Sheet(StrEnum):
+    """What a format's score sheet shows, and so what decides it."""
+
+    POINTS = "points"  # previous / round / total, remembered points (Козёл, classic)
+    RACE = "race"  # points in play and for the round, up to the target (Телефон, Muggins)
+    OUT = "out"  # totals up to the limit and who is out (the room)
+    PLACES = "places"  # the round's places and the totals up to the limit (Bykovo)
+    GENERALS = "generals"  # Generals and rounds won per team («Генерал»)
+
+
+class Length(StrEnum):
+    """The option that says how long a game is."""
+
+    TARGET = "target"
+    MINUTES = "minutes"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundFacts:
+    """How a round ended, for its settlement."""
+
+    state: GameState  # the round as it ended
+    reason: RoundEnd
+    seat: int  # went out, or closed the fish
+    placed: int  # the tiles the last move put down
+    values: tuple[int, ...]  # per seat: the hand's value
+    side_values: tuple[int, ...]  # per side: its hands together
+
+
+class Settled(NamedTuple):
+    """A round settled, and (Bykovo) its places and the seats whose order the lot drew."""
+
+    settlement: Settlement
+    order: tuple[int, ...] = ()
+    lots: tuple[int, ...] = ()
+
+
+class Format:
+    """A game of the family: one instance per `Scoring`, kept in `bot.game.formats.FORMATS`.
+
+    The class attributes say what the game is; the methods do what differs. The defaults
+    are a line game for 2–4 players with 7 tiles each, played to `target`."""
+
+    scoring: Scoring
+    presets: ClassVar[Presets]
+    sheet = Sheet.POINTS
+    length = Length.TARGET
+    lengths: tuple[int, ...] = ()
+    """The lengths the lobby offers as buttons, the short one first (0: by the players)."""
+    own_options: frozenset[str] = frozenset()
+    """Options that apply to this format alone."""
+    by_players = False  # `target=0` sets the goal by the number of players
+    higher_wins = False  # points are good, not bad (statistics compare within a kind)
+    scores_in_play = False  # the open ends score after every move (`move_points`)
+    eliminating = False  # a side may go out of the game (`Tally.out`)
+    finishes_circle = False  # the circle is played out after the first goes out (Bykovo)
+    seats_by_lot = False  # the seats are drawn, the rating leaders rest first (Bykovo)
+    timed = False  # the match ends on its clock (`RuleSet.minutes`), not at a target
+    line_fish = True  # a line whose ends can take no tile is a fish at once (§1.6)
+
+    # -- who plays ------------------------------------------------------------------------
+
+    def fewest_players(self, rules: RuleSet) -> int:
+        return 2
+
+    def most_players(self, rules: RuleSet) -> int:
+        return TABLE_PLAYERS
+
+    def at_table(self, rules: RuleSet) -> int:
+        """How many play a round (the others wait)."""
+        return rules.players
+
+    def hand_for(self, rules: RuleSet, players: int) -> int:
+        """Tiles dealt to each of `players` without `hand_size`."""
+        return 7
+
+    def goal(self, rules: RuleSet) -> int:
+        """The score that ends the game (or puts a side out)."""
+        return rules.target
+
+    def validate(self, rules: RuleSet) -> None:
+        """Raise `RuleError` for a combination this format does not play."""
+
+    def next_resting(self, state: GameState) -> tuple[int, ...]:
+        """The seats that sit the next round out."""
+        return ()
+
+    # -- scoring --------------------------------------------------------------------------
+
+    def fresh_tally(self, rules: RuleSet) -> Tally:
+        return fresh_tally(rules.sides)
+
+    def hand_value(self, rules: RuleSet, hand: int) -> int:
+        """A hand's value at the round's end (§2.3): its pips, a lone 0-0 `lone_zero`."""
+        if hand == 1:  # 0-0 is tile 0
+            return rules.lone_zero
+        return rules.tiles.pip_sum(hand)
+
+    def move_points(self, rules: RuleSet, score: int, total: int, out: bool) -> int:
+        """What a move scores for a side at `score` when the open ends add up to `total`
+        (`out`: it was the mover's last tile); only where `scores_in_play`."""
+        return 0
+
+    def settle(
+        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> Settlement:
+        """Score a round: `values` per side; `out_side` went out, or None for a fish."""
+        raise NotImplementedError
+
+    def settle_round(self, facts: RoundFacts) -> Settled:
+        """The round's settlement from everything known about its end."""
+        rules = facts.state.rules
+        out_side = rules.side_of(facts.seat) if facts.reason is RoundEnd.OUT else None
+        return Settled(self.settle(rules, facts.side_values, out_side, facts.state.tally))
+
+    def is_bald(self, rules: RuleSet, placed: int, values: Sequence[int], seat: int) -> bool:
+        """Whether going out with `placed` wins the game at once (Sea Goat's bald goat)."""
+        return False
+
+    def ending(
+        self, rules: RuleSet, tally: Tally, bald: int | None
+    ) -> tuple[EndReason | None, tuple[int, ...]]:
+        """Whether the game ends after a round, why, and its goats; the default: a race
+        that a side has won once it reaches the goal."""
+        return reached(tally, rules.goal), ()
+
+    def standings(
+        self,
+        rules: RuleSet,
+        tally: Tally,
+        goats: Sequence[int],
+        leaver_sides: Sequence[int],
+        seed: int,
+    ) -> list[Standing]:
+        """`(side, place, goat, rating_points)` best first; sides with a leaver last."""
+        raise NotImplementedError
+
+
+def leaver_key(leaver_sides: Sequence[int], side: int) -> int:
+    """0 for a side that stayed; the first to leave sorts last."""
+    return len(leaver_sides) - leaver_sides.index(side) if side in leaver_sides else 0

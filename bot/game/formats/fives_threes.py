@@ -1,0 +1,100 @@
+"""Fives and Threes (§11), the British pub game: after every tile the open ends score
+S/3 and S/5 where they divide, going out adds one, 61 wins; `exact=yes` must land on it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from bot.game.events import RoundEnd, Scored
+from bot.game.formats.base import Presets, RoundFacts, Settled
+from bot.game.formats.fives import Race
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
+from bot.game.scoring import Settlement, Tally, nothing
+from bot.game.table import ends_sum
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from bot.game.rules import RuleSet
+
+GO = 1  # the point for playing the last tile («chipping out»)
+MOST_TILES = 9
+
+
+def ends_points(total: int) -> int:
+    """S/3 where 3 divides the open ends' sum S, plus S/5 where 5 does (15 → 5 + 3 = 8)."""
+    return (0 if total % 3 else total // 3) + (0 if total % 5 else total // 5)
+
+
+class FivesThrees(Race):
+    scoring = Scoring.FIVES_THREES
+    presets: ClassVar[Presets] = {
+        "fives_threes": {
+            "first_lead": FirstLead.LOT,
+            "next_lead": NextLead.NEXT_SEAT,
+            "draw": DrawMode.NONE,
+            "redeal_doubles": 0,
+            "redeal_suit": 0,
+            "lone_zero": 0,
+            "target": 61,
+        }
+    }
+    lengths = (31, 61, 121)
+    own_options = frozenset({"exact"})
+    line_fish = False  # tiles set aside: only a full circle of knocks blocks the round
+
+    def hand_for(self, rules: RuleSet, players: int) -> int:
+        return 7 if players == 2 else 5
+
+    def validate(self, rules: RuleSet) -> None:
+        if rules.max_pip != 6:
+            raise RuleError(
+                f"max_pip={rules.max_pip}: Fives and Threes plays double-six",
+                "max_pip",
+                str(rules.max_pip),
+                "6",
+            )
+        if rules.hand > MOST_TILES:
+            raise RuleError(
+                f"hand_size={rules.hand}: at most {MOST_TILES}",
+                "hand_size",
+                str(rules.hand),
+                f"1–{MOST_TILES}",
+            )
+
+    def move_points(self, rules: RuleSet, score: int, total: int, out: bool) -> int:
+        """The ends' points; with `exact`, nothing for a move whose points and go point
+        would pass the target."""
+        points = ends_points(total)
+        if rules.exact and score + points + (GO if out else 0) > rules.goal:
+            return 0
+        return points
+
+    def settle(
+        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> Settlement:
+        """The go point for the side that chipped out; a blocked round scores nothing
+        more. No hand is ever counted."""
+        if out_side is None:
+            return nothing(tally)
+        points = tuple(GO if s == out_side else 0 for s in range(len(values)))
+        scores = tuple(score + p for score, p in zip(tally.scores, points, strict=True))
+        return Settlement(points, tally._replace(scores=scores), False, None, False)
+
+    def settle_round(self, facts: RoundFacts) -> Settled:
+        """With `exact`, the go point only where the last move did not pass the target:
+        its ends scored in play (so it fitted), or scored nothing and the point lands."""
+        state = facts.state
+        rules, tally = state.rules, state.tally
+        if facts.reason is not RoundEnd.OUT:
+            return Settled(nothing(tally))
+        side = rules.side_of(facts.seat)
+        if rules.exact and not isinstance(state.history[-1], Scored):
+            lone = facts.placed.bit_length() - 1 if state.on_table == facts.placed else None
+            total = ends_sum(rules.tiles, state.ends, state.spread, lone)
+            if ends_points(total) or tally.scores[side] + GO > rules.goal:
+                return Settled(nothing(tally))  # the move passed the target: nothing at all
+        return Settled(self.settle(rules, facts.side_values, side, tally))
+
+
+FIVES_THREES = FivesThrees()

@@ -1,0 +1,91 @@
+"""«Козёл» (§2), its teams (§2.8) and «Осёл» (§5): points are bad, the account opens at
+`open_threshold` (smaller sums are remembered), whoever reaches the target is the goat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from bot.game.events import EndReason
+from bot.game.formats.base import Format, Presets, Standing
+from bot.game.kinds import FishMode, Scoring, Spinner
+from bot.game.scoring import Settlement, Tally, eggs, rated_places, unique_extreme
+
+if TYPE_CHECKING:
+    from bot.game.rules import RuleSet
+
+
+class Goat(Format):
+    scoring = Scoring.GOAT
+    presets: ClassVar[Presets] = {
+        "goat": {},
+        "goat_teams": {"teams": True},
+        "donkey": {"spinner": Spinner.FOUR, "doubles": 4, "closed_doubles": True},
+    }
+    lengths = (51, 101, 125, 150)
+    own_options = frozenset({"open_threshold", "fish"})
+
+    def settle(
+        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> Settlement:
+        """The losers score their hands (a fish: one or all, §2.5); a loser's account
+        opens at `open_threshold`, smaller sums are remembered until it does (§2.4)."""
+        sides = range(len(values))
+        points = [0] * len(values)
+        cleared: list[int] = []
+        if out_side is not None:
+            losers = [s for s in sides if s != out_side]
+            cleared = [out_side]
+            for s in losers:
+                points[s] = values[s]
+        elif rules.fish is FishMode.ALL:
+            losers = list(sides)
+            points = list(values)
+        else:
+            taker = unique_extreme(values, sides, lowest=False)
+            if taker is None:
+                return eggs(tally, sum(values))
+            losers = [taker]
+            points[taker] = sum(values)
+            cleared = [s for s in sides if s != taker]
+        carry, carry_taker = tally.carry, None
+        if carry:
+            carry_taker = unique_extreme(points, losers, lowest=False)
+            if carry_taker is not None:
+                points[carry_taker] += carry
+                carry = 0
+        scores, remembered, opened = list(tally.scores), list(tally.remembered), list(tally.opened)
+        for s in losers:
+            p = points[s]
+            if opened[s]:
+                scores[s] += p
+            elif rules.open_threshold and p < rules.open_threshold:
+                remembered[s] += p
+            else:
+                scores[s] += p + remembered[s]
+                remembered[s] = 0
+                opened[s] = True
+        for s in cleared:
+            remembered[s] = 0
+        new = Tally(tuple(scores), tuple(remembered), tuple(opened), carry)
+        return Settlement(tuple(points), new, False, carry_taker, False)
+
+    def ending(
+        self, rules: RuleSet, tally: Tally, bald: int | None
+    ) -> tuple[EndReason | None, tuple[int, ...]]:
+        """Whoever has reached the target is a goat (§2.6)."""
+        goats = tuple(s for s, score in enumerate(tally.scores) if score >= rules.target)
+        return (EndReason.TARGET if goats else None), goats
+
+    def standings(
+        self,
+        rules: RuleSet,
+        tally: Tally,
+        goats: Sequence[int],
+        leaver_sides: Sequence[int],
+        seed: int,
+    ) -> list[Standing]:
+        return rated_places(tally, goats, leaver_sides, low_wins=True)
+
+
+GOAT = Goat()
