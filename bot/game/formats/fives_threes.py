@@ -41,6 +41,7 @@ class FivesThrees(Race):
     }
     lengths = (31, 61, 121)
     own_options = frozenset({"exact"})
+    choices = (("exact", ("no", "yes")), ("teams", ("no", "yes")))
     line_fish = False  # tiles set aside: only a full circle of knocks blocks the round
 
     def hand_for(self, rules: RuleSet, players: int) -> int:

@@ -24,6 +24,7 @@ class Goat(Format):
     }
     lengths = (51, 101, 125, 150)
     own_options = frozenset({"open_threshold", "fish"})
+    choices = (("fish", ("one", "all")),)
 
     def settle(
         self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally

@@ -40,6 +40,7 @@ class Room(Format):
     sheet = Sheet.OUT
     lengths = (50, 100, 150)
     eliminating = True
+    choices = (("max_pip", tuple(map(str, ROOM_SETS))), ("teams", ("no", "yes")))
 
     def most_players(self, rules: RuleSet) -> int:
         return ROOM_HANDS[rules.max_pip][-1][0]
