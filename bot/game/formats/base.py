@@ -171,6 +171,16 @@ class Format:
         raise NotImplementedError
 
 
+class Club(Format):
+    """A club format (Bykovo, «Генерал»): four play a round, the others wait their turn."""
+
+    def fewest_players(self, rules: RuleSet) -> int:
+        return TABLE_PLAYERS
+
+    def at_table(self, rules: RuleSet) -> int:
+        return min(rules.players, TABLE_PLAYERS)
+
+
 def leaver_key(leaver_sides: Sequence[int], side: int) -> int:
     """0 for a side that stayed; the first to leave sorts last."""
     return len(leaver_sides) - leaver_sides.index(side) if side in leaver_sides else 0

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import EndReason, RoundEnded, WentOut
 from bot.game.formats.base import (
-    TABLE_PLAYERS,
-    Format,
+    Club,
     Presets,
     RoundFacts,
     Settled,
@@ -28,7 +27,7 @@ BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
 """The limit by the number of participants (§4.2)."""
 
 
-class Bykovo(Format):
+class Bykovo(Club):
     scoring = Scoring.BYKOVO
     presets: ClassVar[Presets] = {
         "bykovo": {
@@ -48,14 +47,8 @@ class Bykovo(Format):
     finishes_circle = True
     seats_by_lot = True
 
-    def fewest_players(self, rules: RuleSet) -> int:
-        return TABLE_PLAYERS
-
     def most_players(self, rules: RuleSet) -> int:
         return max(BYKOVO_LIMITS)
-
-    def at_table(self, rules: RuleSet) -> int:
-        return min(rules.players, TABLE_PLAYERS)
 
     def goal(self, rules: RuleSet) -> int:
         return rules.target or BYKOVO_LIMITS[rules.players]

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import EndReason, RoundEnd
 from bot.game.formats.base import (
-    TABLE_PLAYERS,
-    Format,
+    Club,
     Length,
     Presets,
     RoundFacts,
@@ -31,7 +30,7 @@ GENERAL_PLAYERS = (4, 6, 8)
 """Two, three or four teams of two, two of them at the table (§8)."""
 
 
-class General(Format):
+class General(Club):
     scoring = Scoring.GENERAL
     presets: ClassVar[Presets] = {
         "general": {
@@ -50,14 +49,8 @@ class General(Format):
     higher_wins = True
     timed = True
 
-    def fewest_players(self, rules: RuleSet) -> int:
-        return TABLE_PLAYERS
-
     def most_players(self, rules: RuleSet) -> int:
         return max(GENERAL_PLAYERS)
-
-    def at_table(self, rules: RuleSet) -> int:
-        return min(rules.players, TABLE_PLAYERS)
 
     def validate(self, rules: RuleSet) -> None:
         if not rules.teams or rules.team_size != 2:
