@@ -21,6 +21,7 @@ from bot.game.events import (
     Passed,
     Place,
     PublicEvent,
+    Redeal,
     RoundEnd,
     RoundEnded,
     RoundStarted,
@@ -177,24 +178,24 @@ def next_round(
     return after, (RoundStarted(round_no, leader, lead_tile, redeals, state.resting),)
 
 
-def _redeal_reason(rules: RuleSet, hand: int) -> str | None:
+def _redeal_reason(rules: RuleSet, hand: int) -> Redeal | None:
     tiles = rules.tiles
     if rules.redeal_doubles and (hand & tiles.doubles_mask).bit_count() >= rules.redeal_doubles:
-        return "doubles"
+        return Redeal.DOUBLES
     if rules.redeal_suit:
         for suit in tiles.suit_masks:
             if (hand & suit).bit_count() >= rules.redeal_suit:
-                return "suit"
+                return Redeal.SUIT
     return None
 
 
 def _deal(
     rules: RuleSet, key: str, active: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[Tile, ...], tuple[str, ...]]:
+) -> tuple[tuple[int, ...], tuple[Tile, ...], tuple[Redeal, ...]]:
     """Shuffle and deal to the `active` seats, redealing while a hand breaks a redeal
     condition (§1.3); seats out of the game get nothing."""
     size = rules.hand_for(len(active))
-    redeals: list[str] = []
+    redeals: list[Redeal] = []
     while True:
         deck = shuffled(range(rules.tiles.size), f"{key}:{len(redeals)}")
         hands = [0] * rules.players

@@ -39,11 +39,18 @@ class EndReason(StrEnum):
     BOT_REMOVED = "bot_removed"  # the bot left the group
 
 
+class Redeal(StrEnum):
+    """Why a deal was discarded (§1.3)."""
+
+    DOUBLES = "doubles"  # a hand held `redeal_doubles` doubles
+    SUIT = "suit"  # … or `redeal_suit` tiles of one suit
+
+
 class RoundStarted(NamedTuple):
     round_no: int
     leader: int
     lead_tile: Tile | None  # the tile the leader must open with, or None for any
-    redeals: tuple[str, ...]  # why each discarded deal was redealt: "doubles" or "suit"
+    redeals: tuple[Redeal, ...]  # why each discarded deal was redealt
     resting: tuple[int, ...] = ()  # Bykovo, «Генерал»: the seats that sit this round out
 
 

@@ -49,6 +49,7 @@ _RECORDS: dict[str, type[Any]] = {
 }
 JSON = Any
 _ENUMS: dict[str, dict[str, type[Any]]] = {
+    "RoundStarted": {"redeals": events.Redeal},
     "RoundEnded": {"reason": events.RoundEnd},
     "GameEnded": {"reason": events.EndReason},
 }
@@ -73,11 +74,20 @@ def decode(data: JSON) -> Any:
     if isinstance(data, dict):
         cls, enums = _RECORDS[data["type"]], _ENUMS.get(data["type"], {})
         return cls(
-            **{k: enums[k](v) if k in enums else decode(v) for k, v in data.items() if k != "type"}
+            **{
+                k: _enum(enums[k], v) if k in enums else decode(v)
+                for k, v in data.items()
+                if k != "type"
+            }
         )
     if isinstance(data, list):
         return tuple(decode(v) for v in data)
     return data
+
+
+def _enum(kind: type[Any], value: JSON) -> Any:
+    """A stored value as its enum (a list: each of its values)."""
+    return tuple(map(kind, value)) if isinstance(value, list) else kind(value)
 
 
 def move_from_json(data: JSON) -> Move:
