@@ -201,12 +201,10 @@ class RuleSet:
                 "0",
                 f"1–{LIMITS['target'][1]}",
             )
-        for name in ("bald_goat", "write_off", "exact"):
-            if getattr(self, name) and OWN_OPTIONS[name] is not self.format:
+        for name, owner in OWN_OPTIONS.items():
+            if owner is not self.format and getattr(self, name) != _KEYS[name].default:
                 raise RuleError(
-                    f"{name} belong to {OWN_OPTIONS[name].scoring} scoring",
-                    "scoring",
-                    self.scoring,
+                    f"{name} belong to {owner.scoring} scoring", "scoring", self.scoring
                 )
 
     @property
