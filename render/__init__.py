@@ -10,7 +10,15 @@ from render.layout import (
     Track,
     layout_chain,
 )
-from render.scene import EndsCount, ScoreRow, ScoreSheet, SeatScene, TableScene
+from render.scene import (
+    EndsCount,
+    ScoreRow,
+    ScoreSheet,
+    SeatScene,
+    SheetKind,
+    SheetLabels,
+    TableScene,
+)
 from render.sheet import render_score_sheet
 from render.table import render_table
 
@@ -25,6 +33,8 @@ __all__ = [
     "ScoreRow",
     "ScoreSheet",
     "SeatScene",
+    "SheetKind",
+    "SheetLabels",
     "TableScene",
     "Track",
     "layout_chain",

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 Pips = tuple[int, int]
+
+
+class SheetKind(StrEnum):
+    """What decides the game, and so what its score sheet shows."""
+
+    POINTS = "points"  # previous / round / total, remembered points (Козёл, classic)
+    RACE = "race"  # … and the points scored in play, up to the target (Телефон, Muggins)
+    OUT = "out"  # previous / round / total, and who is out at the limit (the room)
+    PLACES = "places"  # the standings: round places, bars up to the `limit` (Bykovo)
+    GENERALS = "generals"  # this round won, Generals and rounds won per team («Генерал»)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,17 +61,18 @@ class TableScene:
     With `spinner` the first tile is a spinner («дом»): its arms are west, east, north and
     south (two or four of them), every arm starts from its value and each open end is
     labelled with the arm's arrow. `closed` lists the arms whose outermost tile is a double
-    played face down (Осёл): it ends the arm. `count` is shown in race games.
+    played face down (Осёл): it ends the arm. `count` is shown in race games. `bazaar` is
+    None in a game without one (the header then shows no stock).
     """
 
     first: Pips | None
     arms: tuple[tuple[Pips, ...], ...]
     seats: tuple[SeatScene, ...]
-    bazaar: int
+    bazaar: int | None
     last_played: Pips | None
     caption: str = ""
     max_pip: int = 6
-    bazaar_label: str = field(kw_only=True)  # the word for the stock of tiles left
+    bazaar_label: str = field(default="", kw_only=True)  # the word for the stock of tiles left
     spinner: bool = field(default=False, kw_only=True)
     closed: tuple[int, ...] = field(default=(), kw_only=True)
     count: EndsCount | None = field(default=None, kw_only=True)
@@ -71,9 +83,12 @@ class ScoreRow:
     """One player's (or team's) line of the score sheet after a round; `out`: left the game;
     `play_points`: scored during the round's play (race games).
 
-    Standings (a sheet with a `limit`): `place` in this round, 1 best, 0 for a player who did
+    Standings (`SheetKind.PLACES`): `place` in this round, 1 best, 0 for a player who did
     not play it (shown as «—»); `lot`: that place was drawn by lot; `plays_next`: whether
     the player plays the next round (None: no next round, or out of the game).
+
+    «Генерал» (`SheetKind.GENERALS`): `round_points` is 1 for the team that won the round,
+    `total` its Generals, `wins` its rounds won; `general`: it made a General this round.
     """
 
     name: str
@@ -88,6 +103,8 @@ class ScoreRow:
     place: int = 0
     lot: bool = False
     plays_next: bool | None = None
+    wins: int = 0
+    general: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +113,8 @@ class SheetLabels:
 
     `out` marks a player (or team) that has left the game; `play` heads the points scored
     in play (race games). Standings: `limit` heads the limit bars, `next` the next round's
-    status, which is `plays` or `sits`.
+    status, which is `plays` or `sits`. «Генерал»: `generals` and `wins` head its columns,
+    `general` marks the team that made one this round.
     """
 
     player: str
@@ -112,16 +130,20 @@ class SheetLabels:
     next: str = ""
     plays: str = ""
     sits: str = ""
+    generals: str = ""
+    wins: str = ""
+    general: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """The score after a round; `fish` marks a blocked round, `carry` the eggs carried on.
+    """The score after a round; `fish` marks a blocked round, `carry` the eggs carried on;
+    `note`, a last line, says what decides the game.
 
-    A `race` (Телефон, Muggins: highest wins) adds a column for the points scored in play.
-    A `limit` (the Bykovo tournament: reaching it puts a player out) makes the sheet the
-    standings: each row's round place, a bar of its total against the limit and whether it
-    plays the next round.
+    The `kind` sets the columns: a race (Телефон, Muggins: highest wins) adds the points
+    scored in play; the standings (the Bykovo tournament: reaching the `limit` puts a player
+    out) show each row's round place, a bar of its total against the limit and whether it
+    plays the next round; «Генерал» shows the round won, the Generals and the rounds won.
     """
 
     rows: tuple[ScoreRow, ...]
@@ -129,5 +151,6 @@ class ScoreSheet:
     fish: bool
     carry: int
     labels: SheetLabels
-    race: bool = False
+    kind: SheetKind = SheetKind.POINTS
     limit: int = 0
+    note: str = ""

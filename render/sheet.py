@@ -1,8 +1,10 @@
-"""The score sheet after a round, in the manner of the online «Козёл» sites, and the
-standings of a tournament with an elimination limit (Bykovo «вприсядку»)."""
+"""The score sheet after a round, in the manner of the online «Козёл» sites, with the
+columns of its kind (`SheetKind`), and the standings of a tournament with an elimination
+limit (Bykovo «вприсядку»)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
@@ -10,15 +12,19 @@ from PIL import Image, ImageDraw
 
 from render import sprites, text, theme
 from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, strike, write
-from render.scene import ScoreRow, ScoreSheet
+from render.scene import ScoreRow, ScoreSheet, SheetKind, SheetLabels
 
 WIDTH = 1280
 ROW = 88
 TOP = 24  # felt between the title bar and the sheet
 LABELS = 56  # the column captions
 FOOTER = 72  # the carried eggs line
+NOTE = 28  # what decides the game, under the sheet
+NOTE_LINES = 2
+NOTE_HEIGHT = 44
 NAME_X = 2 * PAD + 16
 GOAT = 150  # room for a mark after a name: the goat, out of the game
+MARK_GAP = 12  # … at least between a longer mark and the name
 NUMBERS = 150  # room for the widest previous total
 PREVIOUS_RIGHT = 780  # numbers are right-aligned on these edges
 RACE_PREVIOUS_RIGHT = 620  # a race sheet has the points scored in play too
@@ -68,43 +74,110 @@ def _ink(row: ScoreRow, colour: theme.Colour) -> theme.Colour:
     return theme.MUTED if row.out else colour
 
 
-def _previous_right(sheet: ScoreSheet) -> int:
-    return RACE_PREVIOUS_RIGHT if sheet.race else PREVIOUS_RIGHT
+class Cell(NamedTuple):
+    """What a row shows in a column: its text, size and colour."""
+
+    label: str
+    size: int
+    colour: theme.Colour
 
 
-def _points(
-    canvas: Image.Image, row: ScoreRow, points: int, prefix: str, right: int, mid: int
-) -> None:
-    """ "+N" right-aligned on `right`, or a muted 0."""
+def _scored(row: ScoreRow, points: int, prefix: str = "") -> Cell:
+    """ "+N", or a muted 0."""
     if points:
-        _right(canvas, f"{prefix}+{points}", SIZE, _ink(row, theme.WHITE), right, mid)
-    else:
-        _right(canvas, "0", SIZE, theme.MUTED, right, mid)
+        return Cell(f"{prefix}+{points}", SIZE, _ink(row, theme.WHITE))
+    return Cell("0", SIZE, theme.MUTED)
+
+
+def _previous(row: ScoreRow, sheet: ScoreSheet) -> Cell:
+    return Cell(str(row.previous), SIZE, theme.MUTED)
+
+
+def _play(row: ScoreRow, sheet: ScoreSheet) -> Cell:
+    return _scored(row, row.play_points)
+
+
+def _round(row: ScoreRow, sheet: ScoreSheet) -> Cell:
+    return _scored(row, row.round_points, "🐟 " if sheet.fish else "")
+
+
+def _won(row: ScoreRow, sheet: ScoreSheet) -> Cell:
+    return _scored(row, row.round_points)
+
+
+def _total(row: ScoreRow, sheet: ScoreSheet) -> Cell:
+    return Cell(str(row.total), SIZE + 4, _ink(row, theme.RED if row.opened else theme.WHITE))
+
+
+def _wins(row: ScoreRow, sheet: ScoreSheet) -> Cell:
+    return Cell(str(row.wins), SIZE + 4, _ink(row, theme.WHITE))
+
+
+class Column(NamedTuple):
+    """A column of the sheet: the `SheetLabels` word heading it, its right edge and what a
+    row shows in it."""
+
+    label: str
+    right: int
+    cell: Callable[[ScoreRow, ScoreSheet], Cell]
+
+
+POINTS_COLUMNS = (
+    Column("previous", PREVIOUS_RIGHT, _previous),
+    Column("round", ROUND_RIGHT, _round),
+    Column("total", TOTAL_RIGHT, _total),
+)
+COLUMNS = {
+    SheetKind.POINTS: POINTS_COLUMNS,
+    SheetKind.OUT: POINTS_COLUMNS,
+    SheetKind.RACE: (
+        Column("previous", RACE_PREVIOUS_RIGHT, _previous),
+        Column("play", PLAY_RIGHT, _play),
+        *POINTS_COLUMNS[1:],
+    ),
+    SheetKind.GENERALS: (
+        Column("round", PREVIOUS_RIGHT, _won),
+        Column("generals", ROUND_RIGHT, _total),
+        Column("wins", TOTAL_RIGHT, _wins),
+    ),
+}
+"""The columns of every sheet but the standings, by kind."""
+
+
+def _marks(row: ScoreRow, labels: SheetLabels) -> list[tuple[str, theme.Colour]]:
+    """The chips after a row's name: the goat, out of the game, a General made."""
+    return (
+        [(labels.goat, theme.RED)] * row.goat
+        + [(labels.out, theme.MUTED)] * row.out
+        + [(labels.general, theme.GOLD)] * row.general
+    )
+
+
+def _mark_room(label: str) -> int:
+    """The room a chip after a name takes: `GOAT`, or more for a long word."""
+    return max(GOAT, chip_width(label, 28) + MARK_GAP)
 
 
 def _row(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> None:
-    """One line: name (and its marks), previous total, points in play (a race), round points,
-    new total.
+    """One line: the name (and its marks), then the kind's columns; a total's remembered
+    points after it.
 
     A row that is out of the game is all muted, its name struck through.
     """
     mid = y + ROW // 2
-    labels = sheet.labels
-    marks = [(labels.goat, theme.RED)] * row.goat + [(labels.out, theme.MUTED)] * row.out
-    room = _previous_right(sheet) - NUMBERS - NAME_X - GOAT * len(marks)
+    columns = COLUMNS[sheet.kind]
+    marks = _marks(row, sheet.labels)
+    room = columns[0].right - NUMBERS - NAME_X - sum(_mark_room(label) for label, _ in marks)
     name = text.fit(row.name, SIZE, room, bold=True) or "?"
     end = write(canvas, name, SIZE, _ink(row, theme.WHITE), NAME_X, mid)
     if row.out:
         strike(canvas, NAME_X, end, mid)
     for label, rim in marks:
-        end += GOAT
+        end += _mark_room(label)
         chip(canvas, label, 28, end, mid, rim)
-    _right(canvas, str(row.previous), SIZE, theme.MUTED, _previous_right(sheet), mid)
-    if sheet.race:
-        _points(canvas, row, row.play_points, "", PLAY_RIGHT, mid)
-    _points(canvas, row, row.round_points, "🐟 " if sheet.fish else "", ROUND_RIGHT, mid)
-    total = _ink(row, theme.RED if row.opened else theme.WHITE)
-    _right(canvas, str(row.total), SIZE + 4, total, TOTAL_RIGHT, mid)
+    for column in columns:
+        cell = column.cell(row, sheet)
+        _right(canvas, cell.label, cell.size, cell.colour, column.right, mid)
     if row.remembered:
         write(
             canvas, f"+{row.remembered}", SIZE - 6, _ink(row, theme.YELLOW), TOTAL_RIGHT + 12, mid
@@ -253,14 +326,9 @@ def _standing(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> 
 def _captions(canvas: Image.Image, sheet: ScoreSheet, mid: int) -> None:
     labels = sheet.labels
     write(canvas, labels.player, 26, theme.MUTED, NAME_X, mid, bold=False)
-    columns = [
-        (labels.previous, _previous_right(sheet)),
-        *([(labels.play, PLAY_RIGHT)] if sheet.race else []),
-        (labels.round, ROUND_RIGHT),
-        (labels.total, TOTAL_RIGHT),
-    ]
-    for label, edge in columns:
-        write(canvas, label, 26, theme.MUTED, edge - text.width(label, 26), mid, bold=False)
+    for column in COLUMNS[sheet.kind]:
+        label = getattr(labels, column.label)
+        write(canvas, label, 26, theme.MUTED, column.right - text.width(label, 26), mid, bold=False)
 
 
 def _standings_captions(canvas: Image.Image, sheet: ScoreSheet, mid: int) -> None:
@@ -284,14 +352,15 @@ def _standings_captions(canvas: Image.Image, sheet: ScoreSheet, mid: int) -> Non
 
 
 def render_score_sheet(sheet: ScoreSheet) -> bytes:
-    """The score sheet (the standings, with a limit) as a PNG."""
+    """The score sheet (or the standings) as a PNG."""
     return theme.encode_png(compose_score_sheet(sheet)[0])
 
 
 def compose_score_sheet(sheet: ScoreSheet) -> tuple[Image.Image, tuple[tuple[Piece, ...], ...]]:
     """The score sheet as an RGB picture, and for the standings what each row drew where."""
+    footer = _footer(sheet)
     body = LABELS + ROW * len(sheet.rows)
-    height = HEADER + TOP + body + (FOOTER if sheet.carry else 0) + TOP
+    height = HEADER + TOP + body + sum(line.height for line in footer) + TOP
     canvas = felt(WIDTH, height).copy()
     mid = HEADER // 2
     right = WIDTH - PAD
@@ -307,27 +376,37 @@ def compose_score_sheet(sheet: ScoreSheet) -> tuple[Image.Image, tuple[tuple[Pie
     plate = sprites.plate((WIDTH - 2 * PAD, body), 18, theme.PANEL, theme.PANEL_EDGE, 2)
     paste(canvas, plate, PAD, top)
     mid = top + LABELS // 2 + 4
-    if sheet.limit:
-        _standings_captions(canvas, sheet, mid)
-    else:
-        _captions(canvas, sheet, mid)
+    standings = sheet.kind is SheetKind.PLACES
+    (_standings_captions if standings else _captions)(canvas, sheet, mid)
     drawn = []
     for i, row in enumerate(sheet.rows):
         y = top + LABELS + i * ROW
         canvas.paste(theme.PANEL_EDGE, (PAD + 2, y, WIDTH - PAD - 2, y + 2))
-        if sheet.limit:
+        if standings:
             drawn.append(tuple(_standing(canvas, row, sheet, y)))
         else:
             _row(canvas, row, sheet, y)
-
-    if sheet.carry:
-        mid = top + body + FOOTER // 2 + 4
-        write(
-            canvas,
-            f"🥚🥚 +{sheet.carry} — {sheet.labels.eggs}",
-            32,
-            theme.EGG,
-            2 * PAD,
-            mid,
-        )
+    y = top + body
+    for line in footer:
+        write(canvas, line.label, line.size, line.colour, 2 * PAD, y + line.height // 2 + 4)
+        y += line.height
     return canvas, tuple(drawn)
+
+
+class Line(NamedTuple):
+    """A line under the sheet."""
+
+    label: str
+    size: int
+    colour: theme.Colour
+    height: int
+
+
+def _footer(sheet: ScoreSheet) -> list[Line]:
+    """The lines under the sheet: the eggs carried on, then what decides the game (in up to
+    `NOTE_LINES` lines)."""
+    lines = []
+    if sheet.carry:
+        lines.append(Line(f"🥚🥚 +{sheet.carry} — {sheet.labels.eggs}", 32, theme.EGG, FOOTER))
+    note = text.wrap(sheet.note, NOTE, WIDTH - 4 * PAD, NOTE_LINES, bold=True)
+    return lines + [Line(line, NOTE, theme.MUTED, NOTE_HEIGHT) for line in note]

@@ -324,10 +324,19 @@ def _ends_count(canvas: Image.Image, count: EndsCount, right: int, mid_y: int) -
 
 
 def _header(canvas: Image.Image, scene: TableScene) -> None:
-    """Caption on the left, the bazaar on the right."""
+    """Caption on the left, the bazaar (where the game has one) on the right."""
     mid_y = HEADER // 2
-    x = WIDTH - PAD - text.width(str(scene.bazaar), 34, True)
-    write(canvas, str(scene.bazaar), 34, theme.WHITE, x, mid_y)
+    x = WIDTH - PAD if scene.bazaar is None else _stock(canvas, scene.bazaar, scene, mid_y)
+    if scene.count is not None:
+        x = _ends_count(canvas, scene.count, x - 2 * PAD, mid_y)
+    caption = text.fit(scene.caption, 34, x - 3 * PAD, bold=True)
+    write(canvas, caption, 34, theme.WHITE, PAD + 4, mid_y)
+
+
+def _stock(canvas: Image.Image, bazaar: int, scene: TableScene, mid_y: int) -> int:
+    """The tiles left in the bazaar, two backs and its label; return its left edge."""
+    x = WIDTH - PAD - text.width(str(bazaar), 34, True)
+    write(canvas, str(bazaar), 34, theme.WHITE, x, mid_y)
     u = 14
     x -= 2 * u + 18
     for offset in (6, 0):
@@ -335,10 +344,7 @@ def _header(canvas: Image.Image, scene: TableScene) -> None:
     label = scene.bazaar_label
     x -= text.width(label, 28, False) + 12
     write(canvas, label, 28, theme.MUTED, x, mid_y, bold=False)
-    if scene.count is not None:
-        x = _ends_count(canvas, scene.count, x - 2 * PAD, mid_y)
-    caption = text.fit(scene.caption, 34, x - 3 * PAD, bold=True)
-    write(canvas, caption, 34, theme.WHITE, PAD + 4, mid_y)
+    return x
 
 
 def _check(scene: TableScene) -> None:

@@ -127,6 +127,21 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return head + ELLIPSIS if head else ""
 
 
+def wrap(text: str, size: int, max_width: int, lines: int, bold: bool = False) -> list[str]:
+    """Clean `text` in at most `lines` lines of `max_width`, broken between words; the last
+    one cut with "…" if it must be."""
+    words = clean(text, bold).split()
+    shown: list[str] = []
+    while words and len(shown) < lines - 1:
+        taken = 1
+        while taken < len(words) and width(" ".join(words[: taken + 1]), size, bold) <= max_width:
+            taken += 1
+        shown.append(" ".join(words[:taken]))
+        words = words[taken:]
+    rest = fit(" ".join(words), size, max_width, bold) if words else ""
+    return [*shown, rest] if rest else shown
+
+
 def line_height(size: int, bold: bool = False) -> int:
     ascent, descent = font(size, bold).getmetrics()
     return ascent + descent

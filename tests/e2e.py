@@ -40,6 +40,7 @@ from bot.game.state import GameState, Phase
 from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
 from bot.telegram.outbox import REPLY_PATIENCE
+from bot.ui.games import game_won
 from bot.ui.i18n import texts_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -877,8 +878,10 @@ def names_by_id(fake: FakeTelegram) -> dict[int, str]:
 
 def check_end_message(text: str, state: GameState, names: dict[int, str]) -> None:
     """«Игра окончена» lists places, scores, goats and rating points as RULES §2.6–§2.7 say,
-    after a line naming who left during a game that went on."""
-    lines = text.splitlines()[1:]
+    after a line naming who left during a game that went on, and ends with the game and
+    how it is won."""
+    *lines, footer = text.splitlines()[1:]
+    assert footer == game_won(RU, state.rules), text
     assert state.outcome is not None
     if state.outcome.reason != "timeout" and state.left:
         leaver = names[int(state.seats[state.left[0]])]

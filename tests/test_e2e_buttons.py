@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.game.moves import Play
 from bot.playground import FakeTelegram, Message
 from bot.telegram.buttons import EndGame, MoveButton
+from bot.ui.games import help_group
 from tests.e2e import (
     ENDS,
     HAND,
@@ -181,7 +182,8 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             assert RU("preset-sea_goat") in (lobby.content or "")  # the descriptions
             assert await press_refused(fake, serge, lobby, sea) == RU("not-creator")
             await press(fake, masha, lobby, sea)
-            await fake.wait_until(lambda: "Правила: sea_goat — Морской" in (lobby.content or ""))
+            sea_rules = RU("lobby-rules", rules=RU("preset-sea_goat"))
+            await fake.wait_until(lambda: sea_rules in (lobby.content or ""))
             await fake.wait_until(lambda: [RU("preset-button", name=sea)] in lobby.buttons)
             # Sea Goat's own targets, and no fish option (it belongs to Козёл)
             assert not any("рыба" in b for row in lobby.buttons for b in row), lobby.buttons
@@ -189,22 +191,20 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             assert await press_refused(fake, serge, lobby, RU("preset-button", name=sea)) == (
                 RU("not-creator")
             )
-            assert "Правила: sea_goat" in (lobby.content or "")
+            assert sea_rules in (lobby.content or "")
             await press(fake, masha, lobby, RU("preset-button", name=sea))
             await fake.wait_until(lambda: [goat] in lobby.buttons)
             await press(fake, masha, lobby, goat)
-            await fake.wait_until(lambda: "Правила: goat — Козёл" in (lobby.content or ""))
+            goat_rules = RU("lobby-rules", rules=RU("preset-goat"))
+            await fake.wait_until(lambda: goat_rules in (lobby.content or ""))
             await fake.wait_until(lambda: [preset_goat] in lobby.buttons)
-            for button, shown in (
-                ("до 150", "target=150"),
-                ("рыба на всех", "fish=all"),
-                ("базар: вручную", "auto_draw=no"),
-            ):
+            for button in ("до 150", "рыба на всех", "базар: вручную"):  # the rules in words
                 await press(fake, masha, lobby, button)
-                await fake.wait_until(lambda shown=shown: shown in (lobby.content or ""))
+                await fake.wait_until(lambda button=button: button in (lobby.content or ""))
                 assert any(f"● {button}" in row for row in lobby.buttons), lobby.buttons
             assert await press_refused(fake, olya, lobby, "до 125") == RU("not-creator")
-            assert "target=150" in (lobby.content or "")
+            chosen = "Правила: Козёл · базар: вручную · рыба на всех · до 150"
+            assert chosen in (lobby.content or "")
             await press(fake, masha, lobby, RU("done"))
             await fake.wait_until(lambda: any(JOIN in row for row in lobby.buttons))
 
@@ -235,8 +235,8 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             await dealt(fake, group, lobby, [masha, serge])
             asked = await say(fake, bot, olya, group, "/rules")
             (answer,) = replies_to(fake, group, asked)
-            for shown in ("goat", "target=150", "fish=all", "auto_draw=no", "Игроков: 2"):
-                assert shown in (answer.content or ""), answer.content
+            head = "Правила: Козёл · базар: вручную · рыба на всех · до 150\nИгроков: 2"
+            assert (answer.content or "").startswith(head), answer.content
             asked = await say(fake, bot, olya, group, "/newgame")
             await bot.idle()  # «already here» goes in the game's lane
             (answer,) = replies_to(fake, group, asked)
@@ -277,7 +277,7 @@ async def test_lobby_rules_line_does_not_contradict_the_options(tmp_path: Path) 
         async with running_bot(fake, tmp_path):
             lobby = await open_lobby(fake, group, masha, "target=150 fish=all")
             rules = (lobby.content or "").splitlines()[1]
-            assert "target=150" in rules
+            assert "до 150" in rules
             assert "до 101" not in rules and "рыба на одного" not in rules, rules
 
 
@@ -296,7 +296,7 @@ async def test_unknown_input_gets_help_in_private_and_silence_in_groups(tmp_path
 
             asked = await say(fake, bot, serge, group, "/help@kozel_bot")
             (help_message,) = replies_to(fake, group, asked)
-            assert help_message.content == RU("help-group", minutes=10)
+            assert help_message.content == help_group(RU, 10)
             quiet = await say(fake, bot, serge, group, "/foo")
             for text in ("/foo@kozel_bot", "/start", "/start@kozel_bot", "/join"):
                 await say(fake, bot, serge, group, text)
@@ -367,25 +367,28 @@ async def test_the_spinner_presets_from_newgame_the_lobby_and_settings(tmp_path:
             donkey = RU("preset-name-donkey")
             await fake.wait_until(lambda: [donkey] in menu.buttons)
             await press(fake, masha, menu, donkey)
-            await fake.wait_until(lambda: "donkey — Осёл" in (menu.content or ""))
+            await fake.wait_until(lambda: RU("preset-donkey") in (menu.content or ""))
             lobby = await open_lobby(fake, group, masha)
-            assert "Правила: donkey" in (lobby.content or ""), lobby.content
+            rules = RU("lobby-rules", rules=RU("preset-donkey"))
+            assert rules in (lobby.content or ""), lobby.content
             await press(fake, masha, lobby, RU("cancel"))
             await wait_text(fake, group, RU("cancelled"))
 
             lobby = await open_lobby(fake, group, masha, "muggins target=150")
-            assert "Правила: muggins target=150" in (lobby.content or ""), lobby.content
+            assert "Правила: Маггинс · до 150" in (lobby.content or ""), lobby.content
             await press(fake, masha, lobby, RU("settings"))
             auto = RU("option-target-0")
             await fake.wait_until(lambda: [b for b in lobby.buttons[1] if "●" in b] == ["● до 150"])
             assert auto in lobby.buttons[1], lobby.buttons
             await press(fake, masha, lobby, auto)
             await fake.wait_until(lambda: f"● {auto}" in lobby.buttons[1])
-            assert "target=150" not in (lobby.content or "")
+            assert "до 150" not in (lobby.content or "")
             telephone = RU("preset-name-telephone")
             await press(fake, masha, lobby, RU("preset-button", name=RU("preset-name-muggins")))
             await fake.wait_until(lambda: [telephone] in lobby.buttons)
             await press(fake, masha, lobby, telephone)
-            await fake.wait_until(lambda: "Правила: telephone" in (lobby.content or ""))
+            rules = RU("lobby-rules", rules=RU("preset-telephone"))
+            await fake.wait_until(lambda: rules in (lobby.content or ""))
             await fake.wait_until(lambda: RU("preset-button", name=telephone) in lobby.buttons[0])
-            assert [b.removeprefix("● ") for b in lobby.buttons[1]] == ["до 36", "до 72", "до 100", "до 150"]
+            targets = [b.removeprefix("● ") for b in lobby.buttons[1]]
+            assert targets == ["до 36", "до 72", "до 100", "до 150"]

@@ -10,7 +10,7 @@ import pytest
 
 from bot.game.state import Phase
 from bot.playground import Chat, FakeTelegram, FloodLimits, User
-from bot.ui.texts import scores_line
+from bot.ui.sheets import round_line, scores_line
 from tests.e2e import (
     RU,
     games_in,
@@ -51,7 +51,7 @@ def final_table_shown(fake: FakeTelegram, folder: Path, group: Chat) -> None:
     seats = "SELECT name FROM players WHERE game_id = ? ORDER BY seat"
     names = [row["name"] for row in query(folder, seats, game["id"])]
     (table,) = [m for m in fake.messages(group) if m.message_id == game["table_message_id"]]
-    expected = RU("caption-round", round=state.round_no, bazaar=len(state.bazaar))
+    expected = round_line(RU, state)
     assert (table.content or "").startswith(f"{expected}\n{scores_line(RU, state, names)}")
 
 

@@ -15,6 +15,7 @@ from bot.game.rules import RuleSet, parse_rules
 from bot.game.state import GameState
 from bot.playground import BOT_USERNAME, Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import AddComputer
+from bot.ui.games import every_game, help_group, how_won
 from bot.ui.i18n import Texts, texts_for
 from tests.e2e import (
     PLAYABLE,
@@ -139,7 +140,7 @@ def end_lines(t: Texts, state: GameState, names: Sequence[str]) -> list[str]:
             place=place,
             name=names[seat],
             score=tally.scores[seat],
-            goat=t("game-place-goat") if seat in goats else "",
+            mark=t("game-place-goat") if seat in goats else "",
             points=points[int(state.seats[seat])].points,
         )
         for place, seat in enumerate(order, start=1)
@@ -182,7 +183,7 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             lobby = await open_lobby_in(fake, group, alice, EN, SHORT)
             lines = (lobby.content or "").splitlines()
             assert lines[0] == EN("lobby-title")
-            assert lines[1] == EN("lobby-rules", rules="goat target=51")
+            assert lines[1] == EN("lobby-rules", rules="Goat · to 51")
             assert lines[-2:] == [EN("lobby-press-join"), EN("lobby-idle-hint", minutes=10)]
             assert lobby.buttons[0] == [EN("join")]
             assert [EN("add-computer", level=EN("computer-easy"))] in [
@@ -207,7 +208,8 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             deal = fresh_state(tmp_path, game["id"])
             (table,) = [m for m in bot_messages(fake, group) if m.photo]
             caption = (table.content or "").splitlines()
-            assert caption[0] == EN("caption-round", round=1, bazaar=len(deal.bazaar))
+            goat = EN("preset-name-goat")
+            assert caption[0] == EN("caption-round", game=goat, round=1, bazaar=len(deal.bazaar))
             names = {p.id: p.name for p in players}
             to_move = names[int(deal.seats[deal.to_move])]
             assert caption[-1] == EN("caption-to-move", name=to_move)
@@ -237,7 +239,9 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             seat_names = [names[int(user)] for user in state.seats]
             ends = round_ends(tmp_path, game["id"])
             results = [
-                m for m in bot_messages(fake, group) if EN("round-sheet") in (m.content or "")
+                m
+                for m in bot_messages(fake, group)
+                if EN("round-sheet-points") in (m.content or "")
             ]
             assert len(results) == len(ends) == state.round_no
             for message, ended in zip(results, ends, strict=True):
@@ -258,6 +262,7 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             assert (end.content or "").splitlines() == [
                 EN("game-over"),
                 *end_lines(EN, state, seat_names),
+                EN("game-won", name=goat, won=how_won(EN, state.rules)),
             ]
             score = (await ask(fake, bot, carol, group, "/score")).content or ""
             assert score.splitlines()[0] == EN("score-after", round=len(ends))
@@ -283,18 +288,12 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             stats = (await ask(fake, bot, alice, group, "/stats")).content or ""
             assert stats.startswith(EN("stats-title", name="Alice", where=""))
             rules = (await ask(fake, bot, bob, group, "/rules")).content
-            goat = parse_rules("")
-            head = EN(
-                "rules-text",
-                rules=EN("preset-described", summary="goat", description=EN("preset-goat")),
-                players=goat.players,
-                hand=goat.hand,
-            )
-            # the preset's rules in words, and where the whole rules are
-            assert rules == "\n\n".join([head, EN("rules-goat"), EN("rules-docs")])
-            assert (await ask(fake, bot, bob, group, "/help")).content == EN(
-                "help-group", minutes=10
-            )
+            won = EN("rules-won", won=how_won(EN, parse_rules("")))
+            head = "\n".join([EN("rules-for-chat", rules=EN("preset-goat")), won])
+            every = "\n".join([EN("games-title"), *every_game(EN)])
+            # no game: the chat's rules in words, how the preset plays, and every game
+            assert rules == "\n\n".join([head, EN("rules-goat"), every])
+            assert (await ask(fake, bot, bob, group, "/help")).content == help_group(EN, 10)
 
             # nothing in the group is in Russian: texts, captions, buttons, answers
             for message in bot_messages(fake, group):
@@ -339,9 +338,7 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             # the group becomes a supergroup: its language and rating go with it
             upgraded = fake.migrate_group_to_supergroup(group)
             await bot.idle()
-            assert (await ask(fake, bot, bob, upgraded, "/help")).content == EN(
-                "help-group", minutes=10
-            )
+            assert (await ask(fake, bot, bob, upgraded, "/help")).content == help_group(EN, 10)
             moved = (await ask(fake, bot, dan, upgraded, "/rating")).content or ""
             assert moved.splitlines()[0] == lines_shown[0]
             assert moved.splitlines()[1:] == lines_shown[1:]
@@ -370,7 +367,7 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
     async with FakeTelegram() as fake:
         masha, serge, olya = (fake.add_user(n) for n in ("Маша", "Серёжа", "Оля"))
         group = fake.add_group("Двор", [masha, serge, olya], admins=[olya])
-        goat = RU("preset-described", summary="goat", description=RU("preset-goat"))
+        goat = RU("preset-goat")
         async with running_bot(fake, tmp_path) as bot:
             asked = await say(fake, bot, serge, group, "/settings")
             (answer,) = replies_to(fake, group, asked)
@@ -399,7 +396,7 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             assert [f"● {RU('preset-name-goat')}"] in menu.buttons
             sea_goat = RU("preset-name-sea_goat")
             assert await press(fake, olya, menu, sea_goat) == RU("settings-saved")
-            sea = RU("preset-described", summary="sea_goat", description=RU("preset-sea_goat"))
+            sea = RU("preset-sea_goat")
             await fake.wait_until(
                 lambda: menu.content == settings_text(RU, "Двор", sea, "Русский", True)
             )
@@ -407,7 +404,8 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             assert await press(fake, masha, menu, RU("option-target", value=150)) == (
                 RU("settings-saved")
             )
-            chosen = "sea_goat target=150"
+            typed = "sea_goat target=150"
+            chosen = "Морской козёл · до 150"
             await fake.wait_until(
                 lambda: menu.content == settings_text(RU, "Двор", chosen, "Русский", True)
             )
@@ -420,9 +418,10 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             assert [computers_off] in menu.buttons
 
             # /rules without a game shows the chat's defaults
-            sea_rules = parse_rules(chosen)
-            head = RU("rules-text", rules=chosen, players=sea_rules.players, hand=sea_rules.hand)
-            rules_text = "\n\n".join([head, RU("rules-sea_goat"), RU("rules-docs")])
+            won = RU("rules-won", won=how_won(RU, parse_rules(typed)))
+            head = "\n".join([RU("rules-for-chat", rules=chosen), won])
+            every = "\n".join([RU("games-title"), *every_game(RU)])
+            rules_text = "\n\n".join([head, RU("rules-sea_goat"), every])
             assert (await ask(fake, bot, serge, group, "/rules")).content == rules_text
 
             # a plain /newgame uses them; no computers in the lobby
@@ -432,18 +431,18 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
             assert RU("lobby-no-computers") in lines
             assert computer_buttons(lobby) == []
             (game,) = games_in(tmp_path, group.id)
-            assert RuleSet.from_options(json.loads(game["rules"])).summary() == chosen
+            assert RuleSet.from_options(json.loads(game["rules"])).summary() == typed
             computer = AddComputer(game=game["id"], level=Level.EASY).pack()
             assert await forged_refused(fake, serge, lobby, computer) == RU("computers-off")
             assert "🤖" not in (lobby.content or "")
             shown = (await ask(fake, bot, olya, group, "/rules")).content or ""
-            assert chosen in shown.splitlines()[1], shown
+            assert shown.splitlines()[:2] == [RU("rules-for-lobby", rules=chosen), won], shown
             assert await press(fake, serge, lobby, RU("cancel")) == RU("cancelled")
 
             # options typed after /newgame go on top of the defaults; a preset replaces them
             lobby = await open_lobby(fake, group, serge, "target=101")
             lines = (lobby.content or "").splitlines()
-            assert lines[1] == RU("lobby-rules", rules="sea_goat target=101")
+            assert lines[1] == RU("lobby-rules", rules="Морской козёл · до 101")
             assert await press(fake, serge, lobby, RU("cancel")) == RU("cancelled")
             lobby = await open_lobby(fake, group, serge, "goat")
             assert (lobby.content or "").splitlines()[1] == RU("lobby-rules", rules=goat)

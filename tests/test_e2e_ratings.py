@@ -17,6 +17,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.game.engine import apply
+from bot.game.rules import PRESETS
 from bot.game.state import GameState
 from bot.playground import FakeTelegram
 from bot.telegram.buttons import RatingPage
@@ -80,17 +81,31 @@ class Stats:
     games: int
     wins: int
     goats: int
-    per_round: str
     fish: int
     bald: int
     streak: int
     preset: str
+    by_preset: tuple[str, ...]
+
+
+def preset_line(preset: str, games: int, wins: int, points: list[int]) -> str:
+    """A points game's line of /stats: its games, wins and mean round points."""
+    higher = PRESETS[preset].rules.format.higher_wins
+    return RU(
+        "stats-line-points",
+        name=RU(f"preset-name-{preset}"),
+        games=games,
+        wins=wins,
+        per_round=f"{sum(points) / len(points):.1f}" if points else "—",
+        better="higher" if higher else "lower",
+    )
 
 
 def expected_stats(folder: Path, user_id: int, chat_id: int | None = None) -> Stats:
     """A person's finished games (rated or not: computers too) in a chat or everywhere, in
-    the order they were played: places from RULES §2.6, fish they made («рыбак»), the mean
-    of their round points, their longest run of wins and the preset they played most."""
+    the order they were played: places from RULES §2.6, fish they made («рыбак»), their
+    longest run of wins, the preset they played most, and per preset the mean of their
+    round points."""
     sql = (
         "SELECT g.id, g.rules, g.end_reason FROM games g JOIN players p ON p.game_id = g.id "
         "WHERE g.status = 'finished' AND p.user_id = ?"
@@ -101,34 +116,37 @@ def expected_stats(folder: Path, user_id: int, chat_id: int | None = None) -> St
         params += (chat_id,)
     games = query(folder, sql + " ORDER BY g.id", *params)
     wins = goats = bald = fish = streak = best = 0
-    points: list[int] = []
+    points: dict[str, list[int]] = {}
+    won: Counter[str] = Counter()
     presets: Counter[str] = Counter()
     last: dict[str, int] = {}
     for game in games:
         state = replay_game(folder, game["id"])
         seat = state.seats.index(str(user_id))
         line = rated(state)[user_id]
+        preset = json.loads(game["rules"])["preset"]
         wins += line.wins
+        won[preset] += line.wins
         goats += line.goats
         bald += line.goats and game["end_reason"] == "bald_goat"
         streak = streak + 1 if line.wins else 0
         best = max(best, streak)
         for ended in round_ends(folder, game["id"]):
             fish += ended.reason == "fish" and ended.seat == seat
-            points += [r.round_points for r in ended.results if r.seat == seat]
-        preset = json.loads(game["rules"])["preset"]
+            points.setdefault(preset, [])
+            points[preset] += [r.round_points for r in ended.results if r.seat == seat]
         presets[preset] += 1
         last[preset] = game["id"]
-    favourite = max(presets, key=lambda p: (presets[p], last[p])) if presets else "—"
+    order = sorted(presets, key=lambda p: (-presets[p], -last[p]))
     return Stats(
         games=len(games),
         wins=wins,
         goats=goats,
-        per_round=f"{sum(points) / len(points):.1f}" if points else "—",
         fish=fish,
         bald=bald,
         streak=best,
-        preset=favourite,
+        preset=RU(f"preset-name-{order[0]}") if order else "—",
+        by_preset=tuple(preset_line(p, presets[p], won[p], points.get(p, [])) for p in order),
     )
 
 
@@ -141,13 +159,13 @@ def stats_text(name: str, chat: str | None, stats: Stats) -> str:
         games=stats.games,
         wins=stats.wins,
         goats=stats.goats,
-        per_round=stats.per_round,
         fish=stats.fish,
         bald=stats.bald,
         streak=stats.streak,
         preset=stats.preset,
     )
-    return f"{RU('stats-title', name=name, where=where)}\n{body}"
+    title = RU("stats-title", name=name, where=where)
+    return "\n".join([title, body, RU("stats-by-game"), *stats.by_preset])
 
 
 # -- 1. several games, varying winners ---------------------------------------------------

@@ -157,7 +157,7 @@ async def test_ten_players_play_a_double_12_room_to_its_end(
         group = fake.add_group("Двор", [masha])
         async with running_bot(fake, tmp_path):
             lobby = await open_lobby(fake, group, masha, "room set=12 turn_timeout=0")
-            assert "Правила: room max_pip=12" in (lobby.content or "")
+            assert "Правила: Игровая комната · дубль 12" in (lobby.content or "")
             await join(fake, group, masha, lobby)
             await seat_computers(fake, masha, lobby, 9)
             await play_to_the_end(fake, group, lobby, [masha], seed=5)
@@ -229,4 +229,4 @@ async def test_a_room_of_three_people_is_rated_by_its_places(tmp_path: Path) -> 
         for place, side in enumerate(order):
             shown = stats[seats[side]]
             assert f"Игры: 1, победы: {int(place == 0)}, козлы: 0" in shown, shown
-            assert "Любимые правила: room" in shown, shown
+            assert "Любимые правила: Игровая комната" in shown, shown

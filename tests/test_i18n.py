@@ -15,9 +15,11 @@ from fluent.syntax.visitor import Visitor
 
 from bot.ai import Level
 from bot.game.events import EndReason
-from bot.game.rules import PRESETS
+from bot.game.formats import FORMATS, Sheet
+from bot.game.rules import PRESETS, Scoring
 from bot.game.state import Phase
 from bot.ui import texts
+from bot.ui.games import Seen
 from bot.ui.i18n import DEFAULT, LANGUAGES, catalog, language_of, texts_for
 from bot.ui.scenes import SHEET_WORDS
 
@@ -104,6 +106,16 @@ def test_every_key_the_code_names_exists() -> None:
         | {f"sheet-{word}" for word in SHEET_WORDS}
         | {f"command-{name}" for name in texts.GROUP_COMMANDS}
         | set(texts.PRIVATE_COMMANDS.values())
+        | {f"won-{scoring}" for scoring in Scoring}
+        | {f"rules-for-{seen}" for seen in Seen}
+        | {f"stats-line-{sheet}" for sheet in Sheet}
+        | {f"round-sheet-{sheet}" for sheet in Sheet if sheet is not Sheet.GENERALS}
+        | {
+            f"option-{name}-{value}"
+            for f in FORMATS.values()
+            for name, vs in f.choices
+            for value in vs
+        }
     )
     assert dynamic <= known, dynamic - known
 

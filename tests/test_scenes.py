@@ -15,7 +15,7 @@ from bot.game.state import GameState
 from bot.game.table import CLOSED
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import score_sheet, table_scene
-from render import render_score_sheet, render_table
+from render import SheetKind, render_score_sheet, render_table
 
 NAMES = ("Маша", "Серёжа", "Alexander the Great", "Оля")
 RU = texts_for("ru")
@@ -191,7 +191,7 @@ def test_a_race_won_in_play_ends_with_its_caption_and_the_points_in_play() -> No
     sheet = score_sheet(RU, state, NAMES)
     winner = ended.results[ended.seat]
     assert sheet.title == f"{NAMES[ended.seat]} набирает {winner.score_after} — игра окончена"
-    assert sheet.race and not any(row.goat for row in sheet.rows)
+    assert sheet.kind is SheetKind.RACE and not any(row.goat for row in sheet.rows)
     for row, result in zip(sheet.rows, ended.results, strict=True):
         assert row.previous + row.play_points + row.round_points == row.total
         assert (row.play_points, row.total) == (result.play_points, result.score_after)

@@ -19,7 +19,14 @@ import pytest
 
 from bot.ai import Level
 from bot.core.ratings import Skill, rated
-from bot.core.records import ChatSettings, GameRow, Player, PlayerStats, Standing
+from bot.core.records import (
+    ChatSettings,
+    GameRow,
+    Player,
+    PlayerStats,
+    PresetStats,
+    Standing,
+)
 from bot.core.scores import Scores
 from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
@@ -126,8 +133,11 @@ async def test_stats_count_every_finished_game_in_the_chat_or_everywhere(storage
         bald_goats=0,
         fish_made=2,
         best_streak=2,
-        points_per_round=27 / 5,
         favourite_preset="sea_goat",  # 2 against 2: the most recent
+        presets=(
+            PresetStats("sea_goat", games=2, wins=2, points=0, rounds=1, podiums=2),
+            PresetStats("goat", games=2, wins=1, points=27, rounds=4, podiums=2),
+        ),
     )
     assert await Scores(storage).stats(1, None) == PlayerStats(
         games=6,
@@ -136,11 +146,22 @@ async def test_stats_count_every_finished_game_in_the_chat_or_everywhere(storage
         bald_goats=0,
         fish_made=2,
         best_streak=3,
-        points_per_round=27 / 5,
         favourite_preset="goat",  # 3 against 3: the most recent
+        presets=(
+            PresetStats("goat", games=3, wins=1, points=27, rounds=4, podiums=3),
+            PresetStats("sea_goat", games=3, wins=3, points=0, rounds=1, podiums=3),
+        ),
     )
     assert await Scores(storage).stats(1, CLUB) == PlayerStats(
-        games=2, wins=1, goats=1, best_streak=1, favourite_preset="goat"
+        games=2,
+        wins=1,
+        goats=1,
+        best_streak=1,
+        favourite_preset="goat",
+        presets=(
+            PresetStats("goat", games=1, podiums=1),
+            PresetStats("sea_goat", games=1, wins=1, podiums=1),
+        ),
     )
     assert await Scores(storage).stats(2, YARD) == PlayerStats(
         games=3,
@@ -149,8 +170,11 @@ async def test_stats_count_every_finished_game_in_the_chat_or_everywhere(storage
         bald_goats=1,
         fish_made=1,
         best_streak=1,
-        points_per_round=90 / 5,
         favourite_preset="goat",
+        presets=(
+            PresetStats("goat", games=2, wins=1, points=50, rounds=4, podiums=2),
+            PresetStats("sea_goat", games=1, points=40, rounds=1, podiums=1),
+        ),
     )
     assert await Scores(storage).stats(4, CLUB) == PlayerStats()
 
@@ -303,7 +327,11 @@ def old_database(path: Path) -> None:
 async def check_old_results(storage: Storage) -> None:
     """What `old_database` holds, as the stats and ratings read it now."""
     assert await Scores(storage).stats(2, YARD) == PlayerStats(
-        games=1, goats=1, bald_goats=1, favourite_preset="sea_goat"
+        games=1,
+        goats=1,
+        bald_goats=1,
+        favourite_preset="sea_goat",
+        presets=(PresetStats("sea_goat", games=1, podiums=1),),
     )
     assert (await Scores(storage).stats(1, None)).wins == 1
     (row,) = await Scores(storage).ratings(YARD)

@@ -115,6 +115,19 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
+class PresetStats:
+    """A person's finished games of one preset: what means something there depends on the
+    game (low points are good in «Козёл», high in the races), so they are kept apart."""
+
+    preset: str
+    games: int = 0
+    wins: int = 0
+    points: int = 0  # their side's points over all their rounds, in play too
+    rounds: int = 0
+    podiums: int = 0  # games finished in places 1–3
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """A person's finished games (rated or not) in a chat or everywhere."""
 
@@ -124,11 +137,8 @@ class PlayerStats:
     bald_goats: int = 0
     fish_made: int = 0  # fish rounds they closed («рыбак»)
     best_streak: int = 0  # most wins in a row
-    points_per_round: float | None = None  # their side's mean points of a round
     favourite_preset: str | None = None  # the most played; a tie goes to the most recent
-    races: int = 0  # games of Телефон or Muggins: the highest score wins, nobody is a goat
-    clubs: int = 0  # Bykovo tournaments and «Генерал» matches (§4, §8)
-    podiums: int = 0  # … of them finished in places 1–3
+    presets: tuple[PresetStats, ...] = ()  # by preset, the favourite first
 
 
 @dataclass(frozen=True, slots=True)

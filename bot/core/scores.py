@@ -69,7 +69,7 @@ class Scores:
         )
         rounds = (
             await self.storage.rows(
-                "SELECT gr.seat, r.result FROM round_results r "
+                "SELECT gr.game_id, gr.seat, r.result FROM round_results r "
                 "JOIN game_results gr ON gr.game_id = r.game_id "
                 f"JOIN games g ON g.id = gr.game_id WHERE {scope}",
                 params,
@@ -89,7 +89,7 @@ class Scores:
                 )
                 for r in games
             ],
-            [RoundPlayed(seat, json.loads(text)) for seat, text in rounds],
+            [RoundPlayed(game_id, seat, json.loads(text)) for game_id, seat, text in rounds],
         )
 
     async def sheet_game(self, chat_id: int, thread_id: int) -> GameRow | None:

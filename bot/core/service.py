@@ -32,7 +32,7 @@ from bot.core.turns import AfterTurn, Turn
 from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first, time_up
 from bot.game.events import EndReason, Event, RoundEnded
 from bot.game.moves import Move
-from bot.game.rules import RuleError, RuleSet, Scoring, parse_rules
+from bot.game.rules import RuleError, RuleSet, parse_rules
 from bot.game.serial import (
     NEXT_ROUND,
     TIME_UP,
@@ -283,7 +283,7 @@ class GameService:
             with first_writer_wins():  # the seats changed since: «Начать» again
                 if rules.teams:
                     game = await self._seat_teams(game, rules)
-                tournament = rules.scoring is Scoring.BYKOVO
+                tournament = rules.format.seats_by_lot
                 if tournament:
                     game = await self._seat_by_lot(game)
                 seats = [str(p.user_id) for p in game.players]
@@ -295,7 +295,7 @@ class GameService:
                     entries.append((None, rest_entry(leaders)))
                 await self.storage.set_rules(game_id, rules)
                 game = replace(game, rules=rules)
-                clock = rules.minutes * 60 if rules.scoring is Scoring.GENERAL else None
+                clock = rules.minutes * 60 if rules.format.timed else None
                 game = await self.storage.record(
                     game,
                     entries,

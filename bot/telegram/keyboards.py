@@ -13,9 +13,8 @@ from bot.ai import Level
 from bot.core.records import GameRow
 from bot.core.teams import team_slots
 from bot.game.engine import legal_moves
-from bot.game.formats.room import ROOM_SETS
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import PRESETS, DrawMode, RuleSet, Scoring, Spinner
+from bot.game.rules import PRESETS, DrawMode, RuleSet, Spinner
 from bot.game.state import GameState
 from bot.game.tiles import Tile, tiles_of
 from bot.telegram.buttons import (
@@ -42,6 +41,7 @@ from bot.telegram.buttons import (
 )
 from bot.ui import hand as hand_words
 from bot.ui import texts
+from bot.ui.games import option_label, option_value, preset_name
 from bot.ui.i18n import LANGUAGES, Texts, texts_for
 
 TILES_PER_ROW = 4
@@ -80,12 +80,7 @@ def _marked(text: str, current: bool) -> str:
 def option_choices(rules: RuleSet) -> list[tuple[str, tuple[str, ...]]]:
     """The options offered as buttons for these rules: only those that apply to them."""
     fmt = rules.format
-    choices = [(fmt.length.value, tuple(map(str, fmt.lengths)))]
-    if rules.scoring is Scoring.GOAT:
-        choices.append(("fish", ("one", "all")))
-    if rules.scoring is Scoring.ROOM:
-        choices.append(("max_pip", tuple(map(str, ROOM_SETS))))
-        choices.append(("teams", ("no", "yes")))
+    choices = [(fmt.length.value, tuple(map(str, fmt.lengths))), *fmt.choices]
     if rules.draw is not DrawMode.NONE:
         choices.append(("auto_draw", ("yes", "no")))
     choices.append(("turn_timeout", TIMEOUTS))
@@ -98,15 +93,15 @@ def _rule_buttons(
     """The preset (a button to the list of presets), then the options that apply to it with
     the current value marked; the row sizes."""
     builder.button(
-        text=t("preset-button", name=t(f"preset-name-{rules.preset}")), callback_data=presets
+        text=t("preset-button", name=preset_name(t, rules.preset)), callback_data=presets
     )
     sizes = [1]
     options = rules.options()
     for key, values in option_choices(rules):
         for value in values:
-            current = texts.option_value(options[key]) == value
+            current = option_value(options[key]) == value
             builder.button(
-                text=_marked(texts.option_label(t, key, value, rules.scoring), current),
+                text=_marked(option_label(t, key, value, rules), current),
                 callback_data=button(key, value),
             )
         sizes.append(len(values))
@@ -118,7 +113,7 @@ def _preset_buttons(
 ) -> InlineKeyboardMarkup:
     """One preset a row (its description is in the message), then back."""
     for name in PRESETS:
-        text = _marked(t(f"preset-name-{name}"), rules.preset == name)
+        text = _marked(preset_name(t, name), rules.preset == name)
         builder.button(text=text, callback_data=button("preset", name))
     builder.button(text=t("back"), callback_data=back)
     builder.adjust(1)

@@ -14,13 +14,23 @@ from bot.game.events import (
     TilePlayed,
     plays_of,
 )
-from bot.game.rules import Scoring
+from bot.game.formats import Sheet
+from bot.game.rules import DrawMode
 from bot.game.state import GameState, Phase
 from bot.game.table import Table, ends_sum, oriented
-from bot.ui import texts
+from bot.ui.games import game_won
 from bot.ui.i18n import Texts
+from bot.ui.sheets import sat_out, team
 from bot.ui.texts import side_name
-from render.scene import EndsCount, ScoreRow, ScoreSheet, SeatScene, SheetLabels, TableScene
+from render.scene import (
+    EndsCount,
+    ScoreRow,
+    ScoreSheet,
+    SeatScene,
+    SheetKind,
+    SheetLabels,
+    TableScene,
+)
 
 SHEET_WORDS = (
     "player",
@@ -36,6 +46,9 @@ SHEET_WORDS = (
     "next",
     "plays",
     "sits",
+    "generals",
+    "wins",
+    "general",
 )
 
 
@@ -50,8 +63,8 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str], clock: str = "
     seats = []
     for seat, hand in enumerate(state.hands):
         side = rules.side_of(seat)
-        sat_out = bool(results) and texts.sat_out(rules, results[seat], state.last_round)
-        note = _note(state.last_round, seat) if results and not sat_out else ""
+        resting = bool(results) and sat_out(rules, results[seat], state.last_round)
+        note = _note(state.last_round, seat) if results and not resting else ""
         if seat in state.resting and not state.is_out(seat):  # Bykovo (§4.2)
             note = t("sheet-sits")
         shown = tuple(tiles.pips[t] for t in results[seat].hand) if results else None
@@ -70,15 +83,16 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str], clock: str = "
             )
         )
     played = [tile for tile, _, _ in plays_of(state.history)]
+    stock = rules.draw is not DrawMode.NONE
     return TableScene(
         first=None if table.first is None else first,
         arms=tuple(tuple(arm) for arm in arms),
         seats=tuple(seats),
-        bazaar=len(state.bazaar),
+        bazaar=len(state.bazaar) if stock else None,
         last_played=tiles.pips[played[-1]] if played else None,
         caption=" · ".join(filter(None, (_caption(t, state, names), clock))),
         max_pip=tiles.max_pip,
-        bazaar_label=t("picture-bazaar"),
+        bazaar_label=t("picture-bazaar") if stock else "",
         spinner=table.spread.spinner is not None,
         closed=_closed_arms(table),
         count=_ends_count(t, state, names)
@@ -141,17 +155,18 @@ def _note(ended: RoundEnded | None, seat: int) -> str:
     return "0" if ended.reason is RoundEnd.OUT and ended.seat == seat else ""
 
 
-def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
-    """The score sheet after the last round, one row per side (partners together)."""
+def _labels(t: Texts) -> SheetLabels:
+    return SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS})
+
+
+def _points_rows(t: Texts, state: GameState, names: Sequence[str]) -> tuple[ScoreRow, ...]:
+    """One row per side (partners together): previous, round, total, remembered points,
+    goats once the game is over, out of the game."""
     ended = state.last_round
-    if ended is None:
-        raise ValueError("no round has ended yet")
-    rules = state.rules
-    if rules.scoring is Scoring.BYKOVO:
-        return standings(t, state, names)
+    assert ended is not None
     goats = {p.side for p in state.outcome.places if p.goat} if state.outcome else set()
     rows = []
-    for side in range(rules.sides):
+    for side in range(state.rules.sides):
         members = [r for r in ended.results if r.side == side]
         first = members[0]
         rows.append(
@@ -167,25 +182,40 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
                 out=bool(state.tally.out) and bool(state.tally.out[side]),
             )
         )
-    return ScoreSheet(
-        rows=tuple(rows),
-        title=_caption(t, state, names),
-        fish=ended.reason is RoundEnd.FISH,
-        carry=ended.carry_after,
-        race=rules.format.scores_in_play,
-        labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
+    return tuple(rows)
+
+
+def _generals_rows(t: Texts, state: GameState, names: Sequence[str]) -> tuple[ScoreRow, ...]:
+    """«Генерал»: one row per team, the round's winner with 1 (and its General), the
+    Generals and the rounds won (§8)."""
+    ended = state.last_round
+    assert ended is not None
+    rules, tally = state.rules, state.tally
+    winner = rules.side_of(ended.seat) if ended.reason is RoundEnd.OUT else None
+    made = winner is not None and bool(ended.results[ended.seat].round_points)
+    return tuple(
+        ScoreRow(
+            name=team(t, rules, names, side),
+            previous=tally.scores[side] - int(made and side == winner),
+            round_points=int(side == winner),
+            total=tally.scores[side],
+            remembered=0,
+            opened=False,
+            goat=False,
+            wins=tally.wins[side],
+            general=made and side == winner,
+        )
+        for side in range(rules.sides)
     )
 
 
-def standings(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
+def _standing_rows(t: Texts, state: GameState, names: Sequence[str]) -> tuple[ScoreRow, ...]:
     """The Bykovo tournament after a round (§4.2): every participant, best standing first —
     those still in by total (lower is better), then those out, the latest out first; the
-    game's places once it is over — with
-    this round's place («—» for who sat it out), the total against the limit and whether
-    they play the next round (nothing once the tournament is over)."""
+    game's places once it is over — with this round's place («—» for who sat it out) and
+    whether they play the next round (nothing once the tournament is over)."""
     ended = state.last_round
-    if ended is None:
-        raise ValueError("no round has ended yet")
+    assert ended is not None
     tally = state.tally
     over = state.phase is Phase.GAME_OVER
     resting = () if over else next_resting(state)
@@ -218,11 +248,28 @@ def standings(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
                 plays_next=None if over or out else seat not in resting,
             )
         )
+    return tuple(rows)
+
+
+_ROWS = {Sheet.GENERALS: _generals_rows, Sheet.PLACES: _standing_rows}
+"""The rows of each kind of sheet; the points sheet's by default."""
+
+
+def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
+    """The score sheet after the last round, with the columns of the game's kind (the
+    standings with their limit, in Bykovo) and, under it, what decides the game."""
+    ended = state.last_round
+    if ended is None:
+        raise ValueError("no round has ended yet")
+    rules = state.rules
+    sheet = rules.format.sheet
     return ScoreSheet(
-        rows=tuple(rows),
+        rows=_ROWS.get(sheet, _points_rows)(t, state, names),
         title=_caption(t, state, names),
         fish=ended.reason is RoundEnd.FISH,
-        carry=0,
-        labels=SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS}),
-        limit=state.rules.goal,
+        carry=ended.carry_after,
+        labels=_labels(t),
+        kind=SheetKind(sheet.value),
+        limit=rules.goal,
+        note=game_won(t, rules),
     )

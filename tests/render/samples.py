@@ -12,6 +12,7 @@ from render.scene import (
     ScoreRow,
     ScoreSheet,
     SeatScene,
+    SheetKind,
     SheetLabels,
     TableScene,
 )
@@ -233,7 +234,9 @@ def race_sheet() -> ScoreSheet:
         ScoreRow("Серёжа", 58, 0, 61, 0, False, False, play_points=3),
         ScoreRow("Ольга Константиновна", 40, 0, 40, 0, False, False),
     )
-    return ScoreSheet(rows, "Маша набирает 72 — игра окончена", False, 0, LABELS, race=True)
+    return ScoreSheet(
+        rows, "Маша набирает 72 — игра окончена", False, 0, LABELS, kind=SheetKind.RACE
+    )
 
 
 def score_sheet(eggs: bool = False) -> ScoreSheet:
@@ -269,4 +272,29 @@ def standings_sheet() -> ScoreSheet:
         ScoreRow("Маша", 44, 5, 49, 0, False, False, place=3, lot=True, plays_next=True),
         ScoreRow("Дима", 41, 23, 64, 0, False, False, out=True, place=4),
     )  # fmt: skip
-    return ScoreSheet(rows, "Раунд 6: вышла Катя", False, 0, STANDINGS_LABELS, limit=60)
+    return ScoreSheet(
+        rows, "Раунд 6: вышла Катя", False, 0, STANDINGS_LABELS, kind=SheetKind.PLACES, limit=60
+    )
+
+
+GENERALS_LABELS = replace(LABELS, generals="генералы", wins="победы", general="генерал")
+
+
+def generals_sheet() -> ScoreSheet:
+    """«Генерал», three teams, after round 9: Маша and Ольга won it, Ольга out on 6-6 (their
+    second General); the others wait with what they won before."""
+    rows = (
+        ScoreRow("Маша и Ольга Константиновна", 1, 1, 2, 0, False, False, wins=5, general=True),
+        ScoreRow("Серёжа и Alex 🐟", 0, 0, 0, 0, False, False, wins=3),
+        ScoreRow("Дима и Катя", 1, 0, 1, 0, False, False, wins=1),
+    )
+    note = "Генерал: матч 30 мин; побеждает команда с большим числом генералов, потом раундов"
+    return ScoreSheet(
+        rows, "Раунд 9: вышла Ольга", False, 0, GENERALS_LABELS, SheetKind.GENERALS, note=note
+    )
+
+
+def no_bazaar_table() -> TableScene:
+    """Four players in two teams of a game without a bazaar: the header shows none."""
+    scene = table(20, (2, 2, 1, 3), teams=2)
+    return replace(scene, bazaar=None, bazaar_label="", caption="Генерал · раунд 4")

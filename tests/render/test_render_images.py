@@ -68,6 +68,8 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "score_sheet_room": lambda: render_score_sheet(samples.room_sheet()),
     "score_sheet_race": lambda: render_score_sheet(samples.race_sheet()),
     "standings_bykovo": lambda: render_score_sheet(samples.standings_sheet()),
+    "score_sheet_generals": lambda: render_score_sheet(samples.generals_sheet()),
+    "no_bazaar": lambda: render_table(samples.no_bazaar_table()),
 }
 
 

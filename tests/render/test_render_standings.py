@@ -19,7 +19,7 @@ from bot.ui.i18n import texts_for
 from bot.ui.scenes import score_sheet, table_scene
 from render import ScoreRow, ScoreSheet, render_score_sheet
 from render.canvas import HEADER, PAD
-from render.scene import SheetLabels
+from render.scene import SheetKind, SheetLabels
 from render.sheet import LABELS, ROW, TOP, WIDTH, Piece, bar_colour, compose_score_sheet
 from render.theme import GOLD, MUTED, RED
 from tests.render import samples
@@ -128,7 +128,7 @@ def test_every_row_and_bar_stays_inside_the_picture(
     table: list[ScoreRow], limit: int, labels: SheetLabels, fish: bool
 ) -> None:
     title = "Раунд 999: сортир, раунд за " + "Ольга Константиновна Петрова-Водкина" * 3
-    _check(ScoreSheet(tuple(table), title, fish, 0, labels, limit=limit))
+    _check(ScoreSheet(tuple(table), title, fish, 0, labels, SheetKind.PLACES, limit))
 
 
 def test_the_bar_fills_up_to_the_limit_and_turns_red_near_it() -> None:
@@ -141,6 +141,7 @@ def test_the_bar_fills_up_to_the_limit_and_turns_red_near_it() -> None:
         False,
         0,
         samples.STANDINGS_LABELS,
+        SheetKind.PLACES,
         limit=60,
     )
     drawn = _check(sheet)
@@ -229,7 +230,8 @@ def test_other_games_keep_their_score_sheet() -> None:
     while game.phase is Phase.PLAYING:
         game, _ = apply(game, rng.choice(legal_moves(game)))
     sheet = score_sheet(RU, game, NAMES)
-    assert sheet.limit == 0 and all(row.place == 0 and row.plays_next is None for row in sheet.rows)
+    assert sheet.kind is SheetKind.POINTS
+    assert all(row.place == 0 and row.plays_next is None for row in sheet.rows)
     assert compose_score_sheet(sheet)[1] == ()
 
 

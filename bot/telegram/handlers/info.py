@@ -12,7 +12,8 @@ from bot.core.service import LOBBY_IDLE, GameService
 from bot.game.rules import parse_rules
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, opened_private_chat, topic
 from bot.telegram.messenger import Messenger
-from bot.ui import texts
+from bot.ui import games, sheets
+from bot.ui.games import Seen
 from bot.ui.i18n import Texts
 
 router = Router(name="info")
@@ -34,7 +35,7 @@ async def start(
 
 @router.message(Command("help"), IN_GROUP)
 async def help_group(message: Message, t: Texts) -> None:
-    await message.answer(t("help-group", minutes=LOBBY_IDLE // 60))
+    await message.answer(games.help_group(t, LOBBY_IDLE // 60))
 
 
 @router.message(Command("score"), IN_GROUP)
@@ -43,12 +44,17 @@ async def score(message: Message, scores: Scores, t: Texts) -> None:
     if game is None or game.state is None:
         await message.answer(t("no-games-yet"))
         return
-    await message.answer(texts.score(t, game.state, game.names))
+    await message.answer(sheets.score(t, game.state, game.names))
 
 
 @router.message(Command("rules"), IN_GROUP)
 async def rules(message: Message, service: GameService, chats: Chats, t: Texts) -> None:
-    """The rules of the topic's game, else the chat's default ones."""
+    """The rules of the topic's game (or table being gathered), else the chat's default
+    ones with every game."""
     game = await service.open_game(message.chat.id, topic(message))
-    current = game.rules if game else parse_rules((await chats.settings(message.chat.id)).options)
-    await message.answer(texts.rules_text(t, current))
+    if game is None:
+        chosen = parse_rules((await chats.settings(message.chat.id)).options)
+        await message.answer(games.rules_text(t, chosen, Seen.CHAT))
+        return
+    seen = Seen.LOBBY if game.state is None else Seen.GAME
+    await message.answer(games.rules_text(t, game.rules, seen))

@@ -18,8 +18,8 @@ from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, is_admin, shows
 from bot.telegram.keyboards import chat_presets_keyboard, chat_settings_keyboard, language_keyboard
 from bot.telegram.menus import set_chat_menu
 from bot.telegram.messenger import Messenger
-from bot.telegram.messenger.lobby import presets_text
 from bot.ui import texts
+from bot.ui.games import presets_text
 from bot.ui.i18n import LANGUAGES, Texts, language_of, texts_for
 
 router = Router(name="settings")
@@ -28,16 +28,9 @@ YES_NO = ("yes", "no")
 
 def _settings_text(t: Texts, title: str, settings: ChatSettings, view: ChatView) -> str:
     rules = parse_rules(settings.options)
-    lines = [
-        t("settings-title", chat=title),
-        t("settings-rules", rules=texts.described(t, rules)),
-        t("settings-language", language=texts_for(settings.language)("language-name")),
-        t("settings-computers", state=t("settings-on" if settings.computers else "settings-off")),
-        t("settings-hint"),
-    ]
-    if view is ChatView.PRESETS:
-        lines += ["", presets_text(t)]
-    return "\n".join(lines)
+    language = texts_for(settings.language)("language-name")
+    text = texts.chat_settings(t, title, rules, language, settings.computers)
+    return f"{text}\n\n{presets_text(t)}" if view is ChatView.PRESETS else text
 
 
 def _keyboard(t: Texts, settings: ChatSettings, view: ChatView) -> InlineKeyboardMarkup:

@@ -12,7 +12,7 @@ from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.core.records import GameRow, GameStatus, Player
-from bot.game.rules import Scoring
+from bot.game.formats import Sheet
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
@@ -30,6 +30,9 @@ RESTING = "hand-resting"
 """What the hand of someone sitting a Bykovo round out says during it …"""
 QUEUED = "hand-queued"
 """… and of someone whose team waits in the General's queue (§8)."""
+OUTS = {Sheet.PLACES: OUT_OF_TOURNAMENT}
+WAITS = {Sheet.GENERALS: QUEUED}
+"""By the game's sheet, where its words differ."""
 AT_THE_TABLE = 120.0
 """Seconds after a person's own move during which their next turn is shown in place (they
 are playing: their hand is in front of them); later it comes as a new message, which
@@ -311,8 +314,8 @@ def _newer(
 
 
 def _out(state: GameState) -> str:
-    return OUT_OF_TOURNAMENT if state.rules.scoring is Scoring.BYKOVO else OUT
+    return OUTS.get(state.rules.format.sheet, OUT)
 
 
 def _waiting(state: GameState) -> str:
-    return QUEUED if state.rules.scoring is Scoring.GENERAL else RESTING
+    return WAITS.get(state.rules.format.sheet, RESTING)

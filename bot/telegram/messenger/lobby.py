@@ -12,11 +12,10 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParam
 
 from bot.core.records import GameRow, GameStatus
 from bot.core.service import LOBBY_IDLE
-from bot.game.rules import PRESETS
 from bot.telegram.keyboards import lobby_keyboard, presets_keyboard, settings_keyboard
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import texts
-from bot.ui.i18n import Texts
+from bot.ui.games import presets_text
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +32,6 @@ def message_link(chat_id: int, message_id: int | None) -> str | None:
     if message_id is None or not text.startswith("-100"):
         return None
     return f"https://t.me/c/{text[4:]}/{message_id}"
-
-
-def presets_text(t: Texts) -> str:
-    """Every preset in one line with its description."""
-    return "\n".join([t("presets-pick"), *(f"• {t(f'preset-{name}')}" for name in PRESETS)])
 
 
 class Lobby:

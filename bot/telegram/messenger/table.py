@@ -16,7 +16,7 @@ from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState
 from bot.telegram.messenger.gateway import Gateway
-from bot.ui import texts
+from bot.ui import sheets, texts
 from bot.ui.i18n import Texts
 from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
@@ -77,10 +77,10 @@ class Table:
         if game is None:
             return
         t = await self.gateway.group_texts(game.chat_id)
-        clock = "" if game.ends_at is None else texts.match_clock(t, game.ends_at - time.time())
+        clock = "" if game.ends_at is None else sheets.match_clock(t, game.ends_at - time.time())
         scene = table_scene(t, news.state, game.names, clock)
         photo = BufferedInputFile(await asyncio.to_thread(render_table, scene), "table.png")
-        caption = texts.table_caption(
+        caption = sheets.table_caption(
             t, news.state, game.names, news.events, news.notes, news.ended, clock
         )
         caption = texts.fit(caption, texts.CAPTION)
@@ -120,7 +120,7 @@ class Table:
         if game is None or await self.storage.announced(game_id, ended.round_no):
             return  # told already (by the sender before a restart)
         t = await self.gateway.group_texts(game.chat_id)
-        caption = texts.round_result(t, ended, game.rules, game.names, closed)
+        caption = sheets.round_result(t, ended, game.rules, game.names, closed)
         if closed is None:
             await self.gateway.group_text(game, texts.fit(caption, texts.TEXT))
         else:
@@ -142,11 +142,12 @@ class Table:
     async def _game_end(self, job: tuple[int, GameEnded]) -> None:
         game_id, outcome = job
         game = await self.storage.game(game_id)
-        if game is None or game.end_announced:
+        if game is None or game.end_announced or game.state is None:
             return
         self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
-        await self.gateway.group_text(game, texts.game_end(t, outcome, game.names, game.rules))
+        said = sheets.game_end(t, outcome, game.names, game.rules, game.state.tally)
+        await self.gateway.group_text(game, said)
         await self.storage.set_announced(game.id)
 
     async def catch_up(self, game: GameRow) -> bool:

@@ -2,6 +2,12 @@
 
 preset-fives_threes = Fives and Threes: the British pub game; ends that divide by 3 or 5 score S/3 and S/5, no boneyard, to 61, highest wins
 preset-name-fives_threes = Fives and Threes
+won-fives_threes = { $exact ->
+        [yes] the first to land on exactly { $goal } wins; a move past it scores nothing
+       *[no] the first to reach { $goal } wins at once; more is better, no goats
+    }
+option-exact-yes = land exactly
+option-exact-no = may pass it
 
 rules-fives_threes =
     🍺 Fives and Threes: 2–4 players, each for themselves, or four as two pairs. Points are good here.

@@ -104,18 +104,30 @@ preset-goat = Goat: 2–4 players to 101, remembered points, fish on one
 preset-goat_teams = Goat 2×2: partners sit opposite and score together
 preset-sea_goat = Sea Goat: the winner records 25 or more, to 125, bald goat
 preset-classic = Classic draw: the player who goes out collects the others' pips, to 100
-preset-room = The game room: 2–10 players, double-9 or 12, your own pips count, out at 100, the last one in wins
+preset-room = Game room: 2–10 players, double-9 or 12, your own pips count, out at 100, the last one in wins
 preset-donkey = Donkey: Goat on a spinner — the first double opens four ends, up to four doubles at once, doubles may be closed
 preset-telephone = Telephone: the first double is the house with four ends; ends making a multiple of 5 score sum/5, to 72, highest wins
 preset-muggins = Muggins (All Fives): ends making a multiple of 5 score the sum, the first double is a spinner, to 200 (250 for two), highest wins
 preset-general = General: two teams of two, a queue of teams, 1-1 goes first, a fish is replayed, out on 0-0 or 6-6 is a General; a match against the clock
 preset-bykovo = Bykovo tournament ("vprisyadku"): 4–7 people, four play each round (0-0 leads, no bazaar, passing allowed), hands add up, the limit (100 for four … 50 for seven) puts you out, the last three place
-preset-described = { $summary } — { $description }
-rules-docs = Every rule and decision of the bot: docs/RULES.md in the project.
-rules-text =
-    Rules:
-    { $rules }
-    Players: { $players }, { $hand } tiles each.
+rules-for-chat = Rules for /newgame: { $rules }
+rules-for-lobby = Rules: { $rules }
+rules-for-game = Rules: { $rules }
+rules-seats = Players: { $players }, { $hand } tiles each.
+rules-won = How to win: { $won }
+games-title = Games (after /newgame, the name in brackets):
+game-line = • { $name } ({ $preset }): { $won }
+game-won = { $name }: { $won }
+won-goat = whoever reaches { $goal } or more is the goat; fewer points are better
+won-sea_goat = the first to reach { $goal } wins, the others are goats; a bald goat wins at once
+won-classic = the first to reach { $goal } wins, the others are goats
+won-room = reaching { $goal } puts you out; the last one in wins
+won-telephone = the first to reach { $goal } wins at once; more is better, no goats
+won-muggins = the first to reach { $goal } wins at once; more is better, no goats
+won-bykovo = reaching the limit of { $goal } puts you out; the last three share the places, fewer points are better
+won-general = a { $minutes }-minute match: the team with the most Generals wins, then the most rounds won
+option-target-places = limit { $value }
+option-target-out = limit { $value }
 
 ## computer players
 computer-easy = novice
@@ -171,7 +183,8 @@ event-drawn = { $name } draws from the bazaar: { $number }
 event-knocked = { $name } knocks
 event-passed = { $name }: pass
 event-redeal = Redeal ×{ $number }: someone had too many doubles or one suit
-caption-round = Round { $round } · bazaar: { $bazaar }
+caption-round = { $game } · round { $round } · bazaar: { $bazaar }
+caption-round-no-bazaar = { $game } · round { $round }
 caption-to-move = To move: { $name }
 hand-title = Your tiles · round { $round }
 hand-drawn = From the bazaar: { $tiles }
@@ -213,8 +226,9 @@ round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.
 round-fish = Round { $round }: fish 🐟, blocked by { $name }.
 round-out = Round { $round }: { $name } went out.
 round-hand = { $name }: { $tiles } = { $value }
-round-sheet = Score (before → round → after):
-round-sheet-race = Score (before → in play → round → after):
+round-sheet-points = Score (before → round → after):
+round-sheet-out = Score (before → round → after), limit { $goal } — reaching it puts you out:
+round-sheet-race = Score (before → in play → round → after), playing to { $goal }:
 round-line-race = { $name }: { $before } → { $play } → { $points } → { $after }
 round-target = Round { $round }: { $name } reaches { $score } — game over!
 round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
@@ -233,10 +247,10 @@ game-over-left-race = { $name } left the table during the game: last place.
 game-over-race = Game over: { $name } — { $score }, the highest, wins!
 game-place-race = { $place }. { $name } — { $score }
 game-over = The game is over!
-game-place = { $place }. { $name } — { $score }{ $goat }, rating +{ $points }
+game-place = { $place }. { $name } — { $score }{ $mark }, rating +{ $points }
 game-place-goat = { " " }🐐 goat
 score-after = Score after round { $round }:
-score-race = Playing to { $goal }: the highest score wins, no goats.
+score-part-generals = { $name }: Generals { $generals }, rounds won { $wins }
 
 ## ratings and stats
 rating-title = Rating of «{ $chat }» — places { $first }–{ $last } of { $total }
@@ -245,7 +259,7 @@ rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } 
 rating-you = You: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — provisional rating: fewer than { $games } games.
-rating-race-note = * In Telephone and Muggins the highest score wins: no goats and no formula points there; the rating counts places.
+rating-race-note = * In the races ({ $games }) the highest score wins: no goats and no formula points there; the rating counts places.
 rating-private-title = Your rating by chat:
 rating-private-row = «{ $chat }»: { $rating }{ $provisional } · games: { $games } · points: { $points }
 stats-title = Stats: { $name }{ $where }
@@ -253,13 +267,19 @@ stats-where-chat = { " " }in «{ $chat }»
 stats-none = { $name } has not finished a game yet{ $where }.
 stats-body =
     Games: { $games }, wins: { $wins }, goats: { $goats }
-    Average points per round: { $per_round }
     Fish: { $fish }, bald goats: { $bald }
     Best win streak: { $streak }
     Favourite rules: { $preset }
 stats-no-value = —
-stats-race-note = Of these, Telephone and Muggins: { $games } — there the highest score wins and nobody is a goat.
-stats-club-note = Bykovo tournaments and General matches: { $games }, in the top three: { $podiums }.
+stats-by-game = By game:
+stats-line-points = • { $name }: games { $games }, wins { $wins }, points per round { $per_round } ({ $better ->
+        [higher] more is better
+       *[lower] fewer is better
+    })
+stats-line-race = • { $name }: games { $games }, wins { $wins }, points per round { $per_round } (more is better)
+stats-line-out = • { $name }: games { $games }, wins { $wins }, points per round { $per_round } (fewer is better)
+stats-line-places = • { $name }: tournaments { $games }, wins { $wins }, in the top three { $podiums }
+stats-line-generals = • { $name }: matches { $games }, wins { $wins }, Generals { $generals }
 
 ## chat settings and languages
 settings-title = ⚙ Settings of «{ $chat }»
@@ -290,7 +310,7 @@ help-private =
     Group commands: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Here: /rating — your rating in every chat, /stats, /language — the language.
 help-group =
-    /newgame [rule set] [options] — gather a table (rule sets: goat, goat_teams, sea_goat, classic, room)
+    /newgame [rule set] [options] — gather a table (rule sets below)
     /score — the game's score
     /rating — the chat's rating
     /stats — your stats (as a reply — someone else's)
@@ -343,13 +363,12 @@ kick-seat = { $name } (seat { $seat })
 event-went-out = { $name } goes out — the circle is played on up to { $last }
 event-resting = Sitting this round out: { $names }
 round-sortir = Round { $round }: "sortir" — three circles of passes; { $name } placed the last tile and wins the round.
-round-fish-bykovo = Round { $round }: fish 🐟 — { $name } placed the last tile and wins the round.
+round-fish-places = Round { $round }: fish 🐟 — { $name } placed the last tile and wins the round.
 round-places = Places this round: { $places }
 round-lots = 🎲 — equal points, the order was drawn by lot.
-round-sheet-bykovo = Tournament score (before → round → now), limit { $goal }:
+round-sheet-places = Tournament score (before → round → now), limit { $goal }:
 round-next = Sitting out next round: { $names }
-game-over-bykovo = The tournament is over: { $name } — { $score }, the lowest, wins!
-score-bykovo = Tournament: limit { $goal } — whoever reaches it is out; we play until three remain. Lower is better.
+game-over-places = The tournament is over: { $name } — { $score }, the lowest, wins!
 hand-resting = You sit this round out — watch the table in the group. We will call you when you play.
 hand-out-bykovo = You are out of the tournament: you reached the limit. Watch the table in the group — the last three play for the places.
 plays-again = You are back at the table: you play this round — your tiles are in this chat.
@@ -363,7 +382,6 @@ general-waiting = Waiting their turn: { $names }
 general-next = Next round: { $first } against { $second }
 clock-left = ⏱ { $minutes } min left in the match
 clock-over = ⏱ Time is up — this round is played out
-game-over-general = Time is up, the match is over! { $name } win.
-game-place-general = { $place }. { $name } — 🎖 { $generals }
-score-general = "General": Generals count first, then rounds won; the match lasts { $minutes } min.
+game-over-generals = Time is up, the match is over! { $name } win.
+game-place-generals = { $place }. { $name } — 🎖 { $generals } · rounds won { $wins }
 hand-queued = Your team is waiting its turn — watch the table in the group. We will call you when you sit down.

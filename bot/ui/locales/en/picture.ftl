@@ -8,3 +8,7 @@ sheet-limit = limit
 sheet-next = next
 sheet-plays = plays
 sheet-sits = sits out
+# The General's sheet: its columns and the mark of a General made this round.
+sheet-generals = Generals
+sheet-wins = rounds won
+sheet-general = General

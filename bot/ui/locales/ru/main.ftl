@@ -101,21 +101,33 @@ option-teams-yes = командами
 option-auto_draw-yes = базар: сам
 option-auto_draw-no = базар: вручную
 preset-goat = Козёл: 2–4 игрока, до 101, запомненные очки, рыба на одного
-preset-goat_teams = Козёл двое на двое: партнёры сидят напротив, очки на пару
+preset-goat_teams = Козёл 2×2, двое на двое: партнёры сидят напротив, очки на пару
 preset-sea_goat = Морской козёл: победитель пишет от 25, до 125, лысый козёл
-preset-classic = Классическое домино: вышедший забирает очки соперников, до 100
+preset-classic = Классика, классическое домино: вышедший забирает очки соперников, до 100
 preset-room = Игровая комната: 2–10 игроков, «дубль 9» или 12, пишешь свои очки, в 100 выбываешь, побеждает последний
 preset-donkey = Осёл: Козёл с домом — первый дубль открывает четыре конца, до четырёх дублей за ход, дубль можно закрыть
 preset-telephone = Телефон: первый дубль — дом на четыре стороны; концы кратны 5 — пишешь сумму/5, до 72, побеждает больший счёт
 preset-muggins = Маггинс: концы кратны 5 — пишешь сумму, первый дубль открывает четыре стороны, до 200 (вдвоём 250), побеждает больший счёт
 preset-general = Генерал: две команды по двое, очередь команд, 1-1 ходит первым, рыба переигрывается, вышел на 0-0 или 6-6 — генерал; матч по времени
-preset-bykovo = Турнир по-быковски, «вприсядку»: 4–7 человек, за столом четверо (ходит 0-0, без базара, пас можно), очки копятся, лимит (100 на четверых … 50 на семерых) выбивает, последние трое делят места
-preset-described = { $summary } — { $description }
-rules-docs = Все правила и решения бота — в файле docs/RULES.md проекта.
-rules-text =
-    Правила:
-    { $rules }
-    Игроков: { $players }, по { $hand } костей.
+preset-bykovo = Вприсядку, турнир по-быковски: 4–7 человек, за столом четверо (ходит 0-0, без базара, пас можно), очки копятся, лимит (100 на четверых … 50 на семерых) выбивает, последние трое делят места
+rules-for-chat = Правила для /newgame: { $rules }
+rules-for-lobby = Правила: { $rules }
+rules-for-game = Правила: { $rules }
+rules-seats = Игроков: { $players }, по { $hand } костей.
+rules-won = Как выиграть: { $won }
+games-title = Игры (после /newgame — имя в скобках):
+game-line = • { $name } ({ $preset }): { $won }
+game-won = { $name }: { $won }
+won-goat = кто наберёт { $goal } и больше — козёл; меньше очков — лучше
+won-sea_goat = кто первым наберёт { $goal } — победил, остальные козлы; лысый козёл выигрывает сразу
+won-classic = кто первым наберёт { $goal } — победил, остальные козлы
+won-room = набрал { $goal } — выбыл; побеждает последний, кто остался в игре
+won-telephone = кто первым наберёт { $goal } — победил сразу; больше — лучше, козлов нет
+won-muggins = кто первым наберёт { $goal } — победил сразу; больше — лучше, козлов нет
+won-bykovo = набрал лимит { $goal } — выбыл; места делят последние трое, меньше очков — лучше
+won-general = матч { $minutes } мин; побеждает команда с большим числом генералов, потом выигранных раундов
+option-target-places = лимит { $value }
+option-target-out = лимит { $value }
 
 ## computer players
 computer-easy = новичок
@@ -179,7 +191,8 @@ event-drawn = { $name } берёт из базара: { $number }
 event-knocked = { $name } стучит
 event-passed = { $name }: пас
 event-redeal = Пересдача ×{ $number }: у кого-то было много дублей или одной масти
-caption-round = Раунд { $round } · базар: { $bazaar }
+caption-round = { $game } · раунд { $round } · базар: { $bazaar }
+caption-round-no-bazaar = { $game } · раунд { $round }
 caption-to-move = Ходит: { $name }
 hand-title = Ваши кости · раунд { $round }
 hand-drawn = Из базара пришли: { $tiles }
@@ -221,8 +234,9 @@ round-eggs = Раунд { $round }: рыба, яйца! 🥚 { $carry } пере
 round-fish = Раунд { $round }: рыба 🐟, рыбак — { $name }.
 round-out = Раунд { $round }: { $name } вышел(а).
 round-hand = { $name }: { $tiles } = { $value }
-round-sheet = Счёт (было → раунд → стало):
-round-sheet-race = Счёт (было → за ходы → за раунд → стало):
+round-sheet-points = Счёт (было → раунд → стало):
+round-sheet-out = Счёт (было → раунд → стало), лимит { $goal } — набравший выбывает:
+round-sheet-race = Счёт (было → за ходы → за раунд → стало), играем до { $goal }:
 round-line-race = { $name }: { $before } → { $play } → { $points } → { $after }
 round-target = Раунд { $round }: { $name } набирает { $score } — игра окончена!
 round-line = { $name }: { $before } → { $points } → { $after }{ $marks }
@@ -238,10 +252,10 @@ game-over-left-race = { $name } покинул(а) стол во время па
 game-over-race = Игра окончена: { $name } — { $score }, больше всех, победа!
 game-place-race = { $place }. { $name } — { $score }
 game-over = Игра окончена!
-game-place = { $place }. { $name } — { $score }{ $goat }, рейтинг +{ $points }
+game-place = { $place }. { $name } — { $score }{ $mark }, рейтинг +{ $points }
 game-place-goat = { " " }🐐 козёл
 score-after = Счёт после раунда { $round }:
-score-race = Играем до { $goal }: побеждает больший счёт, козлов нет.
+score-part-generals = { $name }: генералов { $generals }, побед { $wins }
 
 ## ratings and stats
 rating-title = Рейтинг «{ $chat }» — места { $first }–{ $last } из { $total }
@@ -250,7 +264,7 @@ rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } 
 rating-you = Вы: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — рейтинг предварительный: меньше { $games } игр.
-rating-race-note = * В Телефоне и Маггинсе побеждает больший счёт: козлов и очков по формуле там нет, рейтинг считает места.
+rating-race-note = * В играх на счёт ({ $games }) побеждает больший счёт: козлов и очков по формуле там нет, рейтинг считает места.
 rating-private-title = Ваш рейтинг по чатам:
 rating-private-row = «{ $chat }»: { $rating }{ $provisional } · игр: { $games } · очков: { $points }
 stats-title = Статистика: { $name }{ $where }
@@ -258,13 +272,19 @@ stats-where-chat = { " " }в «{ $chat }»
 stats-none = { $name } ещё не доиграл(а) ни одной партии{ $where }.
 stats-body =
     Игры: { $games }, победы: { $wins }, козлы: { $goats }
-    Очков за раунд в среднем: { $per_round }
     Рыб: { $fish }, лысых козлов: { $bald }
     Лучшая серия побед: { $streak }
     Любимые правила: { $preset }
 stats-no-value = —
-stats-race-note = Из них в Телефон и Маггинс: { $games } — там побеждает больший счёт, козлов не бывает.
-stats-club-note = Турниров «вприсядку» и матчей «Генерал»: { $games }, из них в тройке: { $podiums }.
+stats-by-game = По играм:
+stats-line-points = • { $name }: игр { $games }, побед { $wins }, очков за раунд { $per_round } ({ $better ->
+        [higher] больше — лучше
+       *[lower] меньше — лучше
+    })
+stats-line-race = • { $name }: игр { $games }, побед { $wins }, очков за раунд { $per_round } (больше — лучше)
+stats-line-out = • { $name }: игр { $games }, побед { $wins }, очков за раунд { $per_round } (меньше — лучше)
+stats-line-places = • { $name }: турниров { $games }, побед { $wins }, в тройке { $podiums }
+stats-line-generals = • { $name }: матчей { $games }, побед { $wins }, генералов { $generals }
 
 ## chat settings and languages
 settings-title = ⚙ Настройки чата «{ $chat }»
@@ -295,7 +315,7 @@ help-private =
     Команды в группе: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Здесь: /rating — ваш рейтинг во всех чатах, /stats, /language — язык.
 help-group =
-    /newgame [набор правил] [опции] — собрать стол (наборы: goat, goat_teams, sea_goat, classic, room)
+    /newgame [набор правил] [опции] — собрать стол (наборы — ниже)
     /score — счёт партии
     /rating — рейтинг чата
     /stats — ваша статистика (ответом на сообщение — чужая)
@@ -348,13 +368,12 @@ kick-seat = { $name } (место { $seat })
 event-went-out = { $name } выходит — круг доигрывается до { $last }
 event-resting = Сидят в этом раунде: { $names }
 round-sortir = Раунд { $round }: сортир — три круга пасов; последнюю кость положил(а) { $name }, раунд за ним(ней).
-round-fish-bykovo = Раунд { $round }: рыба 🐟 — последнюю кость положил(а) { $name }, раунд за ним(ней).
+round-fish-places = Раунд { $round }: рыба 🐟 — последнюю кость положил(а) { $name }, раунд за ним(ней).
 round-places = Места в раунде: { $places }
 round-lots = 🎲 — равные очки, порядок решил жребий.
-round-sheet-bykovo = Турнирный счёт (было → раунд → стало), лимит { $goal }:
+round-sheet-places = Турнирный счёт (было → раунд → стало), лимит { $goal }:
 round-next = Следующий раунд сидят: { $names }
-game-over-bykovo = Турнир окончен: { $name } — { $score }, меньше всех, победа!
-score-bykovo = Турнир «вприсядку»: лимит { $goal } — набравший выбывает; играем, пока не останутся трое. Меньше — лучше.
+game-over-places = Турнир окончен: { $name } — { $score }, меньше всех, победа!
 hand-resting = Этот раунд вы сидите — смотрите стол в группе. Позовём, когда будете играть.
 hand-out-bykovo = Вы выбыли из турнира: набрали лимит. Следите за столом в группе — места разыграют последние трое.
 plays-again = Вы снова за столом: этот раунд играете — кости в этом чате.
@@ -368,7 +387,6 @@ general-waiting = Ждут своей очереди: { $names }
 general-next = Следующий раунд: { $first } против { $second }
 clock-left = ⏱ До конца матча { $minutes } мин
 clock-over = ⏱ Время вышло — доигрываем раунд
-game-over-general = Время вышло, матч окончен! Побеждают { $name }.
-game-place-general = { $place }. { $name } — 🎖 { $generals }
-score-general = «Генерал»: считаем генералов, потом выигранные раунды; матч — { $minutes } мин.
+game-over-generals = Время вышло, матч окончен! Побеждают { $name }.
+game-place-generals = { $place }. { $name } — 🎖 { $generals } · побед { $wins }
 hand-queued = Ваша команда ждёт своей очереди — смотрите стол в группе. Позовём, когда сядете.

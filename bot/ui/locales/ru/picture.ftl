@@ -8,3 +8,7 @@ sheet-limit = лимит
 sheet-next = дальше
 sheet-plays = играет
 sheet-sits = сидит
+# «Генерал»'s sheet: its columns and the mark of a General made this round.
+sheet-generals = генералы
+sheet-wins = победы
+sheet-general = генерал
