@@ -712,19 +712,11 @@ def _end_round(
     state = state._replace(
         phase=Phase.ROUND_OVER if outcome is None else Phase.GAME_OVER,
         tally=after,
-        next_leader=_next_leader(state, seat),
+        next_leader=fmt.next_leader(state, seat),
         last_round=ended,
         outcome=outcome,
     )
     return state, tuple(events)
-
-
-def _next_leader(state: GameState, seat: int) -> int:
-    """Who leads the next round: who ended this one, or the seat after its leader (§11)."""
-    if state.rules.next_lead is not NextLead.NEXT_SEAT:
-        return seat
-    leader = next(e.seat for e in state.history if isinstance(e, TilePlayed))
-    return _next_seat(state, leader)
 
 
 def _game_ended(

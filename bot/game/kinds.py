@@ -45,7 +45,6 @@ class NextLead(StrEnum):
 
     WINNER = "winner"  # the player who went out, or the fisherman, with any tile (§1.7)
     FIRST_RULE = "first_rule"  # the first-lead rule again
-    NEXT_SEAT = "next_seat"  # the seat after the last round's leader, with any tile (§11)
 
 
 class DrawMode(StrEnum):

@@ -116,6 +116,11 @@ class Format:
     def validate(self, rules: RuleSet) -> None:
         """Raise `RuleError` for a combination this format does not play."""
 
+    def next_leader(self, state: GameState, seat: int) -> int:
+        """Who leads the next round (unless `next_lead=first_rule`), once `seat` ended this
+        one: who went out, or who closed the fish (§1.7)."""
+        return seat
+
     def next_resting(self, state: GameState) -> tuple[int, ...]:
         """The seats that sit the next round out."""
         return ()

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from bot.game.events import RoundEnd, Scored
+from bot.game.events import RoundEnd, Scored, TilePlayed
 from bot.game.formats.base import Presets, RoundFacts, Settled
 from bot.game.formats.fives import Race
-from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
+from bot.game.kinds import DrawMode, FirstLead, RuleError, Scoring
 from bot.game.scoring import Settlement, Tally, nothing
 from bot.game.table import ends_sum
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from bot.game.rules import RuleSet
+    from bot.game.state import GameState
 
 GO = 1  # the point for playing the last tile («chipping out»)
 MOST_TILES = 9
@@ -31,7 +32,6 @@ class FivesThrees(Race):
     presets: ClassVar[Presets] = {
         "fives_threes": {
             "first_lead": FirstLead.LOT,
-            "next_lead": NextLead.NEXT_SEAT,
             "draw": DrawMode.NONE,
             "redeal_doubles": 0,
             "redeal_suit": 0,
@@ -46,6 +46,11 @@ class FivesThrees(Race):
 
     def hand_for(self, rules: RuleSet, players: int) -> int:
         return 7 if players == 2 else 5
+
+    def next_leader(self, state: GameState, seat: int) -> int:
+        """The seat after this round's leader."""
+        leader = next(e.seat for e in state.history if isinstance(e, TilePlayed))
+        return (leader + 1) % state.rules.players
 
     def validate(self, rules: RuleSet) -> None:
         if rules.max_pip != 6:
