@@ -17,10 +17,10 @@
   over the deals (mean ± 1.96·sd/√deals of each deal's average place): a deal's six places
   sum to 21 whenever hard plays as normal would, so its luck cancels, which the interval
   over single games (`ci95_games`, mean ± 1.96·sd/√games) ignores.
-* `telephone_hard_vs_normal`, `telephone_normal_vs_easy`, `muggins_…` (the same two):
-  2-player Телефон and Muggins, each deal played twice with the seats swapped. The win
-  rate is the share of games the candidate places first (a shared first place counts
-  half; a fair share is 50 %).
+* `telephone_hard_vs_normal`, `telephone_normal_vs_easy`, `muggins_…`, `fives_threes_…`
+  (the same two): 2-player Телефон, Muggins and Fives and Threes, each deal played twice
+  with the seats swapped. The win rate is the share of games the candidate places first
+  (a shared first place counts half; a fair share is 50 %).
 * `donkey_hard_vs_normal`: 4-player Осёл, as `hard_vs_normal`: the goat rate of one hard
   seat against three normal ones (a fair share is 25 %).
 * `bykovo_hard_vs_normal`: the Bykovo tournament (`bykovo`, 4 players), one hard seat
@@ -36,7 +36,8 @@
   team's Generals per decided round (a fish is replayed: not counted) with Wilson
   intervals, the candidate team's share of the decided rounds won and of the matches
   (placed first: by Generals, then rounds won, then lot).
-* `--only telephone` (`muggins`, `donkey`, `bykovo`, `general`) plays that preset's matchups.
+* `--only telephone` (`muggins`, `fives_threes`, `donkey`, `bykovo`, `general`) plays that
+  preset's matchups.
 * `decision_ms_p50` / `_p95`: the time of every `choose` call per level (forced moves
   included), measured while `--workers` games run in parallel.
 
@@ -57,7 +58,8 @@ from typing import NamedTuple
 
 from bot.ai import Level, choose, heaviest
 from bot.ai.knowledge import infer
-from bot.ai.policy import DEFAULT, best, goat_scores, view_position
+from bot.ai.policy import best, goat_scores, view_position
+from bot.ai.weights import DEFAULT
 from bot.game import Move, Phase, SeatView, apply, new_game, next_round, parse_rules, seat_view
 from bot.game.engine import time_up
 from bot.game.events import RoundEnded
@@ -107,15 +109,18 @@ MATCHUPS: dict[str, Matchup] = {
     "telephone_normal_vs_easy": Matchup("telephone", 2, Level.NORMAL, Level.EASY, 200),
     "muggins_hard_vs_normal": Matchup("muggins", 2, Level.HARD, Level.NORMAL, 200),
     "muggins_normal_vs_easy": Matchup("muggins", 2, Level.NORMAL, Level.EASY, 200),
+    "fives_threes_hard_vs_normal": Matchup("fives_threes", 2, Level.HARD, Level.NORMAL, 200),
+    "fives_threes_normal_vs_easy": Matchup("fives_threes", 2, Level.NORMAL, Level.EASY, 200),
     "donkey_hard_vs_normal": Matchup("donkey", 4, Level.HARD, Level.NORMAL, 200),
     "bykovo_hard_vs_normal": Matchup("bykovo", 4, Level.HARD, Level.NORMAL, 40),
     "general_normal_vs_blind": Matchup("general", 4, Level.NORMAL, BLIND, 200),
     "general_hard_vs_normal": Matchup("general", 4, Level.HARD, Level.NORMAL, 60),
 }
 GOAT_RATES = ("hard_vs_normal", "normal_vs_easy", "donkey_hard_vs_normal")
+RACES = ("telephone", "muggins", "fives_threes")  # judged by the win rate
 PRESET_GROUPS = {
     preset: [name for name, m in MATCHUPS.items() if m.preset == preset]
-    for preset in ("telephone", "muggins", "donkey", "bykovo", "general")
+    for preset in (*RACES, "donkey", "bykovo", "general")
 }
 
 
@@ -250,7 +255,7 @@ def summarize(results: list[Result]) -> dict[str, object]:
             "ci95": wilson(goats, len(games)),
             "games": len(games),
         }
-    for matchup in sorted(m for m in played if MATCHUPS[m].preset in ("telephone", "muggins")):
+    for matchup in sorted(m for m in played if MATCHUPS[m].preset in RACES):
         games = [r for r in results if r.matchup == matchup]
         won = sum(r.won for r in games)
         out[matchup] = {

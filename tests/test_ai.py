@@ -1,6 +1,7 @@
-"""Computer players: they see only a `SeatView`, always move legally under every preset and
-option mix, are deterministic with a seed and a sample budget, sample hidden hands that
-respect everything public, and the normal level beats the easy one."""
+"""Computer players: every game has its knobs, they see only a `SeatView`, always move
+legally under every preset and option mix, are deterministic with a seed and a sample
+budget, sample hidden hands that respect everything public, and the normal level beats the
+easy one."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from bot.ai import Level, choose, heaviest
 from bot.ai.inference import likelihood
+from bot.ai.knobs import KNOBS, Heuristic, Valuation
 from bot.ai.knowledge import Knowledge, allowed_tiles, infer
 from bot.ai.sampling import sample_deal, sample_world
 from bot.game import (
@@ -26,6 +28,7 @@ from bot.game import (
     seat_view,
 )
 from bot.game.events import Knocked
+from bot.game.formats import FORMATS
 from bot.game.moves import Play
 from bot.game.rules import RuleSet
 from tests.helpers import random_states, seats
@@ -70,6 +73,15 @@ def fits_slots(rules: RuleSet, hand: int, slots: tuple[int, ...]) -> bool:
         return False
 
     return all(place(i, set()) for i in range(len(tiles)))
+
+
+def test_every_game_has_its_knobs() -> None:
+    """One `Knobs` per format; the races, and they alone, play and value the race."""
+    assert set(KNOBS) == set(FORMATS)
+    for scoring, knobs in KNOBS.items():
+        race = FORMATS[scoring].scores_in_play
+        assert (knobs.heuristic is Heuristic.RACE) == race
+        assert (knobs.valuation is Valuation.RACE) == race
 
 
 # -- the player sees one seat's information set only ---------------------------------------

@@ -11,10 +11,11 @@ import pytest
 
 from bot.ai import Level, choose
 from bot.ai.inference import KNOCKED, likelihood
+from bot.ai.knobs import BYKOVO_TRUST, KNOBS, TRUST
 from bot.ai.knowledge import dealt, infer
 from bot.ai.policy import Position, normal_move
 from bot.ai.sampling import sample_world
-from bot.ai.search import BYKOVO_TRUST, TRUST, Estimates, trust
+from bot.ai.search import Estimates
 from bot.game import (
     GameState,
     Phase,
@@ -196,6 +197,6 @@ def test_hard_trusts_its_search_more_readily_in_bykovo() -> None:
         estimates.add(1.0, [0.0, lead])
     gain, error = estimates.lead(1, 0)
     assert BYKOVO_TRUST * error < gain < TRUST * error
-    assert estimates.choice(0, trust(BYKOVO)) == 1
-    assert estimates.choice(0, trust(parse_rules("goat"))) == 0
-    assert trust(parse_rules("room")) == 0.0
+    assert estimates.choice(0, KNOBS[BYKOVO.scoring].trust) == 1
+    assert estimates.choice(0, KNOBS[parse_rules("goat").scoring].trust) == 0
+    assert KNOBS[parse_rules("room").scoring].trust == 0.0

@@ -10,8 +10,9 @@ import random
 import pytest
 
 from bot.ai import Level, choose
-from bot.ai.policy import DEFAULT, Position, goat_scores, normal_move
+from bot.ai.policy import Position, goat_scores, normal_move
 from bot.ai.search import GENERAL_WORTH, outcome_value
+from bot.ai.weights import DEFAULT
 from bot.game import (
     GameState,
     Phase,

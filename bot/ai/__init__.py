@@ -28,16 +28,12 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 
+from bot.ai.knobs import HARD_BUDGET_S, KNOBS, ROOM_BUDGET_S
 from bot.ai.knowledge import infer
 from bot.ai.policy import heaviest_move, normal_move, random_move, view_position
 from bot.ai.search import hard_move
 from bot.game.moves import Move, Pass
-from bot.game.rules import Scoring
 from bot.game.view import SeatView
-
-HARD_BUDGET_S = 0.3  # the hard level's default thinking time per move
-ROOM_BUDGET_S = 0.6  # … in the room, where five or more hands are hidden and rounds are long
-EASY_PASS = 0.05  # Bykovo: how often the easy level keeps a voluntary pass among its choices
 
 
 class Level(StrEnum):
@@ -62,20 +58,22 @@ def choose(
 ) -> Move:
     """The move `level` plays for the view's seat; deterministic given `rng`'s state.
 
-    The hard level thinks for `budget_s` seconds (default `HARD_BUDGET_S`, in the room
-    `ROOM_BUDGET_S`) or over `samples` sampled worlds, whichever ends first; with `samples`
-    alone it ignores the clock, so the move depends on the seed only.
+    The hard level thinks for `budget_s` seconds (default the game's `Knobs.budget_s`:
+    `HARD_BUDGET_S`, in the room `ROOM_BUDGET_S`) or over `samples` sampled worlds,
+    whichever ends first; with `samples` alone it ignores the clock, so the move depends on
+    the seed only.
     """
     moves = _legal(view)
+    knobs = KNOBS[view.rules.scoring]
     if level is Level.EASY:
-        if view.rules.scoring is Scoring.BYKOVO and rng.random() >= EASY_PASS:
+        if knobs.easy_pass < 1 and rng.random() >= knobs.easy_pass:
             moves = [m for m in moves if not isinstance(m, Pass)] or moves
         return random_move(moves, rng)
     if level is Level.NORMAL:
         voids = infer(view).voids()
         return normal_move(view_position(view, voids), moves)
     if budget_s is None and samples is None:
-        budget_s = ROOM_BUDGET_S if view.rules.scoring is Scoring.ROOM else HARD_BUDGET_S
+        budget_s = knobs.budget_s
     return hard_move(view, rng, budget_s, samples)
 
 

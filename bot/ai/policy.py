@@ -42,13 +42,18 @@ match's score) and rounds won break ties:
   8 000 matches of 12 rounds: keeping it always won 49.3 % of the matches, keeping it only
   when trailing 51.4–51.9 %).
 
-The point-scoring games (Телефон, Muggins: `race_scores`) count in fives (5 on the ends):
+The point-scoring games (Телефон, Muggins, Fives and Threes: `race_scores`, each with its
+game's `RaceWeights`) count in fives (5 on the ends):
 
-* take points now: the open ends' sum after the move;
-* do not leave the next player an easy multiple of 5 (its expected best reply);
+* take points now: what the move scores for the side, at its score (with `exact` a move
+  past the target scores nothing);
+* do not leave the next player an easy score (its expected best reply);
 * keep a follow-up that scores, and tiles that fit;
 * block harder when ahead;
-* shed heavy tiles as the round's end nears (the winner takes the others' pips).
+* shed heavy tiles as the round's end nears (Телефон, Muggins: the winner takes the
+  others' pips; Fives and Threes never counts a hand);
+* Fives and Threes: a move that wins the race at once first of all, and going out on the
+  end that scores most.
 """
 
 from __future__ import annotations
@@ -58,54 +63,18 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from bot.ai.knobs import KNOBS, Heuristic, TileCost
 from bot.ai.knowledge import allowed_tiles
+from bot.ai.weights import DEFAULT, RaceWeights, Weights
 from bot.game.events import DoublesPlayed, TilePlayed, WentOut
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import RuleSet, Scoring, Spinner
+from bot.game.rules import RuleSet, Spinner
 from bot.game.table import Spread, attach, ends_sum, fitting, is_blocked, lead
 from bot.game.tiles import tiles_of
 from bot.game.view import SeatView
 
 WIN = 1e9  # the score of a move that empties the hand
-FIVE = 5  # the ends' sum that makes one unit of the point-scoring games
-
-
-class Weights(NamedTuple):
-    """The normal heuristic's weights (per pip, per probability, per tile or suit)."""
-
-    pips: float = 0.5
-    double: float = 4.0
-    block: float = 16.0
-    partner: float = 5.0
-    follow: float = 2.0
-    variety: float = 1.0
-    fresh: float = 0.5
-    fish: float = 3.0
-    pass_: float = -10.0
-    hold: float = 0.5  # Bykovo: the block's extra weight when the next seat could go out
-    lock: float = 1.0  # Bykovo: per pip the round's win would save (and `LOCK_PLACE`)
-    general: float = 20.0  # «Генерал»: a General's double kept for last (`general_kept`)
-
-
-DEFAULT = Weights()
-
-
-class RaceWeights(NamedTuple):
-    """The point-scoring games' weights, in fives (per five, pip, probability or tile)."""
-
-    threat: float = 0.8  # the next opponent's expected best reply
-    again: float = 0.25  # the best the seat could score next turn on the ends it leaves
-    pips: float = 0.1  # a pip shed, at an even race to go out (the winner takes pips/5)
-    double: float = 0.3
-    block: float = 1.0
-    ahead: float = 0.1  # the block's weight grows by this per five ahead (up to `AHEAD_CAP`)
-    follow: float = 0.3
-    fish: float = 0.2  # per pip of the expected hand margin on a blocked table
-    pass_: float = -3.0
-
-
-RACE = RaceWeights()
-AHEAD_CAP = 3.0
+AHEAD_CAP = 3.0  # the most the block's weight grows by when ahead (`RaceWeights.ahead`)
 SURE = WIN / 2  # Bykovo: a move that wins the round for sure, short of going out
 LOCK_PLACE = 10.0  # Bykovo: the round's first place, in pips, on top of the hand it saves
 NO_REASON = -100.0  # Bykovo: a pass without a reason
@@ -208,8 +177,9 @@ def p_none(pool: int, fitting: int, held: int) -> float:
 
 @cache
 def tile_costs(rules: RuleSet) -> tuple[int, ...]:
-    """What each tile costs left in a hand: its pips, and 10 for 0-0 in the room."""
-    if rules.scoring is Scoring.ROOM:
+    """What each tile costs left in a hand: its pips, or (the room) its value as a hand of
+    its own, 10 for 0-0."""
+    if KNOBS[rules.scoring].costs is TileCost.ALONE:
         return tuple(rules.format.hand_value(rules, 1 << t) for t in range(rules.tiles.size))
     return rules.tiles.values
 
@@ -243,8 +213,9 @@ def best(moves: Sequence[Move], scores: Sequence[float]) -> Move:
 
 def normal_scores(position: Position, moves: Sequence[Move]) -> list[float]:
     """The normal heuristic's score of each move (higher is better; `WIN` goes out)."""
-    if position.rules.format.scores_in_play:
-        return race_scores(position, moves)
+    knobs = KNOBS[position.rules.scoring]
+    if knobs.heuristic is Heuristic.RACE:
+        return race_scores(position, moves, knobs.race_weights)
     return goat_scores(position, moves)
 
 
@@ -252,7 +223,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
     """Козёл's scores: shed, block, follow, keep variety, fish when it pays."""
     rules, seat, hand, ends, spread, on_table, sizes, voids = position[:8]
     tiles = rules.tiles
-    bykovo = rules.scoring is Scoring.BYKOVO
+    locks = KNOBS[rules.scoring].heuristic is Heuristic.LOCK
     suit_masks = tiles.suit_masks
     costs = tile_costs(rules)
     unseen = tiles.all_mask & ~hand & ~on_table
@@ -268,7 +239,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
     scores: list[float] = []
     for move in moves:
         if isinstance(move, Pass):
-            scores.append(bykovo_pass(position, w) if bykovo else w.pass_)
+            scores.append(bykovo_pass(position, w) if locks else w.pass_)
             continue
         if not isinstance(move, Play | PlayDoubles):
             scores.append(0.0)
@@ -278,7 +249,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         if not rest:
             scores.append(WIN)
             continue
-        if bykovo and ends and not position.gone:
+        if locks and ends and not position.gone:
             stuck = p_stuck(position, fitting(tiles, new), placed)
             if stuck >= 1.0:  # nobody else can play: the round is this seat's
                 scores.append(SURE)
@@ -297,7 +268,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         for t in tiles_of(placed):
             score += w.pips * costs[t]
         score += w.double * (placed & tiles.doubles_mask).bit_count()
-        if ends and not bykovo and is_blocked(rules.dead_ends, new, on_table | placed):
+        if ends and not locks and is_blocked(rules.dead_ends, new, on_table | placed):
             score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
             scores.append(score)
             continue
@@ -323,8 +294,11 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
 
 
 @lru_cache(maxsize=1 << 16)
-def reply_fives(rules: RuleSet, ends: tuple[int, ...], spread: Spread) -> tuple[int, ...]:
-    """Per tile, the most fives attaching it to one of these open ends would score."""
+def reply_fives(
+    rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: int
+) -> tuple[int, ...]:
+    """Per tile, the most fives attaching it to one of these open ends would score for a
+    side at `score` (`stake`)."""
     tiles = rules.tiles
     best = [0] * tiles.size
     for arm, value in enumerate(ends):
@@ -333,23 +307,26 @@ def reply_fives(rules: RuleSet, ends: tuple[int, ...], spread: Spread) -> tuple[
         for t in tiles_of(tiles.suit_masks[value]):
             laid = attach(tiles, rules.spinner, ends, spread, t, arm)
             if laid is not None:
-                got = fives_of(rules, ends_sum(tiles, laid[0], laid[1], None))
+                got = fives_of(rules, score, ends_sum(tiles, laid[0], laid[1], None))
                 best[t] = max(best[t], got)
     return tuple(best)
 
 
-def fives_of(rules: RuleSet, total: int) -> int:
-    """What open ends adding up to `total` score, counted in fives."""
-    return (
-        rules.format.move_points(rules, 0, total, False)
-        * FIVE
-        // rules.format.move_points(rules, 0, FIVE, False)
-    )
+def fives_of(rules: RuleSet, score: int, total: int, out: bool = False) -> int:
+    """What a move scores, counted in fives, for a side at `score` when the open ends add up
+    to `total` (`out`: the mover's last tile)."""
+    return rules.format.move_points(rules, score, total, out) * KNOBS[rules.scoring].point
+
+
+def stake(rules: RuleSet, score: int) -> int:
+    """The score a side's move points depend on: its own with `exact` (a move past the
+    target scores nothing), else 0, which keeps `reply_fives`' cache small."""
+    return score if rules.exact else 0
 
 
 def in_fives(rules: RuleSet, points: int) -> float:
-    """A score of the point-scoring games counted in fives (Muggins' points are pips)."""
-    return points * FIVE / rules.format.move_points(rules, 0, FIVE, False)
+    """A score of the point-scoring games counted in fives (`Knobs.point` a point)."""
+    return float(points * KNOBS[rules.scoring].point)
 
 
 def expected_best(points: list[int], share: float) -> float:
@@ -361,9 +338,10 @@ def expected_best(points: list[int], share: float) -> float:
     return expected
 
 
-def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE) -> list[float]:
-    """Телефон's and Muggins' scores, in fives: points now, the next seat's threat, the
-    follow-up, blocking (harder when ahead) and shedding pips."""
+def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights) -> list[float]:
+    """The races' scores, in fives: points now (the race won at once: `reach`), the next
+    seat's threat, the follow-up, blocking (harder when ahead) and shedding pips; going out
+    first, by its points (`out`)."""
     rules, seat, hand, ends, spread, on_table, sizes, voids, tally = position[:9]
     tiles = rules.tiles
     costs = tile_costs(rules)
@@ -374,6 +352,8 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE
     share = min(1.0, nxt_held / max(1, nxt_count))
     rival = -1.0 if rules.side_of(nxt) == rules.side_of(seat) else 1.0
     side = rules.side_of(seat)
+    mine, theirs = stake(rules, tally[side]), stake(rules, tally[rules.side_of(nxt)])
+    needs = (rules.goal - tally[side]) * KNOBS[rules.scoring].point  # in fives, to win
     lead_by = tally[side] - max(s for i, s in enumerate(tally) if i != side)
     block = w.block * (1 + min(AHEAD_CAP, max(0.0, w.ahead * in_fives(rules, lead_by))))
     others = [n for s, n in enumerate(sizes) if n and rules.side_of(s) != side]
@@ -387,11 +367,13 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE
             continue
         placed, new, new_spread = placement(rules, ends, spread, move)
         rest = hand & ~placed
-        if not rest:
-            scores.append(WIN)
-            continue
         lone = placed.bit_length() - 1 if not ends and placed.bit_count() == 1 else None
-        score = float(fives_of(rules, ends_sum(tiles, new, new_spread, lone)))
+        now = fives_of(rules, mine, ends_sum(tiles, new, new_spread, lone), not rest)
+        won = w.reach if now >= needs else 0.0
+        if not rest:
+            scores.append(WIN + w.out * now + won)
+            continue
+        score = now + won
         left = rest.bit_count()
         race = left / (left + min(others, default=left))
         shed = sum(costs[t] for t in tiles_of(placed))
@@ -401,9 +383,11 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights = RACE
             score += w.fish * _fish_margin(rules, seat, rest, unseen, sizes)
             scores.append(score)
             continue
-        replies = reply_fives(rules, new, new_spread)
+        replies = reply_fives(rules, new, new_spread, theirs)
         threat = [replies[t] for t in tiles_of(nxt_pool) if replies[t]]
         score -= rival * w.threat * expected_best(threat, share)
+        if theirs != mine:
+            replies = reply_fives(rules, new, new_spread, mine)
         score += w.again * max((replies[t] for t in tiles_of(rest)), default=0)
         fits = fitting(tiles, new)
         score += rival * block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)
@@ -449,7 +433,7 @@ def p_stuck(position: Position, fits: int, placed: int = 0) -> float:
 def general_doubles(rules: RuleSet) -> int:
     """«Генерал»: the doubles that make a General as the last tile — 0-0 and the top
     double (§8); none in the other games."""
-    if rules.scoring is not Scoring.GENERAL:
+    if KNOBS[rules.scoring].heuristic is not Heuristic.GENERAL:
         return 0
     tiles = rules.tiles
     return 1 << tiles.tile(0, 0) | 1 << tiles.tile(tiles.max_pip, tiles.max_pip)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
+from bot.ai.knobs import KNOBS
 from bot.ai.knowledge import Knowledge, allowed_tiles, dealt
 from bot.game.events import DoublesPlayed, Knocked, Passed, TilePlayed
-from bot.game.rules import Scoring
 from bot.game.state import GameState, Phase
 from bot.game.table import fitting
 from bot.game.tiles import Tile
@@ -76,7 +76,7 @@ def world_state(view: SeatView, hands: tuple[int, ...], bazaar: tuple[Tile, ...]
             idle += 1
     rules = view.rules
     resting: tuple[int, ...] = ()
-    if rules.scoring is Scoring.BYKOVO:  # the seats dealt nothing sit this round out (§4.2)
+    if KNOBS[rules.scoring].rests:  # the seats dealt nothing sit this round out (Bykovo §4.2)
         resting = tuple(seat for seat, size in enumerate(dealt(view)) if not size)
     return GameState(
         rules, tuple(str(s) for s in range(rules.players)), 0, view.round_no, Phase.PLAYING,

@@ -5,15 +5,15 @@ the other seats' plays (`inference`), plays every candidate move in it and finis
 round with the normal heuristic for every seat; the candidate with the best weighted
 average outcome is played if it beats the normal heuristic's own move by `TRUST` standard
 errors (weights leave fewer worlds that count than were searched, so their noise must not
-overrule a sound heuristic for nothing; Bykovo plays its best outright: `trust`). All
+overrule a sound heuristic for nothing; Bykovo plays its best outright: `Knobs.trust`). All
 candidates share the same worlds, so their difference is measured with little noise.
-Outcomes are judged at the game level (`outcome_value`).
+Outcomes are judged at the game level (`outcome_value`, as the game's `Knobs.valuation` says).
 
 The room searches unweighted worlds and plays its best candidate: with five hidden hands
 and long histories the weights settle on a handful of worlds and the chances they give a
 tile to be in a hand are overconfident, while the unweighted worlds are calibrated
 (`bench/worlds.py`). It needs more of them than a four-seat game, hence its longer default
-budget (`bot.ai.ROOM_BUDGET_S`).
+budget (`bot.ai.knobs.ROOM_BUDGET_S`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bot.ai.inference import likelihood
+from bot.ai.knobs import KNOBS, Valuation
 from bot.ai.knowledge import end_suits, infer
 from bot.ai.policy import (
     Position,
@@ -38,7 +39,7 @@ from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
 from bot.game.events import Event, Knocked, RoundEnd, TilesDrawn, WentOut
 from bot.game.moves import Move, Play, PlayDoubles
-from bot.game.rules import RuleSet, Scoring, Spinner
+from bot.game.rules import RuleSet, Spinner
 from bot.game.state import GameState, Phase
 from bot.game.table import Spread
 from bot.game.view import SeatView
@@ -54,8 +55,6 @@ MAX_WORLDS = 2000  # with a time budget only
 MIN_WORLDS = 24  # before a clear winner may stop the search early
 CLEAR = 3.0  # … when it leads every other candidate by this many standard errors
 CLOSE = 0.5  # … or when its lead is known to within this many points
-TRUST = 2.0  # weighted worlds overrule the normal heuristic by this many standard errors
-BYKOVO_TRUST = 0.0  # … in Bykovo, where the search knows better (`trust`)
 SHORTLIST = 8  # the most candidates searched on a spinner table
 BYKOVO_PLACE = 5.0  # Bykovo: one round place, in pips of the tournament score
 BYKOVO_OUT = 50.0  # … being eliminated by the round
@@ -64,16 +63,17 @@ GENERAL_WORTH = 4.0  # «Генерал»: a General, in rounds won (the match i
 
 def candidates(view: SeatView) -> list[Move]:
     """The legal moves, without duplicates that lead to the same position (the same tiles
-    down and the same ends, whichever way round; on a spinner table, ends that lie alike)."""
+    down and the same ends, whichever way round; on a spinner table and in a race, where a
+    double across an end scores both halves, ends that lie alike)."""
     rules = view.rules
-    spinner = rules.spinner is not Spinner.NONE
+    shaped = rules.spinner is not Spinner.NONE or KNOBS[rules.scoring].valuation is Valuation.RACE
     seen: set[object] = set()
     out: list[Move] = []
     for move in view.legal_moves():
         key: object = move
         if isinstance(move, Play | PlayDoubles) and view.ends:
             placed, ends, spread = placement(rules, view.ends, view.spread, move)
-            shapes = arm_shapes(ends, spread) if spinner else ends
+            shapes = arm_shapes(ends, spread) if shaped else ends
             key = (placed, spread.spinner, tuple(sorted(shapes)))
         if key not in seen:
             seen.add(key)
@@ -112,7 +112,7 @@ def track_voids(voids: list[int], events: Iterable[Event]) -> None:
 def rollout(state: GameState, voids: list[int]) -> GameState:
     """Finish the round with the normal heuristic for every seat."""
     rules = state.rules
-    gone = rules.scoring is Scoring.BYKOVO and any(isinstance(e, WentOut) for e in state.history)
+    gone = any(isinstance(e, WentOut) for e in state.history)  # Bykovo: the circle is finished
     while state.phase is Phase.PLAYING:
         moves = legal_moves(state)
         if len(moves) == 1:
@@ -141,23 +141,17 @@ def rollout(state: GameState, voids: list[int]) -> GameState:
 
 
 def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
-    """How good a finished round is for `side`, relative to the other sides.
+    """How good a finished round is for `side`, relative to the other sides, as the game's
+    `Knobs.valuation` says."""
+    return VALUES[KNOBS[rules.scoring].valuation](rules, side, state)
 
-    Козёл (Осёл too): open points count fully, remembered ones half; sea goat and classic:
-    recorded points are good. Ending the game counts `GAME`, leading the next round `LEAD`.
-    The room: `room_value`; Телефон and Muggins: `race_value`; Bykovo: `bykovo_value`;
-    «Генерал»: `general_value`.
-    """
-    if rules.scoring is Scoring.ROOM:
-        return room_value(rules, side, state)
-    if rules.scoring is Scoring.BYKOVO:
-        return bykovo_value(side, state)
-    if rules.scoring is Scoring.GENERAL:
-        return general_value(rules, side, state)
-    if rules.format.scores_in_play:
-        return race_value(rules, side, state)
+
+def points_value(rules: RuleSet, side: int, state: GameState) -> float:
+    """Козёл (Осёл too): open points count fully, remembered ones half; sea goat and
+    classic: recorded points are good. Ending the game counts `GAME`, leading the next
+    round `LEAD`."""
     tally = state.tally
-    if not rules.format.higher_wins:
+    if KNOBS[rules.scoring].valuation is Valuation.PENALTY:
         worth = [-(s + REMEMBERED * r) for s, r in zip(tally.scores, tally.remembered, strict=True)]
     else:
         worth = [float(s) for s in tally.scores]
@@ -171,9 +165,11 @@ def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
 
 
 def race_value(rules: RuleSet, side: int, state: GameState) -> float:
-    """Телефон and Muggins: the side's lead in fives over its best rival; winning the game
-    (first place, reached at the target or after a round) counts `RACE_GAME`, any other
-    end of the game as much against; leading the next round `RACE_LEAD`."""
+    """The races (Телефон, Muggins, Fives and Threes): the side's lead in fives over its best
+    rival, with what the round's end settled (the pips won, the go point; a blocked Fives
+    and Threes round nothing more); winning the game (first place, reached at the target
+    or after a round) counts `RACE_GAME`, any other end of the game as much against;
+    leading the next round `RACE_LEAD`."""
     worth = [in_fives(rules, s) for s in state.tally.scores]
     mine = worth.pop(side)
     value = mine - max(worth)
@@ -185,10 +181,10 @@ def race_value(rules: RuleSet, side: int, state: GameState) -> float:
     return value
 
 
-def bykovo_value(seat: int, state: GameState) -> float:
+def bykovo_value(rules: RuleSet, seat: int, state: GameState) -> float:
     """Bykovo (§4): minus the points the round added to the seat's tournament score (its
     hand, nothing for the winner) and `BYKOVO_PLACE` a round place below the first; being
-    eliminated by the round costs `BYKOVO_OUT` more."""
+    eliminated by the round costs `BYKOVO_OUT` more (a side is a seat)."""
     ended = state.last_round
     if ended is None:  # not finished: should not happen after a rollout
         return 0.0
@@ -239,6 +235,16 @@ def room_value(rules: RuleSet, side: int, state: GameState) -> float:
         for left in room.values()
     )
     return -PLACE * (1 + ahead)
+
+
+VALUES: dict[Valuation, Callable[[RuleSet, int, GameState], float]] = {
+    Valuation.PENALTY: points_value,
+    Valuation.RECORD: points_value,
+    Valuation.RACE: race_value,
+    Valuation.ROOM: room_value,
+    Valuation.BYKOVO: bykovo_value,
+    Valuation.GENERAL: general_value,
+}
 
 
 class Estimates:
@@ -302,8 +308,8 @@ def hard_move(
 ) -> Move:
     """The candidate with the best average outcome over sampled worlds, each weighted by
     how well it explains the other seats' plays (`inference`), if it beats the normal
-    heuristic's move clearly (`trust`); else that move. The room: unweighted worlds and
-    the best candidate; Bykovo: the best candidate.
+    heuristic's move clearly (`Knobs.trust`); else that move. The room: unweighted worlds
+    and the best candidate; Bykovo: the best candidate.
 
     Stops after `samples` worlds, or when `budget_s` seconds have passed, whichever comes
     first (with neither, after `MAX_WORLDS`); with a time budget it also stops once the
@@ -313,8 +319,8 @@ def hard_move(
     if len(moves) == 1:
         return moves[0]
     rules = view.rules
+    knobs = KNOBS[rules.scoring]
     side = rules.side_of(view.seat)
-    weighted = rules.scoring is not Scoring.ROOM
     know = infer(view)
     voids = list(know.voids())
     moves = shortlist(view, moves, voids)
@@ -330,7 +336,7 @@ def hard_move(
             seen = voids.copy()
             track_voids(seen, events)
             values.append(outcome_value(rules, side, rollout(after, seen)))
-        estimates.add(likelihood(view, world.hands) if weighted else 1.0, values)
+        estimates.add(likelihood(view, world.hands) if knobs.weighted else 1.0, values)
         worlds += 1
         if deadline is not None:
             if time.perf_counter() >= deadline:
@@ -338,17 +344,4 @@ def hard_move(
             if samples is None and worlds >= MIN_WORLDS and estimates.settled():
                 break
     heuristic = normal_move(view_position(view, voids), moves)
-    return moves[estimates.choice(moves.index(heuristic), trust(rules))]
-
-
-def trust(rules: RuleSet) -> float:
-    """How many standard errors the search's best must lead the normal heuristic's move by
-    to be played: `TRUST`; the room none (its worlds are unweighted), nor Bykovo
-    (`BYKOVO_TRUST`): there every tile is dealt, so the worlds are narrow, the rollouts play
-    the other seats as the normal level does, and the heuristic's passes and locks are rough
-    rules the search does better than. Hard's average round place against three normal
-    seats (bench/arena.py --only bykovo --games 60 --seed 2, one run): 2.08 [1.99, 2.18] at
-    `TRUST`, 1.92 [1.82, 2.02] at none; at 0.5 it was in between."""
-    if rules.scoring is Scoring.ROOM:
-        return 0.0
-    return BYKOVO_TRUST if rules.scoring is Scoring.BYKOVO else TRUST
+    return moves[estimates.choice(moves.index(heuristic), knobs.trust)]

@@ -1,0 +1,182 @@
+"""Computer players in Fives and Threes (docs/RULES.md §11): every level plays whole games
+legally (2–4 players, teams, `exact`); normal takes the points on the table, leaves the next
+seat none it need not and lands on the target exactly where it must; hard counts the go
+point, a blocked round by the points alone, and the race won."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import Level, choose
+from bot.ai.knowledge import infer
+from bot.ai.policy import in_fives
+from bot.ai.sampling import sample_deal
+from bot.ai.search import RACE_GAME, candidates, outcome_value
+from bot.game import (
+    GameState,
+    Move,
+    Phase,
+    Play,
+    apply,
+    legal_moves,
+    new_game,
+    next_round,
+    parse_rules,
+    seat_view,
+)
+from bot.game.events import RoundEnd, Scored
+from bot.game.rules import RuleSet
+from tests.helpers import crafted, play_chain, seats, tile
+
+CONFIGS = [
+    ("fives_threes", 2),
+    ("fives_threes", 3),
+    ("fives_threes", 4),
+    ("fives_threes teams=yes", 4),
+    ("fives_threes exact=yes", 2),
+    ("fives_threes exact=yes", 3),
+    ("fives_threes exact=yes teams=yes", 4),
+]
+GAMES = {Level.EASY: 3, Level.NORMAL: 3, Level.HARD: 1}
+
+
+def play_game(rules: RuleSet, levels: list[Level], seed: int) -> GameState:
+    """Play one game to its end, checking every move."""
+    rng = random.Random(seed)
+    state, _ = new_game(rules, seats(rules.players), seed)
+    made = 0
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+            continue
+        seat = state.to_move
+        move = choose(seat_view(state, seat), levels[seat], rng, samples=1)
+        assert move in legal_moves(state)
+        state, _ = apply(state, move)
+        made += 1
+        assert made < 5_000, "the game does not end"
+    return state
+
+
+@pytest.mark.parametrize("level", list(Level))
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}/{c[1]}")
+def test_every_level_plays_whole_games_legally(config: tuple[str, int], level: Level) -> None:
+    text, players = config
+    rules = parse_rules(text, players=players)
+    for game in range(GAMES[level]):
+        others = Level.NORMAL if level is Level.HARD else level
+        levels = [level if seat == game % players else others for seat in range(players)]
+        state = play_game(rules, levels, seed=10 * game + players)
+        assert state.outcome is not None
+        if rules.exact:
+            assert rules.goal in state.tally.scores  # only landing on it exactly wins
+        else:
+            assert max(state.tally.scores) >= rules.goal
+
+
+def test_hidden_tiles_do_not_change_the_move() -> None:
+    """Two states that differ only in what the seat cannot see (the other hands, the tiles
+    set aside) give the same move."""
+    rules = parse_rules("fives_threes", players=3)
+    rng = random.Random(2)
+    state, _ = new_game(rules, seats(3), seed=7)
+    for checked in range(6):
+        seat = state.to_move
+        view = seat_view(state, seat)
+        hands, aside = sample_deal(view, infer(view), random.Random(checked))
+        other = state._replace(hands=hands, bazaar=aside)
+        assert seat_view(other, seat) == view
+        for level in Level:
+            moves = [
+                choose(seat_view(s, seat), level, random.Random(9), samples=3)
+                for s in (state, other)
+            ]
+            assert moves[0] == moves[1]
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+
+
+def decide(state: GameState, level: Level = Level.NORMAL) -> Move:
+    return choose(seat_view(state, state.to_move), level, random.Random(0), samples=16)
+
+
+def test_normal_takes_eight_points_over_one() -> None:
+    """Ends 3 and 6: 6-6 makes 3 + 12 = 15, 5 + 3 = 8 points; 2-6 makes 3 + 2 = 5, one."""
+    rules = parse_rules("fives_threes", players=2)
+    mine = ["6-6", "2-6", "0-1", "1-1", "0-0", "1-4", "0-4"]
+    state = crafted(rules, [mine, ["3-6", "0-2", "2-2", "4-4", "2-4", "0-5", "1-5"]], to_move=1)
+    state, _ = play_chain(state, [("3-6", 0)])
+    assert decide(state) == Play(tile(rules, "6-6"), 1)
+
+
+def test_normal_does_not_leave_the_next_seat_fifteen() -> None:
+    """Ends 4 and 6: 3-4 leaves 3 + 6 and 5-6 leaves 4 + 5, 9 and 3 points either way, and
+    blind to the next seat normal would play 3-4; but on 3 and 6 the unseen 6-6 makes
+    3 + 12 = 15, 8 points for the next seat, while on 4 and 5 no tile makes more than 2.
+    Normal plays 5-6."""
+    rules = parse_rules("fives_threes", players=2)
+    mine = ["0-0", "0-1", "1-3", "3-4", "5-6"]
+    state = crafted(rules, [mine, ["4-6", "2-5", "4-4", "3-6", "0-5"]], to_move=1)
+    state, _ = play_chain(state, [("4-6", 0)])
+    assert decide(state) == Play(tile(rules, "5-6"), 1)
+
+
+@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
+@pytest.mark.parametrize(("exact", "lands"), [("no", "6-6"), ("yes", "3-3")])
+def test_exact_lands_on_the_target(level: Level, exact: str, lands: str) -> None:
+    """At 57 of 61 on ends 3 and 6: 6-6 makes 15 (8 points) and 3-3 makes 6 + 6 = 12 (4).
+    Either wins; with `exact` 6-6 would pass 61 and score nothing, so 3-3 it is."""
+    rules = parse_rules(f"fives_threes exact={exact}", players=2)
+    mine = ["6-6", "3-3", "0-1", "1-1", "0-0", "1-4", "0-4"]
+    state = crafted(rules, [mine, ["3-6", "0-2", "2-2", "4-4", "2-4", "0-5", "1-5"]], to_move=1)
+    state = state._replace(tally=state.tally._replace(scores=(57, 0)))
+    state, _ = play_chain(state, [("3-6", 0)])
+    move = decide(state, level)
+    assert move == Play(tile(rules, lands), 1 if lands == "6-6" else 0)
+    after, _ = apply(state, move)
+    assert after.outcome is not None
+    assert next(p.place for p in after.outcome.places if p.side == 0) == 1
+
+
+def test_hard_searches_both_ends_where_a_double_lies_across_one() -> None:
+    """Ends 5 (5-5 across) and 5: 5-0 on the double leaves 0 + 5, one point; on the other
+    end 10 + 0, two. The same ends whichever way round, yet not the same position."""
+    rules = parse_rules("fives_threes", players=2)
+    state = crafted(rules, [["3-5", "3-4", "0-5", "1-1"], ["5-5", "4-5", "2-2"]])
+    state, _ = play_chain(state, [("3-5", 0), ("5-5", 1), ("3-4", 0), ("4-5", 0)])
+    points = {}
+    for move in candidates(seat_view(state, 0)):
+        assert isinstance(move, Play) and move.tile == tile(rules, "0-5")
+        points[move.end] = sum(e.points for e in apply(state, move)[1] if isinstance(e, Scored))
+    assert points == {0: 2, 1: 1}
+
+
+def test_hard_counts_the_go_point_and_a_blocked_round_by_the_points_alone() -> None:
+    """Chipping out with nothing on the ends is one point ahead; a round blocked after the
+    6-6 lead (12: 4 points) is four points to its leader, whatever the hands hold."""
+    rules = parse_rules("fives_threes", players=2)
+    state = crafted(rules, [["0-1"], ["1-1", "2-3"]], to_move=1)
+    out, _ = play_chain(state, [("1-1", 0), ("0-1", 0)])
+    assert out.last_round is not None and out.last_round.reason is RoundEnd.OUT
+    out = out._replace(next_leader=None)
+    assert outcome_value(rules, 0, out) == in_fives(rules, 1) == -outcome_value(rules, 1, out)
+
+    state = crafted(rules, [["0-1", "2-3"], ["6-6", "5-5", "4-5"]], to_move=1)
+    blocked, _ = play_chain(state, [("6-6", 0)])
+    while blocked.phase is Phase.PLAYING:
+        (knock,) = legal_moves(blocked)
+        blocked, _ = apply(blocked, knock)
+    assert blocked.last_round is not None and blocked.last_round.reason is RoundEnd.FISH
+    blocked = blocked._replace(next_leader=None)
+    four = in_fives(rules, 4)
+    assert outcome_value(rules, 1, blocked) == four == -outcome_value(rules, 0, blocked)
+
+
+def test_hard_counts_the_race_won_as_a_win() -> None:
+    rules = parse_rules("fives_threes", players=2)
+    state = play_game(rules, [Level.NORMAL, Level.NORMAL], seed=4)
+    assert state.outcome is not None
+    winner = next(p.side for p in state.outcome.places if p.place == 1)
+    assert outcome_value(rules, winner, state) > RACE_GAME / 2
+    assert outcome_value(rules, 1 - winner, state) < -RACE_GAME / 2
