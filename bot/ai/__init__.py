@@ -4,9 +4,10 @@ else, so it cannot look at another hand or the bazaar.
     move = choose(seat_view(state, seat), Level.NORMAL, random.Random(seed))
 
 * `Level.EASY`: a random legal move (in Bykovo a voluntary pass only now and then).
-* `Level.NORMAL`: the pressure heuristic of seed 000 (`bot.ai.policy`), which in Телефон
-  and Muggins also takes points and denies them to the next seat, and in Осёл closes
-  doubles and puts several down when that pays; it also plays for players who time out.
+* `Level.NORMAL`: the pressure heuristic of seed 000 (`bot.ai.policy`), which in Телефон,
+  Muggins and Fives and Threes also takes points and denies them to the next seat, and in
+  Осёл closes doubles and puts several down when that pays; it also plays for players who
+  time out.
 * `Level.HARD`: Monte Carlo search over hidden hands consistent with the public history,
   finishing each round with the normal heuristic (`bot.ai.search`), bounded by time; it
   plays the normal move unless the search clearly finds a better one (in the room, with
@@ -19,6 +20,12 @@ else, so it cannot look at another hand or the bazaar.
 * «Генерал» (§8): normal, when its team trails, keeps 0-0 or 6-6 for its last tile (a
   General) while the double can still be played; hard judges a round by the win and a
   General four times more.
+* Fives and Threes (§11): normal scores each move at the side's real score (with `exact` a
+  move past 61 scores nothing), takes a move that wins the race at once first, and goes
+  out on the end that scores most; hard counts the go point and a blocked round by the
+  points alone, and overrules normal by one standard error rather than two.
+
+What differs per game is in one registry, `bot.ai.knobs.KNOBS`.
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """
