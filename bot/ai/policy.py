@@ -293,14 +293,25 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
     return scores
 
 
+class Replies(NamedTuple):
+    """Per tile, the most fives a reply with it scores; `scoring`: the tiles that score."""
+
+    best: tuple[int, ...]
+    scoring: int
+
+    def of(self, mask: int) -> list[int]:
+        """What each scoring tile of `mask` scores."""
+        best = self.best
+        return [best[t] for t in tiles_of(mask & self.scoring)]
+
+
 @lru_cache(maxsize=1 << 16)
-def reply_fives(
-    rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: int
-) -> tuple[int, ...]:
+def reply_fives(rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: int) -> Replies:
     """Per tile, the most fives attaching it to one of these open ends would score for a
     side at `score` (`stake`)."""
     tiles = rules.tiles
     best = [0] * tiles.size
+    scoring = 0
     for arm, value in enumerate(ends):
         if value < 0:
             continue
@@ -308,8 +319,10 @@ def reply_fives(
             laid = attach(tiles, rules.spinner, ends, spread, t, arm)
             if laid is not None:
                 got = fives_of(rules, score, ends_sum(tiles, laid[0], laid[1], None))
-                best[t] = max(best[t], got)
-    return tuple(best)
+                if got > best[t]:
+                    best[t] = got
+                    scoring |= 1 << t
+    return Replies(tuple(best), scoring)
 
 
 def fives_of(rules: RuleSet, score: int, total: int, out: bool = False) -> int:
@@ -384,11 +397,10 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights) -> li
             scores.append(score)
             continue
         replies = reply_fives(rules, new, new_spread, theirs)
-        threat = [replies[t] for t in tiles_of(nxt_pool) if replies[t]]
-        score -= rival * w.threat * expected_best(threat, share)
+        score -= rival * w.threat * expected_best(replies.of(nxt_pool), share)
         if theirs != mine:
             replies = reply_fives(rules, new, new_spread, mine)
-        score += w.again * max((replies[t] for t in tiles_of(rest)), default=0)
+        score += w.again * max(replies.of(rest), default=0)
         fits = fitting(tiles, new)
         score += rival * block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)
         score += w.follow * min(2, (rest & fits).bit_count())
