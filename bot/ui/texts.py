@@ -204,12 +204,27 @@ def lobby_teams(
     )
 
 
+def of_round(events: Sequence[Event], round_no: int) -> list[Event]:
+    """The events of round `round_no`: one turn may end a round and deal the next (a
+    `RoundStarted` opens it), so the new round's table tells nothing of the last one's
+    moves, and the closed round's table nothing of the new deal."""
+    starts = [e.round_no for e in events if isinstance(e, RoundStarted)]
+    current = starts[0] - 1 if starts else round_no
+    kept = []
+    for event in events:
+        if isinstance(event, RoundStarted):
+            current = event.round_no
+        if current == round_no:
+            kept.append(event)
+    return kept
+
+
 def told(t: Texts, events: Sequence[Event], state: GameState, names: Sequence[str]) -> list[str]:
     """The lines the group reads about `events` of `state`'s round; what a move scored joins
     the move's line («Маша: 5-5 вверх · концы 20 → +4»)."""
     lead = next((e for e in state.history if isinstance(e, TilePlayed)), None)
     lines: list[str] = []
-    for event in events:
+    for event in of_round(events, state.round_no):
         line = describe(t, event, state.rules, names, lead)
         if line is None:
             continue
