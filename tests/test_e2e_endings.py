@@ -86,6 +86,29 @@ async def test_a_stale_lobby_cancel_is_refused_and_endgame_closes_everything(
                 assert hand is not None and not hand.reply_markup
 
 
+async def test_a_confirmation_left_from_an_ended_game_says_it_is_over(tmp_path: Path) -> None:
+    """Two /endgame questions; «Да» on the first ends the game; the second, pressed later
+    either way, says the game is over and loses its buttons — it never says «Играем дальше»."""
+    async with FakeTelegram() as fake:
+        masha, serge = (fake.add_user(name) for name in NAMES[:2])
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, [masha, serge])
+            questions = []
+            for _ in range(3):
+                asked = await say(fake, bot, masha, group, "/endgame")
+                questions += replies_to(fake, group, asked)
+            first, second, third = questions
+            assert await press(fake, masha, first, RU("end-yes")) == RU("cancelled")
+            await bot.idle()
+            assert status_of(tmp_path, group.id) == ("cancelled", "ended")
+            for question, button in ((second, RU("end-no")), (third, RU("end-yes"))):
+                assert await press(fake, masha, question, button) == RU("endgame-over")
+                await fake.wait_until(lambda q=question: q.content == RU("endgame-over"))
+                assert not question.reply_markup
+            assert status_of(tmp_path, group.id) == ("cancelled", "ended")
+
+
 async def test_when_the_bot_is_removed_the_hands_are_closed(tmp_path: Path) -> None:
     async with FakeTelegram() as fake:
         masha, serge = (fake.add_user(name) for name in NAMES[:2])

@@ -43,6 +43,13 @@ async def end_game(message: Message, service: GameService, bot: Bot, t: Texts) -
     await message.reply(t("endgame-ask"), reply_markup=end_game_keyboard(t, game.id))
 
 
+async def _say_over(callback: CallbackQuery, t: Texts) -> None:
+    """A confirmation whose game has ended since says so, and keeps no buttons."""
+    await callback.answer(t("endgame-over"))
+    if isinstance(callback.message, Message):
+        await callback.message.edit_text(t("endgame-over"))
+
+
 @router.callback_query(EndGame.filter(F.confirm))
 async def end_confirmed(
     callback: CallbackQuery,
@@ -53,7 +60,11 @@ async def end_confirmed(
     t: Texts,
 ) -> None:
     user_id = callback.from_user.id
-    admin = await admin_of(bot, await service.game(callback_data.game), user_id)
+    game = await service.game(callback_data.game)
+    if game is None or not game.is_open:
+        await _say_over(callback, t)
+        return
+    admin = await admin_of(bot, game, user_id)
     game = await service.end_game(callback_data.game, user_id, admin)
     messenger.show_ended(game)
     await callback.answer(t("cancelled"))
@@ -66,7 +77,10 @@ async def end_declined(
     callback: CallbackQuery, callback_data: EndGame, service: GameService, bot: Bot, t: Texts
 ) -> None:
     game = await service.game(callback_data.game)
-    if game is not None and not await manages(bot, game, callback.from_user.id):
+    if game is None or not game.is_open:
+        await _say_over(callback, t)
+        return
+    if not await manages(bot, game, callback.from_user.id):
         raise GameError("not-creator-or-admin")
     await callback.answer(t("endgame-keep"))
     if isinstance(callback.message, Message):

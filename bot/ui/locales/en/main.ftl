@@ -49,6 +49,7 @@ cancelled = The game was cancelled.
 removed-from-group = The game was cancelled: the bot was removed from the group.
 endgame-ask = End the game? Its points will not count for the rating.
 endgame-keep = Playing on.
+endgame-over = This game is already over.
 ended-by = { $name } ended the game. It does not count for the rating.
 no-open-game = There is no game here now. Start one with /newgame.
 no-games-yet = No game has been finished in this chat yet.
