@@ -20,7 +20,6 @@ from tests.e2e import (
     PICK_END,
     PLAYABLE,
     RU,
-    SHORT,
     START,
     ask,
     bot_choices,
