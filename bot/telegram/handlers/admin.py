@@ -43,11 +43,21 @@ async def end_game(message: Message, service: GameService, bot: Bot, t: Texts) -
     await message.reply(t("endgame-ask"), reply_markup=end_game_keyboard(t, game.id))
 
 
-async def _say_over(callback: CallbackQuery, t: Texts) -> None:
-    """A confirmation whose game has ended since says so, and keeps no buttons."""
-    await callback.answer(t("endgame-over"))
-    if isinstance(callback.message, Message):
-        await callback.message.edit_text(t("endgame-over"))
+def _question(callback: CallbackQuery, game: GameRow) -> Message | None:
+    """The /endgame question pressed: a text in the game's chat (a forged press on a hand or
+    on the table picture gets an answer, and its message stays as it is)."""
+    message = callback.message
+    if not isinstance(message, Message) or message.text is None:
+        return None
+    return message if message.chat.id == game.chat_id else None
+
+
+async def _close(callback: CallbackQuery, game: GameRow, text: str) -> None:
+    """Answer the press, and say the same on the question instead of its buttons."""
+    await callback.answer(text)
+    question = _question(callback, game)
+    if question is not None:
+        await question.edit_text(text)
 
 
 @router.callback_query(EndGame.filter(F.confirm))
@@ -61,15 +71,18 @@ async def end_confirmed(
 ) -> None:
     user_id = callback.from_user.id
     game = await service.game(callback_data.game)
-    if game is None or not game.is_open:
-        await _say_over(callback, t)
+    if game is None:
+        raise GameError("no-such-game")
+    if not game.is_open:
+        await _close(callback, game, t("endgame-over"))  # a question left from an ended game
         return
     admin = await admin_of(bot, game, user_id)
     game = await service.end_game(callback_data.game, user_id, admin)
     messenger.show_ended(game)
     await callback.answer(t("cancelled"))
-    if isinstance(callback.message, Message):
-        await callback.message.edit_text(t("ended-by", name=callback.from_user.full_name))
+    question = _question(callback, game)
+    if question is not None:
+        await question.edit_text(t("ended-by", name=callback.from_user.full_name))
 
 
 @router.callback_query(EndGame.filter(~F.confirm))
@@ -77,14 +90,14 @@ async def end_declined(
     callback: CallbackQuery, callback_data: EndGame, service: GameService, bot: Bot, t: Texts
 ) -> None:
     game = await service.game(callback_data.game)
-    if game is None or not game.is_open:
-        await _say_over(callback, t)
+    if game is None:
+        raise GameError("no-such-game")
+    if not game.is_open:
+        await _close(callback, game, t("endgame-over"))  # a question left from an ended game
         return
     if not await manages(bot, game, callback.from_user.id):
         raise GameError("not-creator-or-admin")
-    await callback.answer(t("endgame-keep"))
-    if isinstance(callback.message, Message):
-        await callback.message.edit_text(t("endgame-keep"))
+    await _close(callback, game, t("endgame-keep"))
 
 
 @router.message(Command("kick"), IN_GROUP)
