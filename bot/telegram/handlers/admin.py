@@ -60,6 +60,20 @@ async def _close(callback: CallbackQuery, game: GameRow, text: str) -> None:
         await question.edit_text(text)
 
 
+async def _asked_about(
+    callback: CallbackQuery, callback_data: EndGame, service: GameService, t: Texts
+) -> GameRow | None:
+    """The question's game while it is open; a question left from an ended game is closed
+    (and None returned); an unknown game is refused."""
+    game = await service.game(callback_data.game)
+    if game is None:
+        raise GameError("no-such-game")
+    if game.is_open:
+        return game
+    await _close(callback, game, t("endgame-over"))
+    return None
+
+
 @router.callback_query(EndGame.filter(F.confirm))
 async def end_confirmed(
     callback: CallbackQuery,
@@ -70,11 +84,8 @@ async def end_confirmed(
     t: Texts,
 ) -> None:
     user_id = callback.from_user.id
-    game = await service.game(callback_data.game)
+    game = await _asked_about(callback, callback_data, service, t)
     if game is None:
-        raise GameError("no-such-game")
-    if not game.is_open:
-        await _close(callback, game, t("endgame-over"))  # a question left from an ended game
         return
     admin = await admin_of(bot, game, user_id)
     game = await service.end_game(callback_data.game, user_id, admin)
@@ -89,11 +100,8 @@ async def end_confirmed(
 async def end_declined(
     callback: CallbackQuery, callback_data: EndGame, service: GameService, bot: Bot, t: Texts
 ) -> None:
-    game = await service.game(callback_data.game)
+    game = await _asked_about(callback, callback_data, service, t)
     if game is None:
-        raise GameError("no-such-game")
-    if not game.is_open:
-        await _close(callback, game, t("endgame-over"))  # a question left from an ended game
         return
     if not await manages(bot, game, callback.from_user.id):
         raise GameError("not-creator-or-admin")
