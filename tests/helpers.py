@@ -6,7 +6,10 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
-from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
+from bot.ai import Level, choose
+from bot.ai.knowledge import infer
+from bot.ai.sampling import sample_deal
+from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round, seat_view
 from bot.game.events import Event, RoundEnded, TilesDrawn
 from bot.game.formats.fives import Fives
 from bot.game.moves import Move, Pass, Play
@@ -189,3 +192,51 @@ def round_fives(rules: RuleSet, pips: int) -> int:
     fmt = rules.format
     assert isinstance(fmt, Fives)
     return fmt.rounded(pips)
+
+
+def one_against(level: Level, players: int, seat: int) -> list[Level]:
+    """`level` at `seat`, the others normal against hard and the same level otherwise."""
+    others = Level.NORMAL if level is Level.HARD else level
+    return [level if s == seat else others for s in range(players)]
+
+
+def check_hidden_tiles_change_nothing(rules: RuleSet, checks: int) -> None:
+    """Along a random 3-seat game: two states that differ only in what the seat to move
+    cannot see (the other hands, the bazaar or the tiles set aside) give every level the
+    same move."""
+    rng = random.Random(2)
+    state, _ = new_game(rules, seats(3), seed=7)
+    checked = 0
+    while state.phase is Phase.PLAYING and checked < checks:
+        seat = state.to_move
+        view = seat_view(state, seat)
+        hands, bazaar = sample_deal(view, infer(view), random.Random(checked))
+        other = state._replace(hands=hands, bazaar=bazaar)
+        assert seat_view(other, seat) == view
+        for level in Level:
+            moves = [
+                choose(seat_view(s, seat), level, random.Random(9), samples=3)
+                for s in (state, other)
+            ]
+            assert moves[0] == moves[1], level
+        checked += 1
+        state, _ = apply(state, rng.choice(legal_moves(state)))
+
+
+def computers_play(rules: RuleSet, levels: Sequence[Level], seed: int) -> GameState:
+    """A whole game of computers at `levels` (hard with one world a move), every move
+    checked legal; its final state."""
+    rng = random.Random(seed)
+    state, _ = new_game(rules, seats(rules.players), seed)
+    made = 0
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+            continue
+        seat = state.to_move
+        move = choose(seat_view(state, seat), levels[seat], rng, samples=1)
+        assert move in legal_moves(state)
+        state, _ = apply(state, move)
+        made += 1
+        assert made < 5_000, "the game does not end"
+    return state

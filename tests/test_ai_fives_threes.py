@@ -10,9 +10,7 @@ import random
 import pytest
 
 from bot.ai import Level, choose
-from bot.ai.knowledge import infer
 from bot.ai.policy import in_fives
-from bot.ai.sampling import sample_deal
 from bot.ai.search import RACE_GAME, candidates, outcome_value
 from bot.game import (
     GameState,
@@ -21,14 +19,18 @@ from bot.game import (
     Play,
     apply,
     legal_moves,
-    new_game,
-    next_round,
     parse_rules,
     seat_view,
 )
 from bot.game.events import RoundEnd, Scored
-from bot.game.rules import RuleSet
-from tests.helpers import crafted, play_chain, seats, tile
+from tests.helpers import (
+    check_hidden_tiles_change_nothing,
+    computers_play,
+    crafted,
+    one_against,
+    play_chain,
+    tile,
+)
 
 CONFIGS = [
     ("fives_threes", 2),
@@ -42,33 +44,15 @@ CONFIGS = [
 GAMES = {Level.EASY: 3, Level.NORMAL: 3, Level.HARD: 1}
 
 
-def play_game(rules: RuleSet, levels: list[Level], seed: int) -> GameState:
-    """Play one game to its end, checking every move."""
-    rng = random.Random(seed)
-    state, _ = new_game(rules, seats(rules.players), seed)
-    made = 0
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.ROUND_OVER:
-            state, _ = next_round(state)
-            continue
-        seat = state.to_move
-        move = choose(seat_view(state, seat), levels[seat], rng, samples=1)
-        assert move in legal_moves(state)
-        state, _ = apply(state, move)
-        made += 1
-        assert made < 5_000, "the game does not end"
-    return state
-
-
 @pytest.mark.parametrize("level", list(Level))
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}/{c[1]}")
 def test_every_level_plays_whole_games_legally(config: tuple[str, int], level: Level) -> None:
     text, players = config
     rules = parse_rules(text, players=players)
     for game in range(GAMES[level]):
-        others = Level.NORMAL if level is Level.HARD else level
-        levels = [level if seat == game % players else others for seat in range(players)]
-        state = play_game(rules, levels, seed=10 * game + players)
+        state = computers_play(
+            rules, one_against(level, players, game % players), 10 * game + players
+        )
         assert state.outcome is not None
         if rules.exact:
             assert rules.goal in state.tally.scores  # only landing on it exactly wins
@@ -79,22 +63,7 @@ def test_every_level_plays_whole_games_legally(config: tuple[str, int], level: L
 def test_hidden_tiles_do_not_change_the_move() -> None:
     """Two states that differ only in what the seat cannot see (the other hands, the tiles
     set aside) give the same move."""
-    rules = parse_rules("fives_threes", players=3)
-    rng = random.Random(2)
-    state, _ = new_game(rules, seats(3), seed=7)
-    for checked in range(6):
-        seat = state.to_move
-        view = seat_view(state, seat)
-        hands, aside = sample_deal(view, infer(view), random.Random(checked))
-        other = state._replace(hands=hands, bazaar=aside)
-        assert seat_view(other, seat) == view
-        for level in Level:
-            moves = [
-                choose(seat_view(s, seat), level, random.Random(9), samples=3)
-                for s in (state, other)
-            ]
-            assert moves[0] == moves[1]
-        state, _ = apply(state, rng.choice(legal_moves(state)))
+    check_hidden_tiles_change_nothing(parse_rules("fives_threes", players=3), checks=6)
 
 
 def decide(state: GameState, level: Level = Level.NORMAL) -> Move:
@@ -175,7 +144,7 @@ def test_hard_counts_the_go_point_and_a_blocked_round_by_the_points_alone() -> N
 
 def test_hard_counts_the_race_won_as_a_win() -> None:
     rules = parse_rules("fives_threes", players=2)
-    state = play_game(rules, [Level.NORMAL, Level.NORMAL], seed=4)
+    state = computers_play(rules, [Level.NORMAL, Level.NORMAL], seed=4)
     assert state.outcome is not None
     winner = next(p.side for p in state.outcome.places if p.place == 1)
     assert outcome_value(rules, winner, state) > RACE_GAME / 2
