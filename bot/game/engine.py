@@ -38,13 +38,23 @@ from bot.game.rules import RuleSet
 from bot.game.scoring import Settlement, Tally
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase
-from bot.game.table import Spread, attach, ends_sum, fitting, is_blocked, lead
+from bot.game.table import (
+    LINE_ARMS,
+    LINE_SPREADS,
+    Spread,
+    attach,
+    ends_sum,
+    fitting,
+    is_blocked,
+    lead,
+)
 from bot.game.tiles import Tile, TileSet, tiles_of
 
 MAX_REDEALS = 100  # after this many the deal stands, so a strange rule set cannot loop
 PASS_CIRCLES = 3  # with voluntary passes: full circles of passes in a row that end a round
 DRAW = Draw()
 PASS = Pass()
+_new_record = tuple.__new__  # a record from its fields, without `__new__`'s argument binding
 
 
 class Illegal(StrEnum):
@@ -99,9 +109,11 @@ def _lead_order(first_lead: FirstLead, tiles: TileSet) -> tuple[Tile, ...]:
 # -- seats in play --------------------------------------------------------------------------
 
 
-def _seats_in(state: GameState) -> list[int]:
+def _seats_in(state: GameState) -> Sequence[int]:
     """The seats that play this round (all of them, unless the room or Bykovo has put some
     out, or they sit this round out)."""
+    if not state.resting and not any(state.tally.out):
+        return range(state.rules.players)
     return [s for s in range(state.rules.players) if not state.sits_out(s)]
 
 
@@ -109,6 +121,8 @@ def _next_seat(state: GameState, seat: int) -> int:
     """The next seat clockwise that plays this round."""
     players = state.rules.players
     seat = seat + 1 if seat + 1 < players else 0
+    if not state.resting and not any(state.tally.out):  # everyone plays: the hot path
+        return seat
     while state.sits_out(seat):
         seat = seat + 1 if seat + 1 < players else 0
     return seat
@@ -292,7 +306,7 @@ def moves_for(
         moves += by_tile[low.bit_length() - 1]
         playable ^= low
     if moves:
-        if rules.most_doubles > 1 and hand & rules.tiles.doubles_mask:
+        if hand & rules.tiles.doubles_mask and rules.most_doubles > 1:
             moves += _doubles_moves(rules, hand, ends)
     elif _may_draw(rules, bazaar, drawn):
         moves.append(DRAW)
@@ -340,7 +354,64 @@ def apply(
     raise IllegalMoveError(Illegal.UNKNOWN_MOVE, f"not a move: {move!r}")
 
 
+def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]] | None:
+    """`_play` spelled out for the engine's hot path: a tile on a plain line (`plain_line`
+    rules), the round going on. None where `_play` must decide:
+    the lead, a closed double, the last tile, a move it refuses. `tests/test_engine_line.py`
+    plays random games both ways."""
+    rules, ends = state.rules, state.ends
+    seat, tile, end = state.to_move, move.tile, move.end
+    hand = state.hands[seat]
+    if not (
+        rules.plain_line
+        and len(ends) == LINE_ARMS
+        and 0 <= end <= 1
+        and 0 <= tile < rules.tiles.size
+        and hand >> tile & 1
+        and ends[end] >= 0
+        and not move.closed
+    ):
+        return None
+    tiles = rules.tiles
+    value = tiles.follow[tile][ends[end]]
+    hand ^= 1 << tile
+    if value < 0 or not hand:
+        return None
+    a, b = (value, ends[1]) if end == 0 else (ends[0], value)
+    suits = tiles.suit_masks
+    fits = (suits[a] if a >= 0 else 0) | (suits[b] if b >= 0 else 0)
+    spread = state.spread
+    bit = 1 << end
+    doubled = spread.doubled & ~bit | (bit if tiles.doubles_mask >> tile & 1 else 0)
+    if doubled != spread.doubled:
+        spread = LINE_SPREADS[doubled]
+    on_table = state.on_table | 1 << tile
+    held = [*state.hands]
+    held[seat] = hand
+    following = _next_seat(state, seat)
+    event = _new_record(TilePlayed, (seat, tile, end, False))
+    after = _new_record(
+        GameState,
+        (
+            rules, state.seats, state.seed, state.round_no, Phase.PLAYING, tuple(held),
+            state.bazaar, (a, b), on_table, fits, following, None, 0, 0, seat,
+            (*state.history, event), state.tally, state.next_leader, state.last_round, None,
+            state.left, spread, state.resting,
+        ),
+    )  # fmt: skip
+    if is_blocked(rules.dead_ends, after.ends, on_table):
+        return _end_round(after, RoundEnd.FISH, seat, 1 << tile, [event])
+    if held[following] & fits:
+        return after, (event,)
+    return _resolve_turn(after, [event])
+
+
 def _play(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
+    return _on_line(state, move) or _lay(state, move)
+
+
+def _lay(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
+    """A tile to the table, whatever the game and the moment."""
     seat, tile, end = state.to_move, move.tile, move.end
     tiles = state.rules.tiles
     hand = state.hands[seat]
@@ -409,14 +480,16 @@ def _after_play(
     """The tiles in `placed` went to the table: points for the ends, out, fish, or the next
     seat's turn."""
     rules = state.rules
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    held = [*state.hands]
+    held[seat] = hand
+    hands = tuple(held)
     on_table = state.on_table | placed
     fits = fitting(rules.tiles, ends)
     following = _next_seat(state, seat)
     history: tuple[PublicEvent, ...] = (*state.history, event)
-    events: list[Event] = [event]
     tally = state.tally
     fmt = rules.format
+    events: list[Event] = [event]
     if fmt.scores_in_play:
         lone = placed.bit_length() - 1 if on_table == placed else None
         total = ends_sum(rules.tiles, ends, spread, lone)
@@ -462,30 +535,33 @@ def _turn_state(
     spread: Spread,
 ) -> GameState:
     """The round goes on with `to_move` to decide (built directly: this is the hot path)."""
-    return GameState(
-        state.rules,
-        state.seats,
-        state.seed,
-        state.round_no,
-        Phase.PLAYING,
-        hands,
-        bazaar,
-        ends,
-        on_table,
-        fits,
-        to_move,
-        None,
-        drawn,
-        idle,
-        last_player,
-        history,
-        state.tally,
-        state.next_leader,
-        state.last_round,
-        None,
-        state.left,
-        spread,
-        state.resting,
+    return _new_record(
+        GameState,
+        (
+            state.rules,
+            state.seats,
+            state.seed,
+            state.round_no,
+            Phase.PLAYING,
+            hands,
+            bazaar,
+            ends,
+            on_table,
+            fits,
+            to_move,
+            None,
+            drawn,
+            idle,
+            last_player,
+            history,
+            state.tally,
+            state.next_leader,
+            state.last_round,
+            None,
+            state.left,
+            spread,
+            state.resting,
+        ),
     )
 
 
@@ -643,14 +719,15 @@ def _end_round(
     rules = state.rules
     fmt = rules.format
     hands = state.hands
-    values = tuple(fmt.hand_value(rules, hand) for hand in hands)
+    values = tuple([fmt.hand_value(rules, hand) for hand in hands])
+    seat_sides = rules.seat_sides
     side_values = [0] * rules.sides
     for s, value in enumerate(values):
-        side_values[rules.side_of(s)] += value
+        side_values[seat_sides[s]] += value
     out_side = rules.side_of(seat) if reason is RoundEnd.OUT else None
     before = state.tally
     play_points = [0] * rules.sides
-    for event in state.history:
+    for event in state.history if fmt.scores_in_play else ():
         if isinstance(event, Scored):
             play_points[event.side] += event.points
     if reason is RoundEnd.TARGET:  # reached in play: the game ends before the hands are counted
@@ -668,22 +745,23 @@ def _end_round(
     settlement = settled.settlement
     after = settlement.tally
     results = tuple(
-        SeatResult(
-            seat=s,
-            side=side,
-            hand=tuple(tiles_of(hand)),
-            hand_value=values[s],
-            round_points=settlement.points[side],
-            remembered_before=before.remembered[side],
-            remembered_after=after.remembered[side],
-            score_before=before.scores[side] - play_points[side],
-            score_after=after.scores[side],
-            opened=after.opened[side],
-            took_carry=settlement.carry_taker == side,
-            play_points=play_points[side],
-        )
-        for s, hand in enumerate(hands)
-        for side in (rules.side_of(s),)
+        [
+            SeatResult(
+                seat=s,
+                side=side,
+                hand=tuple(tiles_of(hand)),
+                hand_value=values[s],
+                round_points=settlement.points[side],
+                remembered_before=before.remembered[side],
+                remembered_after=after.remembered[side],
+                score_before=before.scores[side] - play_points[side],
+                score_after=after.scores[side],
+                opened=after.opened[side],
+                took_carry=settlement.carry_taker == side,
+                play_points=play_points[side],
+            )
+            for s, (hand, side) in enumerate(zip(hands, seat_sides, strict=True))
+        ]
     )
     ended = RoundEnded(
         round_no=state.round_no,

@@ -100,6 +100,13 @@ class RuleSet:
     dead_ends: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """By pip value: the tiles that, all on the table, leave an end showing it dead for good
     (`table.is_blocked`): a line's plain tiles (§1.6), a spinner layout's whole suit."""
+    most_doubles: int = field(init=False, repr=False, compare=False)
+    """The most doubles one move may put down (Sea Goat's pair is two)."""
+    seat_sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Each seat's scoring side (`side_of`)."""
+    plain_line: bool = field(init=False, repr=False, compare=False)
+    """A line without a spinner, nothing scored in play, no circle finished: the engine's
+    hot path (`engine._on_line`)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -110,6 +117,11 @@ class RuleSet:
         tiles = tile_set(self.max_pip)
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "dead_ends", self._dead_ends(tiles))
+        object.__setattr__(self, "most_doubles", max(self.doubles, 2 if self.double_pair else 1))
+        object.__setattr__(self, "seat_sides", tuple(map(self.side_of, range(self.players))))
+        fmt = self.format
+        plain = self.spinner is Spinner.NONE and not (fmt.scores_in_play or fmt.finishes_circle)
+        object.__setattr__(self, "plain_line", plain)
 
     def _dead_ends(self, tiles: TileSet) -> tuple[int, ...]:
         if not self.format.line_fish:  # a tile past the set: never all on the table
@@ -237,11 +249,6 @@ class RuleSet:
         """The score that ends the game (Bykovo: that eliminates); `target=0`: by the
         players (Muggins §7, Bykovo §4.2)."""
         return self.format.goal(self)
-
-    @property
-    def most_doubles(self) -> int:
-        """The most doubles one move may put down (Sea Goat's pair is two)."""
-        return max(self.doubles, 2 if self.double_pair else 1)
 
     @property
     def sides(self) -> int:

@@ -7,7 +7,6 @@ individual games share one code path (RULES §2.8).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from bot.game.events import EndReason
@@ -43,8 +42,7 @@ def fresh_tally(sides: int, eliminating: bool = False, dynamics: bool = False) -
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """A round's effect on the tally."""
 
     points: tuple[int, ...]  # round points per side, the carry included

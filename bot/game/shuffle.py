@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
+WORD = 1 << 62
 
 
 def _bits(key: str) -> int:
@@ -18,13 +20,33 @@ def _bits(key: str) -> int:
 
 
 def shuffled(items: Iterable[T], key: str) -> list[T]:
-    """`items` in the order the digest of `key` picks (uniform up to 2⁻⁴⁸ for 91 items)."""
+    """`items` in the order the digest of `key` picks (uniform up to 2⁻⁴⁸ for 91 items):
+    swap the `i`th item (from the last down) with the one the next digit of the digest,
+    written in the mixed radix `len`, `len - 1` … 2, names."""
     deck = list(items)
     r = _bits(key)
-    for i in range(len(deck) - 1, 0, -1):
-        r, j = divmod(r, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    for span, radices in _spans(len(deck)):
+        r, digits = divmod(r, span)  # the next few digits at once: one big-number division
+        for radix in radices:
+            digits, j = divmod(digits, radix)
+            deck[radix - 1], deck[j] = deck[j], deck[radix - 1]
     return deck
+
+
+@cache
+def _spans(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices `size` … 2 in runs whose product stays a machine word, with that product."""
+    spans: list[tuple[int, tuple[int, ...]]] = []
+    span, radices = 1, list[int]()
+    for radix in range(size, 1, -1):
+        if span * radix >= WORD:
+            spans.append((span, tuple(radices)))
+            span, radices = 1, []
+        span *= radix
+        radices.append(radix)
+    if radices:
+        spans.append((span, tuple(radices)))
+    return tuple(spans)
 
 
 def below(n: int, key: str) -> int:

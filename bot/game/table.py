@@ -36,6 +36,8 @@ class Spread(NamedTuple):
 
 
 LINE = Spread()
+LINE_SPREADS = tuple(Spread(None, doubled) for doubled in range(1 << LINE_ARMS))
+"""A line's spreads by their crosswise doubles (a line without a spinner has no other)."""
 
 
 class Table(NamedTuple):
@@ -52,6 +54,10 @@ class Table(NamedTuple):
 
 def fitting(tiles: TileSet, ends: tuple[int, ...]) -> int:
     """Every tile that fits at least one open end (all tiles on an empty table)."""
+    if len(ends) == LINE_ARMS:  # the common case, spelled out: it runs on every move
+        a, b = ends
+        suits = tiles.suit_masks
+        return (suits[a] if a >= 0 else 0) | (suits[b] if b >= 0 else 0)
     if not ends:
         return tiles.all_mask
     fits = 0
@@ -90,6 +96,10 @@ def attach(
     if value < 0:
         return None
     bit = 1 << end
+    if spinner is Spinner.NONE and not closed:  # a plain line: only the crosswise doubles change
+        doubled = spread.doubled & ~bit | (bit if tiles.doubles_mask >> tile & 1 else 0)
+        new_ends = (*ends[:end], value, *ends[end + 1 :])
+        return new_ends, spread if doubled == spread.doubled else LINE_SPREADS[doubled]
     doubled, bare, wings = spread.doubled & ~bit, spread.bare & ~bit, spread.wings & ~bit
     new = [*ends]
     if closed:
@@ -118,6 +128,15 @@ def is_blocked(dead_ends: tuple[int, ...], ends: tuple[int, ...], on_table: int)
     """The round is a fish now: every arm closed, or every open end shows one value `v` with
     all of `dead_ends[v]` on the table (`RuleSet.dead_ends`: on a line the plain tiles of `v`,
     the double changing nothing, §1.6; on a spinner layout the double too, §5)."""
+    if len(ends) == LINE_ARMS:  # the common case, spelled out: it runs on every move
+        a, b = ends
+        if a != b and a >= 0 and b >= 0:
+            return False
+        value = max(a, b)
+        if value < 0:
+            return True
+        dead = dead_ends[value]
+        return on_table & dead == dead
     open_values = {value for value in ends if value >= 0}
     if not open_values:
         return bool(ends)

@@ -12,7 +12,6 @@ A format reads its options from the `RuleSet` it is given; it keeps no state.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -48,8 +47,7 @@ class Length(StrEnum):
     MINUTES = "minutes"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundFacts:
+class RoundFacts(NamedTuple):
     """How a round ended, for its settlement."""
 
     state: GameState  # the round as it ended
