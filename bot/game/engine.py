@@ -39,7 +39,6 @@ from bot.game.scoring import Settlement, Tally
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase
 from bot.game.table import (
-    LINE_ARMS,
     LINE_SPREADS,
     Spread,
     attach,
@@ -176,7 +175,9 @@ def next_round(
         raise IllegalMoveError(Illegal.NOT_ROUND_OVER, f"no next round: the game is {state.phase}")
     rules = state.rules
     round_no = state.round_no + 1
-    state = state._replace(resting=next_resting(state) if resting is None else resting)
+    resting = next_resting(state) if resting is None else resting
+    if resting != state.resting:
+        state = state._replace(resting=resting)
     active = _seats_in(state)
     hands, bazaar, redeals = _deal(rules, f"{state.seed}:{round_no}", active)
     leader, lead_tile = state.next_leader, None
@@ -344,7 +345,7 @@ def apply(
             Illegal.NOT_YOUR_TURN, f"it is seat {state.to_move}'s turn, not {seat}'s"
         )
     if isinstance(move, Play):
-        return _play(state, move)
+        return _on_line(state, move) or _lay(state, move)
     if isinstance(move, PlayDoubles):
         return _play_doubles(state, move)
     if isinstance(move, Draw):
@@ -364,7 +365,7 @@ def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]
     hand = state.hands[seat]
     if not (
         rules.plain_line
-        and len(ends) == LINE_ARMS
+        and ends  # a line's two, once the lead lies
         and 0 <= end <= 1
         and 0 <= tile < rules.tiles.size
         and hand >> tile & 1
@@ -388,7 +389,9 @@ def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]
     on_table = state.on_table | 1 << tile
     held = [*state.hands]
     held[seat] = hand
-    following = _next_seat(state, seat)
+    following = seat + 1 if seat + 1 < rules.players else 0
+    if state.resting or state.tally.out:
+        following = _next_seat(state, seat)
     event = _new_record(TilePlayed, (seat, tile, end, False))
     after = _new_record(
         GameState,
@@ -399,15 +402,11 @@ def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]
             state.left, spread, state.resting,
         ),
     )  # fmt: skip
-    if is_blocked(rules.dead_ends, after.ends, on_table):
+    if (a == b or a < 0 or b < 0) and is_blocked(rules.dead_ends, after.ends, on_table):
         return _end_round(after, RoundEnd.FISH, seat, 1 << tile, [event])
     if held[following] & fits:
         return after, (event,)
     return _resolve_turn(after, [event])
-
-
-def _play(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
-    return _on_line(state, move) or _lay(state, move)
 
 
 def _lay(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
@@ -654,6 +653,8 @@ def _turn_without_play(
         return _resolve_turn(state, events)
     seats = len(_seats_in(state))
     circles = state.idle / seats
+    if circles < 1:  # nothing ends before a full circle
+        return _resolve_turn(state, events)
     circle = state.history[-seats:]
     forced = not rules.voluntary_pass or all(isinstance(e, Knocked) for e in circle)
     blocked = circles >= 1 and forced and not _may_draw(rules, len(state.bazaar), 0)
