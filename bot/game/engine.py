@@ -307,7 +307,8 @@ def moves_for(
         moves += by_tile[low.bit_length() - 1]
         playable ^= low
     if moves:
-        if hand & rules.tiles.doubles_mask and rules.most_doubles > 1:
+        # two doubles or more that fit: the only hands that may put several down at once
+        if (hand & fits & rules.tiles.doubles_mask).bit_count() > 1 and rules.most_doubles > 1:
             moves += _doubles_moves(rules, hand, ends)
     elif _may_draw(rules, bazaar, drawn):
         moves.append(DRAW)
@@ -492,20 +493,18 @@ def _after_play(
     if fmt.scores_in_play:
         lone = placed.bit_length() - 1 if on_table == placed else None
         total = ends_sum(rules.tiles, ends, spread, lone)
-        side = rules.side_of(seat)
+        side = rules.seat_sides[seat]
         points = fmt.move_points(rules, tally.scores[side], total, not hand)
         if points:
             scored = Scored(seat, side, total, points)
             history, events = (*history, scored), [*events, scored]
-            scores = tally.scores
-            tally = tally._replace(
-                scores=(*scores[:side], scores[side] + points, *scores[side + 1 :])
-            )
+            scores = [*tally.scores]
+            scores[side] += points
+            tally = Tally(tuple(scores), *tally[1:])
     after = _turn_state(
-        state, hands, state.bazaar, ends, on_table, fits, following, 0, 0, seat, history, spread
-    )
-    if tally is not state.tally:
-        after = after._replace(tally=tally)
+        state, hands, state.bazaar, ends, on_table, fits, following, 0, 0, seat, history, spread,
+        tally,
+    )  # fmt: skip
     if fmt.finishes_circle:
         return _circle_after(after, seat, placed, events)
     if not hand:
@@ -532,8 +531,10 @@ def _turn_state(
     last_player: int | None,
     history: tuple[PublicEvent, ...],
     spread: Spread,
+    tally: Tally | None = None,
 ) -> GameState:
-    """The round goes on with `to_move` to decide (built directly: this is the hot path)."""
+    """The round goes on with `to_move` to decide (built directly: this is the hot path);
+    `tally`: the sheet after points scored in play."""
     return _new_record(
         GameState,
         (
@@ -553,7 +554,7 @@ def _turn_state(
             idle,
             last_player,
             history,
-            state.tally,
+            state.tally if tally is None else tally,
             state.next_leader,
             state.last_round,
             None,

@@ -54,10 +54,6 @@ class Table(NamedTuple):
 
 def fitting(tiles: TileSet, ends: tuple[int, ...]) -> int:
     """Every tile that fits at least one open end (all tiles on an empty table)."""
-    if len(ends) == LINE_ARMS:  # the common case, spelled out: it runs on every move
-        a, b = ends
-        suits = tiles.suit_masks
-        return (suits[a] if a >= 0 else 0) | (suits[b] if b >= 0 else 0)
     if not ends:
         return tiles.all_mask
     fits = 0
@@ -128,21 +124,15 @@ def is_blocked(dead_ends: tuple[int, ...], ends: tuple[int, ...], on_table: int)
     """The round is a fish now: every arm closed, or every open end shows one value `v` with
     all of `dead_ends[v]` on the table (`RuleSet.dead_ends`: on a line the plain tiles of `v`,
     the double changing nothing, §1.6; on a spinner layout the double too, §5)."""
-    if len(ends) == LINE_ARMS:  # the common case, spelled out: it runs on every move
-        a, b = ends
-        if a != b and a >= 0 and b >= 0:
-            return False
-        value = max(a, b)
-        if value < 0:
-            return True
-        dead = dead_ends[value]
-        return on_table & dead == dead
-    open_values = {value for value in ends if value >= 0}
-    if not open_values:
+    shown = CLOSED
+    for value in ends:
+        if value >= 0:
+            if shown >= 0 and value != shown:
+                return False
+            shown = value
+    if shown < 0:
         return bool(ends)
-    if len(open_values) != 1:
-        return False
-    dead = dead_ends[open_values.pop()]
+    dead = dead_ends[shown]
     return on_table & dead == dead
 
 
