@@ -8,8 +8,10 @@ import os
 
 from setuptools import setup
 
-MODULES = "tiles rules table moves events scoring state shuffle engine"
+MODULES = "tiles kinds rules table moves events scoring state shuffle engine"
+FORMATS = "base goat collect fives room bykovo general fives_threes"
 ENGINE = [f"bot/game/{name}.py" for name in MODULES.split()]
+ENGINE += [f"bot/game/formats/{name}.py" for name in FORMATS.split()]
 
 if os.environ.get("KOZEL_COMPILE") == "1":
     from mypyc.build import mypycify

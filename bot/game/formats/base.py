@@ -76,11 +76,11 @@ class Format:
     presets: ClassVar[Presets]
     sheet = Sheet.POINTS
     length = Length.TARGET
-    lengths: tuple[int, ...] = ()
+    lengths: ClassVar[tuple[int, ...]] = ()
     """The lengths the lobby offers as buttons, the short one first (0: by the players)."""
     own_options: frozenset[str] = frozenset()
     """Options that apply to this format alone."""
-    choices: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    choices: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     """The lobby's buttons for the options that shape this format, beyond its length."""
     by_players = False  # `target=0` sets the goal by the number of players
     higher_wins = False  # points are good, not bad (statistics compare within a kind)
