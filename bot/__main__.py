@@ -30,9 +30,40 @@ from bot.core.database.sqlite import SqliteDatabase
 
 NO_TOKEN = "Set BOT_TOKEN in the environment or in .env (see .env.example)."
 NO_SECRET = "WEBHOOK_URL needs WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -."
+HOST, PORT = "127.0.0.1", 8080  # where the playground's page is served by default
+COMMANDS = {  # every command in `--help`, one line each: its arguments, what it does
+    "telegram": ("", "run in Telegram (BOT_TOKEN required; the default with it)"),
+    "playground": ("", f"the local Telegram in the browser, no token: http://{HOST}:{PORT}"),
+    "db-recover": ("PATH [NEW]", "copy what is readable of a damaged SQLite database"),
+    "migrate-to-postgres": ("[PATH] [URL]", "copy the SQLite database into PostgreSQL"),
+}
+
+
+def command_help(command: str) -> str:
+    needs, does = COMMANDS[command]
+    return f"{needs}: {does}" if needs else does
+
+
+def help_lines(prog: str) -> argparse.HelpFormatter:
+    """Wide enough that every option is one line, in any terminal; the epilog as written."""
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30, width=120)
+
+
+EPILOG = "commands:\n" + "\n".join(f"  {c:21}{command_help(c)}" for c in COMMANDS)
+
+
+def asks_help(args: list[str], command: str) -> bool:
+    """`args` are `-h` or `--help`: the command's one line is printed."""
+    if args not in (["-h"], ["--help"]):
+        return False
+    needs, does = COMMANDS[command]
+    print(f"usage: python -m bot {command} {needs}\n\n{does}")
+    return True
 
 
 def db_recover(args: list[str]) -> int:
+    if asks_help(args, "db-recover"):
+        return 0
     if not 1 <= len(args) <= 2:
         print("usage: python -m bot db-recover PATH [NEW]", file=sys.stderr)
         return 2
@@ -57,6 +88,8 @@ def migrate_to_postgres(args: list[str], settings: Settings) -> int:
         copy_to_postgres,
     )
 
+    if asks_help(args, "migrate-to-postgres"):
+        return 0
     path = Path(args[0]) if args else settings.database_path
     url = args[1] if len(args) > 1 else settings.database_url
     if len(args) > 2 or url is None:
@@ -90,22 +123,45 @@ def playground_options(parser: argparse.ArgumentParser, *, defaults: bool) -> No
         return value if defaults else argparse.SUPPRESS
 
     parser.add_argument(
-        "--host", default=default("127.0.0.1"), help="0.0.0.0: friends on the network"
+        "--host",
+        default=default(HOST),
+        help=f"where the playground listens (default {HOST}; 0.0.0.0: friends on the network)",
     )
-    parser.add_argument("--port", type=port, default=default(8080), help="0: any free port")
+    parser.add_argument(
+        "--port", type=port, default=default(PORT), help=f"default {PORT}; 0: any free port"
+    )
     parser.add_argument(
         "--fast", action="store_true", default=default(False), help="no flood limits, no pacing"
     )
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description=__doc__.splitlines()[0],
+        epilog=EPILOG,
+        formatter_class=help_lines,
+    )
     playground_options(parser, defaults=True)
-    modes = parser.add_subparsers(dest="mode")
-    modes.add_parser("telegram", help="run in Telegram (BOT_TOKEN required)")
-    play = modes.add_parser("playground", help="a local Telegram in the browser, no token")
-    playground_options(play, defaults=False)
+    modes = parser.add_subparsers(dest="mode", metavar="COMMAND", help="one of the commands below")
+    for command in COMMANDS:
+        line = command_help(command)
+        mode = modes.add_parser(command, description=line, formatter_class=help_lines)
+        if command == "playground":
+            playground_options(mode, defaults=False)
     return parser.parse_args(argv)
+
+
+def log_to_stderr(settings: Settings) -> None:
+    """LOG_LEVEL for all, but aiogram's line for every update («Update id=… is handled»)
+    only at DEBUG, and DEBUG for the loggers LOG_DEBUG names."""
+    level = settings.log_level.upper()
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    root = logging.getLogger().getEffectiveLevel()
+    if root > logging.DEBUG:
+        logging.getLogger("aiogram.event").setLevel(max(root, logging.WARNING))
+    for name in settings.debug_loggers():
+        logging.getLogger(name).setLevel(logging.DEBUG)
 
 
 def main() -> int:
@@ -128,10 +184,7 @@ def main() -> int:
     if mode == "telegram" and settings.webhook_url and settings.secret() is None:
         print(NO_SECRET, file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    log_to_stderr(settings)
     if mode == "playground":
         from bot.playground.run import fresh_database  # noqa: PLC0415 - only the playground's
 

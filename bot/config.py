@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     database_path: Path = Path("data/kozel.sqlite3")
     database_url: SecretStr | None = None  # postgresql://…: PostgreSQL instead of the file
     log_level: str = "INFO"
+    # loggers at DEBUG whatever LOG_LEVEL says (comma-separated): "aiogram.event" (each
+    # update handled), "bot.telegram.courier" (the outbox sending and done)
+    log_debug: str = ""
     # how long a computer player "thinks" before a move (ROBOT_PACE_SECONDS: its old name)
     computer_pace_seconds: float = Field(
         1.5, validation_alias=AliasChoices("computer_pace_seconds", "robot_pace_seconds")
@@ -50,6 +53,10 @@ class Settings(BaseSettings):
         if not url.get_secret_value().startswith(POSTGRES_SCHEMES):
             raise ValueError("DATABASE_URL must start with postgresql://")
         return url
+
+    def debug_loggers(self) -> list[str]:
+        """The loggers `LOG_DEBUG` names."""
+        return [name for name in (part.strip() for part in self.log_debug.split(",")) if name]
 
     def has_token(self) -> bool:
         """A token is set (an empty one counts as none)."""

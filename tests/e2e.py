@@ -62,6 +62,9 @@ NAMES = ["Маша", "Серёжа", "Оля", "Алекс", "Дима"]  # the 
 SHORT = "target=51"  # whole games, but shorter ones
 JOIN = RU("join")
 START = RU("start")
+WATCHED = "aiogram.event,bot.telegram.courier"
+"""The loggers whose DEBUG lines the harness reads (`LOG_DEBUG`): aiogram's line for each
+update handled, the outbox's when it starts sending and when all is sent."""
 
 
 @dataclass
@@ -79,6 +82,7 @@ class BotProcess:
     source: Path = ROOT  # where its code comes from (an older version's, for upgrades)
     webhook: dict[str, str] | None = None  # WEBHOOK_* settings: a webhook, not polling
     database_url: str | None = None  # PostgreSQL instead of the file in `folder`
+    watched: bool = True  # logs the `WATCHED` lines (`handled` and `idle` need them)
     _reader: asyncio.Task[None] | None = None
     _run_start: int = 0
     _first_update: int | None = None  # updates before this one were another process's
@@ -94,6 +98,8 @@ class BotProcess:
 
     async def start(self) -> None:
         env = bot_env(self.fake, self.db_path, pacing=self.pacing, source=self.source)
+        if not self.watched:
+            del env["LOG_DEBUG"]  # as a person runs it
         if self.database_url is not None:
             env["DATABASE_URL"] = self.database_url
             on_postgres(self.folder, self.database_url)
@@ -123,7 +129,7 @@ class BotProcess:
         return b"".join(self.logs[self._run_start :]).decode(errors="replace")
 
     async def handled(self, update_id: int, timeout: float = 20) -> None:
-        """Wait until the bot has finished with an update (aiogram logs it at INFO)."""
+        """Wait until the bot has finished with an update (aiogram's DEBUG line: `WATCHED`)."""
         mark = f"Update id={update_id} is "
         await self.fake.wait_until(lambda: mark in self.log, timeout)
 
@@ -170,7 +176,8 @@ def bot_env(
     source: Path = ROOT,
 ) -> dict[str, str]:
     """The environment of a `python -m bot` (its code from `source`) talking to `fake` with
-    its token; a reply finds its place in a busy chat as patiently as the fake waits."""
+    its token; a reply finds its place in a busy chat as patiently as the fake waits. At
+    `INFO` or `DEBUG` it also logs the `WATCHED` lines the harness reads."""
     env = {k: v for k, v in os.environ.items() if k not in {"BOT_TOKEN", "TELEGRAM_API_BASE"}}
     return env | {
         "PYTHONPATH": str(source),
@@ -178,6 +185,7 @@ def bot_env(
         "TELEGRAM_API_BASE": fake.base,
         "DATABASE_PATH": str(db_path),
         "LOG_LEVEL": log_level,
+        "LOG_DEBUG": WATCHED if log_level.upper() in {"DEBUG", "INFO"} else "",
         "PACING": str(pacing).lower(),
         "REPLY_PATIENCE_SECONDS": str(REPLY_PATIENCE * fake.patience),
     }

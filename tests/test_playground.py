@@ -104,14 +104,17 @@ async def test_without_a_token_the_bot_plays_in_the_playground(tmp_path: Path) -
     ):
         assert running.url == f"http://127.0.0.1:{port}"
         assert "/static/app.js" in await (await session.get(running.url)).text()
-        for name in ("app.js", "style.css"):
+        for name in ("app.js", "style.css", "favicon.svg"):
             assert (await session.get(f"{running.url}/static/{name}")).status == 200
+        icon = await session.get(f"{running.url}/favicon.ico")  # what a browser asks for
+        assert (icon.status, icon.content_type) == (200, "image/svg+xml")
 
         page = Page(session, running.url, "Аня")
         snapshot = await page.first(lambda e: e["type"] == "snapshot")
         assert snapshot["group"]["title"] == "Двор"
         assert snapshot["me"]["name"] == "Аня"
         assert snapshot["me"]["started"] is False
+        assert snapshot["language"] == "ru"  # the page's hints speak the people's language
 
         assert (await page.act("/api/send", chat="group", text="/newgame"))["ok"]
         lobby = (await page.first(with_button(JOIN)))["message"]["id"]
@@ -124,7 +127,7 @@ async def test_without_a_token_the_bot_plays_in_the_playground(tmp_path: Path) -
         await page.first(lambda e: seated(e) == 2)
         assert (await page.press("group", lobby, START))["ok"]
         answer = await page.first(lambda e: e["type"] == "answer")
-        assert answer["text"] == "Раздаю!"
+        assert (answer["text"], answer["chat"]) == ("Раздаю!", "group")  # the pressed pane
         hand = await page.first(
             lambda e: e.get("chat") == "private" and "Ваши кости" in (e["message"]["text"] or "")
         )

@@ -1,5 +1,6 @@
 """The playground in a real browser (headless Chromium through Playwright): two people sit
-at one table with two computers and play a whole round by clicking ✅ tiles.
+at one table with two computers and play a whole round by clicking ✅ tiles; and the page's
+manners (an alert covers only its own chat, ↓ to the newest message, the empty group's hint).
 
 Screenshots of the page at three moments go to `test-output/playground/`. Without Chromium
 (`apt-get install chromium`, which `.ci/run` does) the test is skipped, never on CI."""
@@ -146,6 +147,75 @@ async def test_two_people_and_two_computers_play_a_round_in_the_browser(tmp_path
         assert moves >= 2
         await anya.wait_for_timeout(500)
         await anya.screenshot(path=str(SHOTS / "3-round-over.png"))
+        await browser.close()
+    log = running.log_text()
+    assert "Traceback" not in log, log
+
+
+async def test_the_page_hints_alerts_in_one_pane_and_jumps_to_the_newest(tmp_path: Path) -> None:
+    """The page's manners: an icon and no request that fails; the private chat's text box
+    only after START; an empty group says to type /newgame; an alert is a box over its own
+    chat, and the other chat goes on working under it; a chat scrolled up has a ↓ button
+    to its newest message."""
+    assert CHROMIUM is not None and async_playwright is not None
+    expect.set_options(timeout=stretched(30) * 1000)
+    async with (
+        playground(tmp_path, "playground", "--port", str(free_port()), "--fast") as running,
+        async_playwright() as driver,
+    ):
+        browser = await driver.chromium.launch(executable_path=CHROMIUM)
+        size = {"width": 1200, "height": 700}
+        anya = await (await browser.new_context(viewport=size)).new_page()
+        borya = await (await browser.new_context(viewport=size)).new_page()
+        failed: list[str] = []
+        for page in (anya, borya):
+            page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+            page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
+
+        await anya.goto(f"{running.url}/?user=Аня")
+        await expect(anya.locator("#group .title")).to_have_text("👥 Двор")
+        icon = "fetch(document.querySelector('link[rel~=icon]').href).then(r => r.status)"
+        assert await anya.evaluate(icon) == 200
+        hint = anya.locator("#group .hint")
+        await expect(hint).to_have_text("Напишите /newgame, чтобы собрать стол")
+        await borya.goto(f"{running.url}/?user=Боря")
+        await expect(borya.locator("#private .start")).to_be_visible()
+        await expect(borya.locator("#private .compose")).to_be_hidden()  # before START
+        await expect(anya.locator("#group .msg.service", has_text="Боря")).to_have_count(1)
+        await expect(hint).to_be_visible()  # a join says nothing yet
+
+        await hint.locator(".cmd").click()  # the hint's /newgame is sent, as in a message
+        await expect(anya.locator("#group .msg", has_text="Собираем стол")).to_have_count(1)
+        await expect(hint).to_be_hidden()
+
+        # only the lobby's creator adds a computer: an alert over Боря's group pane
+        await button(borya, "group", "+любитель").click()
+        alert = borya.locator("#group .alert")
+        await expect(alert).to_contain_text("только тот, кто создал игру")
+        await expect(borya.locator("#private .alert")).to_have_count(0)
+        await borya.locator("#private .start").click()  # the other pane works under it
+        await expect(borya.locator("#private .compose")).to_be_visible()
+        await expect(borya.locator("#private .msg").first).to_be_visible()
+        await expect(alert).to_be_visible()  # until OK
+        await alert.get_by_role("button", name="OK").click()
+        await expect(alert).to_have_count(0)
+
+        # a chat scrolled up from its newest message: ↓ takes it back there
+        chat = anya.locator("#group .messages")
+        newest = anya.locator("#group .newest")
+        await expect(newest).to_be_hidden()
+        for n in range(30):
+            await send(anya, "group", f"line {n}")
+        await expect(anya.locator("#group .msg", has_text="line 29")).to_have_count(1)
+        await expect(newest).to_be_hidden()  # at the bottom already
+        await chat.evaluate("list => { list.scrollTop = 0; }")
+        await expect(newest).to_be_visible()
+        await newest.click()
+        await expect(newest).to_be_hidden()
+        at_bottom = "list => list.scrollHeight - list.scrollTop - list.clientHeight < 2"
+        assert await chat.evaluate(at_bottom)
+        await expect(anya.locator("#group .msg", has_text="line 29")).to_be_in_viewport()
+        assert failed == [], failed
         await browser.close()
     log = running.log_text()
     assert "Traceback" not in log, log

@@ -214,3 +214,23 @@ def test_backups_before_a_migration_and_only_the_newest_kept(tmp_path: Path) -> 
         backup(path, folder, 3, "hourly")
     kept = sorted(p.name for p in folder.iterdir())
     assert len(kept) == 3 and all("hourly" in name for name in kept)
+
+
+def test_help_lists_every_command_on_one_line_and_the_playgrounds_address(tmp_path: Path) -> None:
+    """`--help` needs no token: each command the bot has on a line of its own, and where
+    the playground's page is unless told otherwise; each command's own `--help` too."""
+    done = _run("--help", env=_env(tmp_path, COLUMNS="60"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    for command in ("telegram", "playground", "db-recover", "migrate-to-postgres"):
+        (line,) = [line for line in lines if line.split()[:1] == [command]]
+        assert len(line.split()) > 2, line  # the command and what it does, on its line
+    assert any("127.0.0.1" in line and "--host" in line for line in lines), done.stdout
+    assert any("8080" in line and "--port" in line for line in lines), done.stdout
+    for command in ("db-recover", "migrate-to-postgres"):
+        asked = _run(command, "--help", env=_env(tmp_path), cwd=tmp_path)
+        assert (asked.returncode, asked.stdout.split()[:4]) == (
+            0,
+            ["usage:", "python", "-m", "bot"],
+        ), asked
+        assert not (tmp_path / "data").exists()  # it only said how to use it

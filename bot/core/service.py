@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai import Level
+from bot.core import journal
 from bot.core.errors import (
     GameError,
     RulesError,
@@ -175,6 +176,7 @@ class GameService:
             if game.deadline > self.clock():
                 return None
             await self.storage.cancel(game_id, EndReason.IDLE)
+            journal.ended(game, EndReason.IDLE)
             return await self._reload(game_id)
 
     async def lobby_by_token(self, token: str, user_id: int) -> GameRow:
@@ -303,6 +305,7 @@ class GameService:
                     deadline=self._deadline(game, state),
                     ends_at=None if clock is None else self.clock() + clock,
                 )
+            journal.started(game)
             await then(Turn(game, None, state, events))
 
     async def _seat_teams(self, game: GameRow, rules: RuleSet) -> GameRow:
@@ -352,6 +355,7 @@ class GameService:
         if user_id != game.creator_id and not admin:
             raise GameError("not-creator-or-admin")
         await self.storage.cancel(game.id, why)
+        journal.ended(game, why)
         return await self._reload(game.id)
 
     async def bot_removed(self, chat_id: int) -> list[GameRow]:
@@ -542,6 +546,9 @@ class GameService:
         deadline = self._deadline(game, after)
         with first_writer_wins():
             stored = await self.storage.record(game, entries, after, rounds, ending, deadline)
+        journal.rounds(stored, events)
+        if ending is not None:
+            journal.ended(stored, ending[0])
         return Turn(stored, before, after, events, closed)
 
     def _time_is_up(self, game: GameRow) -> bool:

@@ -231,7 +231,7 @@ class Courier:
     def _working(self) -> None:
         if not self._busy:
             self._busy = True
-            log.info("outbox: sending")
+            log.debug("outbox: sending")
 
     def _settle(self) -> None:
         """Log once everything is said: nothing posted here waits to be written, and this
@@ -242,7 +242,7 @@ class Courier:
         if self._held and (self._reading or self._wrote.is_set() or not self.outbox.idle()):
             return
         self._busy = False
-        log.info("outbox: all sent")
+        log.debug("outbox: all sent")
 
     def _delivered(self, rows: list[int]) -> None:
         """`Outbox`'s word that the jobs of `rows` ran (or were dropped)."""

@@ -2,7 +2,8 @@
 
 Served next to the local Bot API on the same aiohttp application:
 
-* `GET /` the page, `GET /static/NAME` its script and style (package data);
+* `GET /` the page, `GET /static/NAME` its script, style and icon (package data; the
+  icon is `GET /favicon.ico` too);
 * `GET /events?user=NAME` Server-Sent Events: a snapshot of what NAME sees (the group,
   their private chat, the command menus), then every new, edited and deleted message of
   those chats, the bot's answers to NAME's presses (toasts and alerts) and the Telegram
@@ -38,7 +39,7 @@ from bot.playground.world.view import service_text
 log = logging.getLogger(__name__)
 
 STATIC = resources.files("bot.playground.web") / "static"
-PAGES = {"app.js": "text/javascript", "style.css": "text/css"}
+PAGES = {"app.js": "text/javascript", "style.css": "text/css", "favicon.svg": "image/svg+xml"}
 HISTORY = 200  # messages of a chat in a snapshot
 QUEUE = 1000  # events a page may fall behind before it is made to reconnect
 PING_SECONDS = 15.0
@@ -76,6 +77,7 @@ class Front:
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/favicon.ico", self._icon)  # for a browser that asks anyway
         app.router.add_get("/events", _own(self._events))
         app.router.add_get("/api/users", _own(self._users))
         app.router.add_post("/api/send", _own(self._send))
@@ -162,6 +164,7 @@ class Front:
             "me": {"id": user.id, "name": user.name, "started": user.started},
             "bot": {"name": self.fake.bot_name, "username": self.fake.bot_username},
             "flood": self.fake.flood,
+            "language": self.language,
             "group": self._chat(self.group, user),
             "private": self._chat(self.fake.private(user), user),
         }
@@ -179,9 +182,11 @@ class Front:
                 if pane is not None:
                     viewer.push({"type": "message", "chat": pane, "message": shown})
         elif change.kind == "answer":
+            pressed = self.fake.chats.get(change.chat_id or 0)
             for viewer in self.viewers:
                 if viewer.user.id == change.detail.get("user_id"):
-                    viewer.push({"type": "answer", **change.detail})
+                    pane = None if pressed is None else self._where(pressed, viewer.user)
+                    viewer.push({"type": "answer", "chat": pane, **change.detail})
         elif change.kind == "violation":
             log.warning("the bot broke a Telegram rule: %s", change.detail)
             for viewer in self.viewers:
@@ -208,6 +213,10 @@ class Front:
             raise web.HTTPNotFound()
         text = (STATIC / name).read_text(encoding="utf-8")
         return web.Response(text=text, content_type=PAGES[name])
+
+    async def _icon(self, request: web.Request) -> web.Response:
+        text = (STATIC / "favicon.svg").read_text(encoding="utf-8")
+        return web.Response(text=text, content_type=PAGES["favicon.svg"])
 
     async def _users(self, request: web.Request) -> web.Response:
         return web.json_response({"users": sorted(self.people)})

@@ -2,7 +2,12 @@
 "use strict";
 
 const params = new URLSearchParams(location.search);
-const state = { user: params.get("user") || "", me: null, chats: {}, source: null };
+const state = { user: params.get("user") || "", me: null, chats: {}, source: null, language: "ru" };
+// An empty group's word on how to begin, in the people's language (the bot speaks it too).
+const HINTS = {
+  ru: "Напишите /newgame, чтобы собрать стол",
+  en: "Type /newgame to gather a table",
+};
 
 const TAGS = {
   bold: "b", italic: "i", underline: "u", strikethrough: "s", code: "code", pre: "pre",
@@ -122,23 +127,38 @@ function messageElement(chatName, message) {
 
 function nearBottom(list) { return list.scrollHeight - list.scrollTop - list.clientHeight < 80; }
 
+// The ↓ button shows while the chat is scrolled up from its newest message.
+function showNewest(chatName) {
+  const section = pane(chatName);
+  section.querySelector(".newest").hidden = nearBottom(section.querySelector(".messages"));
+}
+
+// The group's hint shows until someone has written there (joins do not count).
+function showHint() {
+  const section = pane("group");
+  const hint = section.querySelector(".hint");
+  const said = [...section.querySelector(".messages").children]
+    .some((li) => !li.classList.contains("service"));
+  const text = escapeText(HINTS[state.language] || HINTS.en);
+  hint.innerHTML = text.replace("/newgame", '<span class="cmd" data-command="/newgame">/newgame</span>');
+  hint.hidden = said;
+}
+
 function upsert(chatName, message) {
   const list = pane(chatName).querySelector(".messages");
   const old = list.querySelector(`li[data-id="${message.id}"]`);
+  const stick = nearBottom(list);
   if (message.deleted) {
     if (old) old.remove();
-    return;
+  } else if (old) {
+    old.replaceWith(messageElement(chatName, message));
+  } else {
+    const later = [...list.children].find((li) => Number(li.dataset.id) > message.id);
+    list.insertBefore(messageElement(chatName, message), later || null);
   }
-  const stick = nearBottom(list);
-  const element = messageElement(chatName, message);
-  if (old) {
-    old.replaceWith(element);
-    if (stick) list.scrollTop = list.scrollHeight;
-    return;
-  }
-  const later = [...list.children].find((li) => Number(li.dataset.id) > message.id);
-  list.insertBefore(element, later || null);
   if (stick) list.scrollTop = list.scrollHeight;
+  showNewest(chatName);
+  if (chatName === "group") showHint();
 }
 
 function setCommands(chatName, commands) {
@@ -164,6 +184,7 @@ function showChat(chatName, chat) {
   for (const message of chat.messages) upsert(chatName, message);
   const list = section.querySelector(".messages");
   list.scrollTop = list.scrollHeight;
+  showNewest(chatName);
   setCommands(chatName, chat.commands);
 }
 
@@ -181,17 +202,29 @@ function toast(text) {
   setTimeout(() => element.remove(), 3500);
 }
 
-function alertBox(text) {
-  const dialog = document.createElement("dialog");
-  dialog.className = "alert";
+// An alert as Telegram shows one: a box with OK over the chat of the pressed button; the
+// other pane goes on working.
+function alertBox(chatName, text) {
+  const section = pane(chatName === "private" ? "private" : "group");
+  const old = section.querySelector(".alert");
+  if (old) old.remove();
+  const cover = document.createElement("div");
+  cover.className = "alert";
+  cover.setAttribute("role", "alertdialog");
+  const box = document.createElement("div");
+  box.className = "box";
   const body = document.createElement("p");
   body.textContent = text;
   const ok = document.createElement("button");
+  ok.type = "button";
   ok.textContent = "OK";
-  ok.addEventListener("click", () => { dialog.close(); dialog.remove(); });
-  dialog.append(body, ok);
-  document.body.append(dialog);
-  dialog.showModal();
+  ok.addEventListener("click", () => cover.remove());
+  cover.addEventListener("click", (event) => { if (event.target === cover) cover.remove(); });
+  cover.addEventListener("keydown", (event) => { if (event.key === "Escape") cover.remove(); });
+  box.append(body, ok);
+  cover.append(box);
+  section.append(cover);
+  ok.focus();
 }
 
 function banner(event) {
@@ -252,16 +285,19 @@ function handle(event) {
     case "snapshot":
       state.me = event.me;
       state.user = event.me.name;
+      state.language = event.language || state.language;
       document.getElementById("flood").textContent = event.flood
         ? "Telegram's flood limits on" : "fast: no flood limits";
       showChat("group", event.group);
       showChat("private", event.private);
+      showHint();
       showStarted();
       loadUsers();
       break;
     case "message": upsert(event.chat, event.message); break;
     case "answer":
-      if (event.text) (event.show_alert ? alertBox : toast)(event.text);
+      if (event.text && event.show_alert) alertBox(event.chat, event.text);
+      else if (event.text) toast(event.text);
       break;
     case "violation": banner(event); break;
     case "commands":
@@ -309,7 +345,13 @@ for (const chatName of ["group", "private"]) {
     input.value = "";
   });
   section.querySelector(".menu").addEventListener("click", () => { menu.hidden = !menu.hidden; });
-  section.querySelector(".messages").addEventListener("click", async (event) => {
+  const list = section.querySelector(".messages");
+  list.addEventListener("scroll", () => showNewest(chatName));
+  section.querySelector(".newest").addEventListener("click", () => {
+    list.scrollTop = list.scrollHeight;
+    showNewest(chatName);
+  });
+  section.querySelector(".feed").addEventListener("click", async (event) => {
     const spoiler = event.target.closest(".spoiler");
     if (spoiler) spoiler.classList.toggle("shown");
     const command = event.target.closest("[data-command]");
