@@ -41,6 +41,7 @@ from bot.telegram.outbox import Limits, Pacing
 from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
+from bot.ui.notices import Shown, shown_as
 from bot.ui.texts import refusal
 
 log = logging.getLogger(__name__)
@@ -78,8 +79,8 @@ class InFlight(BaseMiddleware):
 
 
 async def refused(event: ErrorEvent, t: Texts) -> None:
-    """A refused action (`GameError`): a short answer — an alert on a button, a reply to a
-    command — and nothing changed."""
+    """A refused action (`GameError`): a short answer — on a button a toast, or an alert
+    for what must be read once (`shown_as`), a reply to a command — and nothing changed."""
     assert isinstance(event.exception, GameError)
     try:
         text = refusal(t, event.exception)
@@ -88,7 +89,8 @@ async def refused(event: ErrorEvent, t: Texts) -> None:
         text = t("something-wrong")
     update = event.update
     if update.callback_query is not None:
-        await update.callback_query.answer(text, show_alert=True)
+        alert = shown_as(event.exception.key) is Shown.ALERT
+        await update.callback_query.answer(text, show_alert=alert)
     elif update.message is not None:
         await update.message.reply(text)
 

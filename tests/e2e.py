@@ -19,7 +19,7 @@ import re
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -53,7 +53,8 @@ HAND = "Ваши кости"
 GAME_OVER = "Игра окончена"
 PLAYABLE = "✅ "
 EXTRAS = ("🎒 Взять из базара", "Пас")
-ENDS = ("⬅ Налево", "Направо ➡")
+END_BUTTON = re.compile(r"^(?:⬅ (?P<left>-?\d+)|(?P<right>-?\d+) ➡)$")
+"""A line's end button, with the number that end shows: «⬅ 3», «5 ➡»."""
 PICK_END = "Куда поставить?"
 RU = texts_for("ru")
 RESTING = RU("hand-resting")
@@ -220,6 +221,7 @@ async def running_bot(
         if bot.process is not None:
             await bot.stop()
     kept_promises(fake, bot)
+    no_forms(fake)
 
 
 def kept_promises(fake: FakeTelegram, bot: BotProcess) -> None:
@@ -227,6 +229,18 @@ def kept_promises(fake: FakeTelegram, bot: BotProcess) -> None:
     assert not fake.unanswered_queries(), fake.unanswered_queries()
     assert not fake.internal_errors, fake.internal_errors[-1]
     assert "Traceback" not in bot.log, bot.log
+
+
+FORMS = ("(а)", "(ней)", "(ла)", "(ло)")
+"""The marks of a form's «вышел(а)»: the bot's Russian says things without them."""
+
+
+def no_forms(fake: FakeTelegram) -> None:
+    """No message, caption or answer of the bot reads like a form to fill in."""
+    said = [m.content or "" for chat in fake.chats.values() for m in bot_messages(fake, chat)]
+    said += [q.answer.text or "" for q in fake.callback_queries.values() if q.answer is not None]
+    formal = [text for text in said if any(form in text for form in FORMS)]
+    assert not formal, formal
 
 
 # -- what the chats show ------------------------------------------------------------------
@@ -320,6 +334,19 @@ async def press_refused(fake: FakeTelegram, user: User, message: Message, button
     refusal = await press(fake, user, message, button)
     assert refusal, f"{button!r} was answered without a word"
     return refusal
+
+
+async def press_shown(
+    fake: FakeTelegram, user: User, message: Message, button: str, data: str | None = None
+) -> tuple[str, bool]:
+    """Press a button (or forge a press of `data` from `message`); the answer's text and
+    whether it is an alert (a window the person closes) rather than a toast."""
+    if data is None:
+        query = fake.user_presses(user, message, button)
+    else:
+        query = forge_press(fake, user, message, data)
+    answer = await fake.wait_until(lambda: fake.answer_for(query), 20)
+    return str(answer.text or ""), bool(answer.show_alert)
 
 
 def forge_press(fake: FakeTelegram, user: User, message: Message, data: str) -> str:
@@ -456,18 +483,36 @@ def tiles_asking_an_end(state: GameState) -> set[int]:
     return {m.tile for m in plays if sum(p.tile == m.tile for p in plays) > 1}
 
 
-def hand_asking(fake: FakeTelegram, user: User, ends: Collection[str] = ENDS) -> Message | None:
+def is_end(label: str) -> bool:
+    """Whether a button is a line's end («⬅ 3», «5 ➡»)."""
+    return END_BUTTON.match(label) is not None
+
+
+def end_buttons(message: Message) -> list[str]:
+    """A message's end buttons, left first."""
+    labels = [b for row in message.buttons for b in row if is_end(b)]
+    return sorted(labels, key=lambda label: not label.startswith("⬅"))
+
+
+def end_button(message: Message, end: int) -> str:
+    """The label of the button of `end` (0: left, 1: right) on a hand asking which end."""
+    ends = end_buttons(message)
+    assert len(ends) == 2, message.buttons
+    return ends[end]
+
+
+def hand_asking(fake: FakeTelegram, user: User) -> Message | None:
     """The user's newest hand, if it asks which end. Not necessarily the one pressed: a
     hand sent anew meanwhile (a turn's first, a restart's, /start's) takes the question."""
     hands = [m for m in bot_messages(fake, user) if version_of(m) >= 0]
     newest = hands[-1] if hands else None
-    asks = newest is not None and any(b in ends for row in newest.buttons for b in row)
+    asks = newest is not None and bool(end_buttons(newest))
     return newest if asks else None
 
 
-async def wait_asking(fake: FakeTelegram, user: User, ends: Collection[str] = ENDS) -> Message:
+async def wait_asking(fake: FakeTelegram, user: User) -> Message:
     """Wait for the user's hand to ask which end (after a tile's «Куда поставить?»)."""
-    hand: Message = await fake.wait_until(lambda: hand_asking(fake, user, ends), 20)
+    hand: Message = await fake.wait_until(lambda: hand_asking(fake, user), 20)
     return hand
 
 
@@ -589,7 +634,8 @@ async def play_planned(
     answer = await press(fake, user, hand, button_for(rules, move))
     if answer == PICK_END:
         assert isinstance(move, Play)
-        await press(fake, user, await wait_asking(fake, user), ENDS[move.end])
+        asking = await wait_asking(fake, user)
+        await press(fake, user, asking, end_button(asking, move.end))
     return user, version
 
 
@@ -822,7 +868,7 @@ def check_round_message(text: str, ended: RoundEnded, names: Sequence[str]) -> N
     if ended.reason == "fish" and not ended.eggs:
         assert f"рыбак — {names[ended.seat]}" in head, head
     elif ended.reason == "out":
-        assert f"{names[ended.seat]} вышел" in head, head
+        assert f"{names[ended.seat]} выходит" in head, head  # no «вышел(а)»
     split = lines.index("Счёт (было → раунд → стало):")
     hands = {m[1]: int(m[3]) for line in lines[:split] if (m := RESULT_HAND.match(line))}
     assert hands == {names[r.seat]: r.hand_value for r in ended.results}, text

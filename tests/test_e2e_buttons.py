@@ -12,7 +12,6 @@ from bot.playground import FakeTelegram, Message
 from bot.telegram.buttons import EndGame, MoveButton
 from bot.ui.games import help_group
 from tests.e2e import (
-    ENDS,
     HAND,
     JOIN,
     LOBBY,
@@ -25,6 +24,8 @@ from tests.e2e import (
     bot_choices,
     bot_messages,
     dealt,
+    end_button,
+    end_buttons,
     find,
     forged_refused,
     games_in,
@@ -34,6 +35,7 @@ from tests.e2e import (
     play_moves,
     press,
     press_refused,
+    press_shown,
     query,
     replay_game,
     replies_to,
@@ -101,6 +103,21 @@ async def test_presses_that_must_not_count(tmp_path: Path) -> None:
             # the mover: a button of an older move (a client that missed an edit)
             stale = MoveButton(game=game_id, version=version - 1, kind="t", tile=mine[0]).pack()
             assert await forged_refused(fake, mover, hand, stale) == RU("stale")
+            # a press that only did not count is a toast; a window to close is for what
+            # must be read once
+            tapped = other_hand.buttons[0][0]
+            assert await press_shown(fake, other, other_hand, tapped) == (refused, False)
+            assert await press_shown(fake, mover, hand, "", stale) == (RU("stale"), False)
+            outdated = await press_shown(fake, mover, hand, "", f"l:{game_id}:fly")
+            assert outdated == (RU("outdated-button"), False)
+            assert await press_shown(fake, mover, hand, "", "garbage") == (
+                RU("unknown-button"),
+                False,
+            )
+            assert await press_shown(fake, olya, olya_help, "", data) == (
+                RU("not-a-player"),
+                True,
+            )
             # the mover: a tile of somebody else's hand, at a given end
             theft = MoveButton(game=game_id, version=version, kind="t", tile=theirs[0], end=0)
             assert await forged_refused(fake, mover, hand, theft.pack()) == "Этой кости у вас нет."
@@ -126,6 +143,7 @@ async def test_presses_that_must_not_count(tmp_path: Path) -> None:
             taps = [fake.user_presses(mover, hand, button) for _ in range(2)]
             answers = [await fake.wait_until(lambda q=q: fake.answer_for(q), 20) for q in taps]
             assert sorted(bool(a.text) for a in answers) == [False, True], answers
+            assert not any(a.show_alert for a in answers), answers  # a toast, not a window
             assert {a.text for a in answers if a.text} <= {RU("stale"), refused}, answers
             made = query(
                 tmp_path,
@@ -146,7 +164,8 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             lobby = await open_lobby(fake, group, masha)
             assert "Игроки: Маша" in (lobby.content or "")
             assert "Откройте личный чат с ботом" in (lobby.content or "")
-            assert await press_refused(fake, masha, lobby, START) == RU("waiting-for", names="Маша")
+            waiting = RU("waiting-for", names="Маша")  # what to do first: read once
+            assert await press_shown(fake, masha, lobby, START) == (waiting, True)
             # she opens the bot through the lobby's deep link: now one player is too few
             await join(fake, group, masha, lobby)
             assert masha.started
@@ -156,7 +175,7 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             assert game["status"] == "lobby"
 
             # other people's presses on her lobby
-            assert await press_refused(fake, serge, lobby, START) == RU("not-creator")
+            assert await press_shown(fake, serge, lobby, START) == (RU("not-creator"), True)
             assert await press_refused(fake, serge, lobby, RU("settings")) == RU("not-creator")
             assert await press_refused(fake, olya, lobby, RU("cancel")) == (
                 RU("not-creator-or-admin")
@@ -332,6 +351,9 @@ async def test_the_end_is_asked_on_the_hand_sent_anew_while_a_tile_was_pressed(
                 if MoveButton.unpack(b["callback_data"]).tile in asking
             ][:1]
 
+            ends = stored_state(tmp_path, game["id"]).ends
+            name = tile.removeprefix(PLAYABLE)
+
             # the reply to /start and the hand sent anew are on their way for 2 s each
             fake.slow("sendMessage", 2.0, times=2)
             fake.user_sends(user, user, "/start")
@@ -350,7 +372,13 @@ async def test_the_end_is_asked_on_the_hand_sent_anew_while_a_tile_was_pressed(
 
             new = await wait_asking(fake, user)
             assert new is not hand and hand not in bot_messages(fake, user)
-            assert await press(fake, user, new, ENDS[0]) == ""
+            # each end's button shows its number, like the spinner games' arms
+            assert end_buttons(new) == [f"⬅ {ends[0]}", f"{ends[1]} ➡"], new.buttons
+            assert new.buttons[0] == [RU("end-left", value=ends[0]), RU("end-right", value=ends[1])]
+            # the question is in the hand's text; no word of ✅ that the buttons lack
+            await fake.wait_until(lambda: RU("hand-ask-end", tile=name) in (new.content or ""))
+            assert RU("hand-playable") not in (new.content or ""), new.content
+            assert await press(fake, user, new, end_button(new, 0)) == ""
             await wait_turn(fake, users, version_of(hand))
             swaps = fake.calls_of("editMessageReplyMarkup")
             assert all(c.status == 200 for c in swaps), swaps
@@ -393,3 +421,64 @@ async def test_the_spinner_presets_from_newgame_the_lobby_and_settings(tmp_path:
             await fake.wait_until(lambda: RU("preset-button", name=telephone) in lobby.buttons[0])
             targets = [b.removeprefix("● ") for b in lobby.buttons[1]]
             assert targets == ["до 36", "до 72", "до 100", "до 150"]
+
+
+async def test_the_leader_is_told_how_to_lead(tmp_path: Path) -> None:
+    """The person who opens a round reads how: with the tile the rules name («Вы заходите
+    с 1-1»), or with any tile where the rules leave it free — never «Концы: стол пуст»."""
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path) as bot:
+            for options, fixed in (("", True), ("fives_threes", False)):
+                await start_game(fake, group, users, options)
+                game = games_in(tmp_path, group.id)[-1]
+                state = stored_state(tmp_path, game["id"])
+                assert (state.lead_tile is not None) is fixed, state.lead_tile
+                _, hand = await wait_turn(fake, users)
+                await bot.idle()
+                lines = (hand.content or "").splitlines()
+                if state.lead_tile is not None:
+                    told = RU("hand-lead", tile=state.rules.tiles.name(state.lead_tile))
+                else:
+                    told = RU("hand-lead-any")
+                assert lines[-1] == told, hand.content
+                assert "стол пуст" not in (hand.content or ""), hand.content
+                assert all(b.startswith(PLAYABLE) for b in hand.buttons[0]) or fixed
+                await say(fake, bot, users[0], group, "/endgame")
+                question = await wait_text(fake, group, RU("endgame-ask"))
+                await press(fake, users[0], question, RU("end-yes"))
+                await fake.wait_until(
+                    lambda: games_in(tmp_path, group.id)[-1]["status"] != "active"
+                )
+                await bot.idle()
+
+
+async def test_settings_close_and_old_settings_buttons_still_work(tmp_path: Path) -> None:
+    """/settings has «Закрыть», which takes the message away; an older settings message's
+    buttons (the same data the previous version made) still work, and only admins close."""
+    async with FakeTelegram() as fake:
+        masha, serge = fake.add_user("Маша"), fake.add_user("Серёжа")
+        group = fake.add_group("Двор", [masha, serge])  # Маша created it: she is an admin
+        async with running_bot(fake, tmp_path) as bot:
+            older = await ask(fake, bot, masha, group, "/settings")
+            menu = await ask(fake, bot, masha, group, "/settings")
+            assert menu.buttons[-1] == [RU("close")], menu.buttons
+            # the previous version's data: the computers switch and the presets view
+            assert "c:computers:no" in [
+                b["callback_data"] for row in older.reply_markup or [] for b in row
+            ]
+            refusal = await press_shown(fake, serge, menu, RU("close"))
+            assert refusal == (RU("admins-only"), True)
+            assert menu in bot_messages(fake, group)
+            assert await press(fake, masha, menu, RU("close")) == ""
+            await fake.wait_until(lambda: menu not in bot_messages(fake, group))
+            assert await press(fake, masha, older, older.buttons[-2][0]) == RU("settings-saved")
+            await fake.wait_until(lambda: RU("settings-off") in (older.content or ""))
+            preset = RU("preset-button", name=RU("preset-name-goat"))
+            assert await press(fake, masha, older, preset) == ""
+            await fake.wait_until(lambda: [RU("back")] in older.buttons)
+            assert await press(fake, masha, older, RU("back")) == ""
+            await fake.wait_until(lambda: [RU("close")] in older.buttons)
+            assert await press(fake, masha, older, RU("close")) == ""
+            await fake.wait_until(lambda: older not in bot_messages(fake, group))

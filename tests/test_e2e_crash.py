@@ -25,7 +25,6 @@ from bot.game.state import GameState, Phase
 from bot.playground import CallbackAnswer, FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
 from tests.e2e import (
-    ENDS,
     EXTRAS,
     GAME_OVER,
     NAMES,
@@ -38,6 +37,7 @@ from tests.e2e import (
     check_finished_game,
     forge_press,
     games_in,
+    is_end,
     last_update_id,
     query,
     replay_game,
@@ -279,7 +279,7 @@ def data_of(message: Message, button: str) -> MoveButton:
 def pick(rng: random.Random, hand: Message) -> str:
     """Mostly a legal button; now and then a tile that does not fit, or «back»."""
     buttons = move_buttons(hand)
-    ends = [b for b in buttons if b in ENDS]
+    ends = [b for b in buttons if is_end(b)]
     if ends:
         return rng.choice(ends) if rng.random() < 0.85 else RU("back")
     legal = [b for b in buttons if b.startswith(PLAYABLE) or b in EXTRAS]
@@ -502,7 +502,7 @@ async def test_a_kill_right_after_the_last_move_still_ends_the_game_in_the_chats
                 buttons = [
                     b
                     for b in move_buttons(hand)
-                    if b.startswith(PLAYABLE) or b in EXTRAS or b in ENDS
+                    if b.startswith(PLAYABLE) or b in EXTRAS or is_end(b)
                 ]
                 last = [
                     b for b in buttons if phase_after(state, data_of(hand, b)) is Phase.GAME_OVER

@@ -10,13 +10,13 @@ from bot.playground import FakeTelegram, Message, User
 from bot.playground.api.errors import NOT_MODIFIED
 from bot.telegram.buttons import LobbyAct, LobbyAction, MoveButton
 from tests.e2e import (
-    ENDS,
     EXTRAS,
     NAMES,
     PICK_END,
     PLAYABLE,
     RU,
     bot_messages,
+    end_buttons,
     find,
     forge_press,
     forged_refused,
@@ -156,8 +156,8 @@ async def move_with_double_taps(
     await fake.wait_until(lambda: fake.answer_for(query), 20)
     if answer != PICK_END:
         return False
-    await fake.wait_until(lambda: any(ENDS[0] in row for row in hand.buttons), 20)
-    await press(fake, user, hand, rng.choice(ENDS))
+    await fake.wait_until(lambda: end_buttons(hand), 20)
+    await press(fake, user, hand, rng.choice(end_buttons(hand)))
     return True
 
 

@@ -44,9 +44,19 @@ async def test_three_players_play_a_whole_game_to_a_goat(tmp_path: Path) -> None
             assert any(score >= 101 for score in state.tally.scores)
             # every hand message is closed: no buttons left to press
             await bot.idle()
+            # … and says the game, the person's place of three and score, and the goat
+            assert state.outcome is not None
             for user in users:
                 (hand,) = [m for m in fake.messages(user) if m.from_bot and m.edited]
-                assert hand.content == "Игра окончена. Спасибо за игру!"
+                seat = state.seats.index(str(user.id))
+                (place,) = [p for p in state.outcome.places if p.seat == seat]
+                goat = " — козёл 🐐" if state.tally.scores[seat] >= 101 else ""
+                assert (hand.content or "").startswith(
+                    f"Игра окончена — Козёл: вы на {place.place}-м месте из 3, "
+                    f"{state.tally.scores[seat]} "
+                ), hand.content
+                assert (hand.content or "").endswith(f"{goat}. Спасибо за игру!"), hand.content
+                assert ("козёл" in (hand.content or "")) == bool(goat), hand.content
                 assert not hand.reply_markup
 
 

@@ -24,7 +24,6 @@ from bot.ui.hand import arm
 from bot.ui.texts import move_label
 from tests.e2e import (
     DB_NAME,
-    ENDS,
     NAMES,
     PICK_END,
     PLAYABLE,
@@ -116,7 +115,9 @@ def states_of(rules: RuleSet, seed: int, moves: Sequence[Move]) -> list[GameStat
 
 def end_label(state: GameState, end: int) -> str:
     """An end's button: words on a line, the arrow and open value in the spinner games."""
-    return ENDS[end] if state.rules.spinner is Spinner.NONE else arm(end, state.ends[end])
+    if state.rules.spinner is not Spinner.NONE:
+        return arm(end, state.ends[end])
+    return RU("end-left" if end == 0 else "end-right", value=state.ends[end])
 
 
 def same_play(a: GameState, b: GameState) -> bool:
@@ -280,6 +281,11 @@ async def cancelled_once(
     assert await press(fake, user, hand, RU("hand-doubles")) == RU("hand-pick-double")
     name = state.rules.tiles.name(move.tiles[0])
     hand = await showing(fake, user, name, pressed)
+    # what to press is in the hand's text (the toast goes by), and no word of a ✅ that the
+    # doubles' buttons do not have
+    assert RU("hand-ask-first-double") in (hand.content or ""), hand.content
+    assert RU("hand-playable") not in (hand.content or ""), hand.content
+    assert not any(b.startswith(PLAYABLE) for row in hand.buttons for b in row), hand.buttons
     pressed = hand.buttons
     answer = await press(fake, user, hand, name)
     closed = bool(move.closed) and move.closed[0]
@@ -293,12 +299,14 @@ async def cancelled_once(
         answer = await press(fake, user, hand, label)
     building = await showing(fake, user, RU("hand-cancel"), pressed)
     pressed = building.buttons
+    assert RU("hand-playable") not in (building.content or ""), building.content
     assert RU("hand-building", move="").strip() in (building.content or ""), building.content
     assert name in (building.content or "").splitlines()[-1]
     assert await press(fake, user, building, RU("hand-cancel")) == ""
     back = await showing(fake, user, RU("hand-doubles"), pressed)
     await bot.idle()
     assert RU("hand-building", move="").strip() not in (back.content or "")
+    assert RU("hand-playable") in (back.content or ""), back.content  # the tiles again
     assert same_play(stored_state(folder, game_id), state)
 
 

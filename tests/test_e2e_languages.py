@@ -24,6 +24,7 @@ from tests.e2e import (
     SHORT,
     ask,
     bot_messages,
+    end_buttons,
     expected_rating,
     expected_skill,
     find,
@@ -48,7 +49,6 @@ EN = texts_for("en")
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 TURN = ("Your move", "Ваш ход")  # how a hand says it is your turn, in either language
 EXTRAS = {t(key) for t in (EN, RU) for key in ("draw", "pass")}
-ENDS = {t(key) for t in (EN, RU) for key in ("end-left", "end-right")}
 
 
 # -- a game whose players read different languages ----------------------------------------
@@ -120,8 +120,8 @@ async def play_to(
         choices = [b for row in hand.buttons for b in row if b.startswith(PLAYABLE) or b in EXTRAS]
         answer = await press(fake, user, hand, rng.choice(choices))
         if answer in (EN("pick-end"), RU("pick-end")):
-            question = await wait_asking(fake, user, ENDS)
-            ends = [b for row in question.buttons for b in row if b in ENDS]
+            question = await wait_asking(fake, user)
+            ends = end_buttons(question)
             await press(fake, user, question, rng.choice(ends))
     raise AssertionError(f"not done after {max_moves} moves")
 
@@ -304,10 +304,30 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
                 if pressed.message.chat is group and pressed.answer is not None:
                     assert not cyrillic_in(pressed.answer.text), pressed.answer
 
-            # the private chats: each closed hand in its reader's language
+            # the private chats: each closed hand tells, in its reader's language, the game,
+            # the reader's place of the four (as the end message orders them), the score
+            # and the goat
+            assert state.outcome is not None
+            order = [
+                line.split(". ", 1)[1].split(" — ")[0] for line in end_lines(EN, state, seat_names)
+            ]
             for user in players:
                 (closed,) = [m for m in bot_messages(fake, user) if m.edited and not m.buttons]
-                assert closed.content == reads[user.id]("game-over-private"), user
+                seat = state.seats.index(str(user.id))
+                (place,) = [p for p in state.outcome.places if p.seat == seat]
+                assert order[place.place - 1] == user.name, (order, place)
+                t = reads[user.id]
+                mark = t("game-over-you-goat") if place.goat else ""
+                assert place.score == state.tally.scores[seat]
+                assert place.goat == (place.score >= state.rules.target)
+                assert closed.content == t(
+                    "game-over-you",
+                    game=t("preset-name-goat"),
+                    place=place.place,
+                    total=4,
+                    score=place.score,
+                    goat=mark,
+                ), user
             # Bob follows Telegram again (Russian); Alice picks Russian
             assert await press(fake, bob, picker, EN("language-telegram")) == RU("language-set")
             await fake.wait_until(lambda: picker.content == RU("language-pick"))

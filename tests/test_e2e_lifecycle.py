@@ -28,6 +28,7 @@ from tests.e2e import (
     forge_press,
     fresh_state,
     games_in,
+    is_end,
     join,
     last_update_id,
     open_lobby,
@@ -226,7 +227,7 @@ async def test_leave_hands_the_seat_to_the_computer_and_the_timeout_rule(
 
 def hand_asking(fake: FakeTelegram, user: User) -> Message | None:
     """The user's hand message showing the left/right choice."""
-    asking = [m for m in bot_messages(fake, user) if any("Налево" in row[0] for row in m.buttons)]
+    asking = [m for m in bot_messages(fake, user) if any(is_end(row[0]) for row in m.buttons)]
     return asking[-1] if asking else None
 
 
@@ -246,7 +247,7 @@ async def test_the_last_person_to_leave_ends_the_game_and_score_counts_finished_
             await play_moves(fake, users, random.Random(1), 2)
             await say(fake, bot, users[1], group, "/leave")  # the computer takes the seat
             await say(fake, bot, users[0], group, "/leave")  # nobody left to play: it ends
-            end = await wait_text(fake, group, f"{GAME_OVER}: {users[1].name} покинул(а) стол.")
+            end = await wait_text(fake, group, RU("game-over-timeout", name=users[1].name))
             rows = (end.content or "").splitlines()[1:-1]  # both leavers: goats, +0
             assert sorted(row.split(" — ")[0][3:] for row in rows) == sorted(NAMES[:2]), rows
             assert all(row.endswith("🐐 козёл, рейтинг +0") for row in rows), rows

@@ -13,7 +13,6 @@ import pytest
 
 from bot.playground import FakeTelegram, Message
 from tests.e2e import (
-    ENDS,
     LATEST,
     NAMES,
     PICK_END,
@@ -23,6 +22,7 @@ from tests.e2e import (
     START,
     BotProcess,
     dealt,
+    end_button,
     forged_refused,
     games_in,
     join,
@@ -120,7 +120,8 @@ async def test_a_game_and_a_lobby_of_the_previous_version_go_on(tmp_path: Path) 
             assert tile_data(fresh) == old_tiles
             text = next(iter(old_tiles))
             if await press(fake, mover, fresh, text) == PICK_END:
-                assert await press(fake, mover, await wait_asking(fake, mover), ENDS[0]) == ""
+                asking = await wait_asking(fake, mover)
+                assert await press(fake, mover, asking, end_button(asking, 0)) == ""
 
             # the old lobby's computer button is answered as outdated; the new one works
             assert await forged_refused(fake, serge, waiting, old_novice) == RU("outdated-button")

@@ -78,7 +78,7 @@ async def my_move(page: Page) -> bool:
     if not await fits.count():
         return False
     await fits.first.click()
-    end = hand.locator(".keyboard button", has_text="Налево")
+    end = hand.locator(".keyboard button", has_text="⬅")  # «⬅ 3»: the left end
     try:
         await end.first.wait_for(timeout=1500)
     except NotYet:  # placed at once: no end to choose

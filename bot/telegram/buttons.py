@@ -127,6 +127,7 @@ class KickSeat(CallbackData, prefix="k"):
 class ChatView(StrEnum):
     MAIN = "main"
     PRESETS = "presets"
+    CLOSE = "close"  # the settings message goes away (a value added later: old data parses)
 
 
 class ChatOption(CallbackData, prefix="c"):

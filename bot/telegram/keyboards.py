@@ -151,7 +151,8 @@ def _chat_button(key: str, value: str) -> CallbackData:
 def chat_settings_keyboard(
     t: Texts, rules: RuleSet, language: str, computers: bool
 ) -> InlineKeyboardMarkup:
-    """/settings: the chat's default rules, its language and whether computers may play."""
+    """/settings: the chat's default rules, its language and whether computers may play;
+    close."""
     builder = InlineKeyboardBuilder()
     presets = ChatOption(key="view", value=ChatView.PRESETS)
     sizes = _rule_buttons(t, builder, rules, _chat_button, presets)
@@ -165,7 +166,8 @@ def chat_settings_keyboard(
         text=t("settings-computers-button", state=state),
         callback_data=ChatOption(key="computers", value="no" if computers else "yes"),
     )
-    builder.adjust(*sizes, len(LANGUAGES), 1)
+    builder.button(text=t("close"), callback_data=ChatOption(key="view", value=ChatView.CLOSE))
+    builder.adjust(*sizes, len(LANGUAGES), 1, 1)
     return builder.as_markup()
 
 
@@ -250,10 +252,10 @@ def _rows(buttons: list[InlineKeyboardButton], width: int) -> list[list[InlineKe
 
 
 def end_label(t: Texts, rules: RuleSet, ends: Sequence[int], end: int) -> str:
-    """An end's button: «⬅ Left» / «Right ➡» on a line, the arm and its value («⬆ 4»)
-    in the spinner games."""
+    """An end's button with the number it shows: «⬅ 3» / «5 ➡» on a line, the arm and its
+    value («⬆ 4») in the spinner games."""
     if rules.spinner is Spinner.NONE:
-        return t("end-left" if end == 0 else "end-right")
+        return t("end-left" if end == 0 else "end-right", value=ends[end])
     return hand_words.arm(end, ends[end])
 
 

@@ -21,6 +21,16 @@ def arm(end: int, value: int) -> str:
     return f"{ARROWS[end]} {CLOSED_MARK if value < 0 else value}"
 
 
+def ends_shown(t: Texts, state: GameState) -> str:
+    """The open ends in the words of the hand: «5 и 3», or the arms («⬅ 5 · ➡ 3 · ⬆ 6»)."""
+    ends = state.ends
+    if state.rules.spinner is not Spinner.NONE:
+        return " · ".join(arm(end, value) for end, value in enumerate(ends))
+    if len(ends) == 2:
+        return t("hand-ends", first=ends[0], second=ends[1])
+    return ", ".join(map(str, ends))
+
+
 def building(
     t: Texts, state: GameState, placed: Sequence[tuple[Tile, int, bool]], pending: Tile = -1
 ) -> str:

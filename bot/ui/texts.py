@@ -26,7 +26,7 @@ from bot.game.moves import Draw, Move, Pass, PlayDoubles
 from bot.game.rules import PRESETS, RuleError, RuleSet, Spinner
 from bot.game.state import GameState, Phase
 from bot.ui.games import described, preset_name
-from bot.ui.hand import ARROWS, arm
+from bot.ui.hand import ARROWS, ends_shown
 from bot.ui.i18n import Texts
 
 PLAYABLE = "✅ "
@@ -235,8 +235,11 @@ def told(t: Texts, events: Sequence[Event], state: GameState, names: Sequence[st
     return lines
 
 
-def hand(t: Texts, state: GameState, seat: int, drawn: Sequence[int]) -> str:
-    """The private hand message's text."""
+def hand(
+    t: Texts, state: GameState, seat: int, drawn: Sequence[int], tiles_shown: bool = True
+) -> str:
+    """The private hand message's text; `tiles_shown`: its buttons are the tiles (not a
+    question), so the mark of the ones that fit is explained."""
     rules = state.rules
     lines = [t("hand-title", round=state.round_no)]
     if drawn:
@@ -245,15 +248,12 @@ def hand(t: Texts, state: GameState, seat: int, drawn: Sequence[int]) -> str:
         lines.append(t("hand-wait"))
     elif state.lead_tile is not None:
         lines.append(t("hand-lead", tile=rules.tiles.name(state.lead_tile)))
+    elif not state.ends:
+        lines.append(t("hand-lead-any"))
     else:
-        ends = state.ends
-        if rules.spinner is not Spinner.NONE and ends:
-            shown = " · ".join(arm(end, value) for end, value in enumerate(ends))
-        elif len(ends) == 2:
-            shown = t("hand-ends", first=ends[0], second=ends[1])
-        else:
-            shown = ", ".join(map(str, ends)) or t("hand-empty-table")
-        lines.append(t("hand-turn", ends=shown))
+        lines.append(t("hand-turn", ends=ends_shown(t, state)))
+        if tiles_shown:
+            lines.append(t("hand-playable"))
     return "\n".join(lines)
 
 

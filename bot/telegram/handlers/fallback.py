@@ -1,4 +1,4 @@
-"""Anything else: a short help in private, silence in groups, an alert for odd buttons."""
+"""Anything else: a short help in private, silence in groups, a toast for odd buttons."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.telegram.buttons import is_ours
 from bot.telegram.handlers.common import IN_PRIVATE
 from bot.ui.i18n import Texts
+from bot.ui.notices import Shown, shown_as
 
 router = Router(name="fallback")
 
@@ -21,4 +22,5 @@ async def private_help(message: Message, t: Texts) -> None:
 async def unknown_button(callback: CallbackQuery, t: Texts) -> None:
     """A button nothing took: one of an older version (its format changed), or not ours."""
     outdated = callback.data is not None and is_ours(callback.data)
-    await callback.answer(t("outdated-button" if outdated else "unknown-button"), show_alert=True)
+    key = "outdated-button" if outdated else "unknown-button"
+    await callback.answer(t(key), show_alert=shown_as(key) is Shown.ALERT)

@@ -37,6 +37,14 @@ ANSWERS = {
     Asked.READY: "hand-ready",
 }
 """The short answer to a press that asks something."""
+QUESTIONS = {
+    Asked.END: "hand-ask-end",
+    Asked.ARM: "hand-ask-end",
+    Asked.FACE: "hand-ask-face",
+    Asked.DOUBLE: "hand-ask-double",
+    Asked.READY: "hand-ask-ready",
+}
+"""What the hand's text says while its buttons ask something (the toast goes by)."""
 
 
 @router.callback_query(MoveButton.filter())
@@ -123,8 +131,22 @@ def _show(
 ) -> None:
     """Swap the hand's buttons for `ask`, on the hand as stored when the swap goes out (the
     press may come from the one a restart, /start or the turn's first hand replaced, or
-    from one not yet stored); a move being built is shown under the hand."""
+    from one not yet stored); the question and a move being built are shown under the
+    hand (none when the buttons are the tiles again)."""
     keyboard = ask_keyboard(t, game.id, version, state, ask)
-    building = ask.asked not in {Asked.TILES, Asked.END} and (ask.placed or ask.tile >= 0)
-    line = hand_words.building(t, state, ask.placed, ask.tile) if building else None
+    lines = [] if ask.asked is Asked.TILES else [_question(t, state, ask)]
+    if ask.asked not in {Asked.TILES, Asked.END} and (ask.placed or ask.tile >= 0):
+        lines.append(hand_words.building(t, state, ask.placed, ask.tile))
+    line = "\n".join(lines) if lines else None
     messenger.hands.show_choice(game, state.to_move, pressed, keyboard, line)
+
+
+def _question(t: Texts, state: GameState, ask: Ask) -> str:
+    """The hand's question in words that name what its buttons show."""
+    key = QUESTIONS[ask.asked]
+    if ask.asked is Asked.DOUBLE and not ask.placed:
+        key = "hand-ask-first-double"
+    elif ask.asked is Asked.READY and not ask.choices:
+        key = "hand-ask-last"
+    tile = state.rules.tiles.name(ask.tile) if ask.tile >= 0 else ""
+    return t(key, tile=tile)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
@@ -71,11 +72,19 @@ def _changed(settings: ChatSettings, key: str, value: str) -> ChatSettings:
 async def switch_view(
     callback: CallbackQuery, callback_data: ChatOption, chats: Chats, bot: Bot, t: Texts
 ) -> None:
-    """Between the chat's settings and its list of presets."""
+    """Between the chat's settings and its list of presets; close takes the message away
+    (or, when Telegram no longer lets it be deleted, leaves a line without buttons)."""
     message = await _admin_settings_message(callback, bot)
     if callback_data.value not in set(ChatView):
         raise GameError("unknown-button")
     view = ChatView(callback_data.value)
+    if view is ChatView.CLOSE:
+        await callback.answer()
+        try:
+            await message.delete()
+        except TelegramBadRequest:  # too old to delete (48 hours): its buttons go instead
+            await message.edit_text(t("settings-closed"))
+        return
     settings = await chats.settings(message.chat.id)
     await callback.answer()
     text = _settings_text(t, message.chat.title or "", settings, view)

@@ -19,6 +19,7 @@ from bot.game.view import seat_view
 from bot.telegram.keyboards import hand_keyboard
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import texts
+from bot.ui.farewell import PLAIN, farewell
 
 LEFT = "hand-left"
 """What the hand of someone who left the game says from then on."""
@@ -170,7 +171,8 @@ class Hands:
         user_id, old = player.user_id, player.hand_message_id
         t = await self.gateway.user_texts(user_id)
         if news.closing is not None or news.state is None:
-            text = t(news.closing or "game-over-private")
+            over = news.closing in (None, PLAIN)  # the game's end: its result for this seat
+            text = farewell(t, game.state, seat) if over else t(news.closing or PLAIN)
             if old is not None:
                 await self.gateway.private(
                     game, user_id, EditMessageText(chat_id=user_id, message_id=old, text=text)
@@ -242,7 +244,8 @@ class Hands:
         message_id = game.players[seat].hand_message_id or pressed
         t = await self.gateway.user_texts(user_id)
         told, drawn = self._drawn.get((game_id, seat), (-1, ()))
-        text = texts.hand(t, game.state, seat, drawn if told == version else ())
+        tiles_shown = building is None  # else the buttons ask a question, told below
+        text = texts.hand(t, game.state, seat, drawn if told == version else (), tiles_shown)
         if building is not None:
             text = f"{text}\n\n{building}"
         swap = EditMessageText(

@@ -14,6 +14,14 @@ hand-pick-face = Открыто или закрыто?
 hand-pick-double = Какой дубль добавить?
 hand-ready = Ещё дубль — или «Готово».
 
+## the hand message's question while its buttons ask it
+hand-ask-end = Куда поставить { $tile }? На кнопках — концы и их числа.
+hand-ask-first-double = Несколько дублей за один ход: нажмите дубль, который кладёте первым.
+hand-ask-double = Какой дубль добавить? Нажмите его.
+hand-ask-face = { $tile }: открыто или закрыто?
+hand-ask-ready = Добавить ещё — «{ hand-more }», сходить — «{ hand-done }».
+hand-ask-last = Все дубли на месте: сходить — «{ hand-done }».
+
 ## the hand message while a move is built
 hand-building = Ход: { $move }
 hand-placed = { $tile } { $arm }

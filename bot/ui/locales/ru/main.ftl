@@ -8,8 +8,9 @@ settings = ⚙ Настройки
 cancel = ✖ Отменить
 done = ✔ Готово
 back = ↩ Назад
-end-left = ⬅ Налево
-end-right = Направо ➡
+close = ✖ Закрыть
+end-left = ⬅ { $value }
+end-right = { $value } ➡
 end-yes = Да, закончить
 end-no = Нет, играем
 add-computer = 🤖 +{ $level }
@@ -50,7 +51,7 @@ removed-from-group = Игра отменена: бота удалили из г�
 endgame-ask = Закончить игру? Очки не пойдут в рейтинг.
 endgame-keep = Играем дальше.
 endgame-over = Эта игра уже окончена.
-ended-by = Игру закончил(а) { $name }. Она не идёт в рейтинг.
+ended-by = { $name } останавливает игру. Она не идёт в рейтинг.
 no-open-game = Здесь сейчас нет игры. Начните её командой /newgame.
 no-games-yet = В этом чате ещё не было законченных игр.
 no-rating-yet = Рейтинга пока нет: сыграйте первую партию (/newgame).
@@ -58,6 +59,13 @@ no-rating-anywhere = Вы ещё не играли рейтинговых пар
 something-wrong = Что-то пошло не так, попробуйте ещё раз.
 game-started-players = Игра началась! Играют: { $names }.
 game-over-private = Игра окончена. Спасибо за игру!
+game-over-you = Игра окончена — { $game }: вы на { $place }-м месте из { $total }, { $score } { $score ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }{ $goat }. Спасибо за игру!
+game-over-you-goat = { " " }— козёл 🐐
+game-over-you-generals = Игра окончена — { $game }: ваша команда на { $place }-м месте из { $total }, генералов: { $generals }. Спасибо за игру!
 cannot-start = Пока нельзя начать. { $reason }
 waiting-for = Сначала откройте личный чат с ботом (кнопка «Сесть за стол»): { $names }
 unreachable = { $name }, я не могу написать вам в личный чат. Откройте его: { $url }
@@ -168,7 +176,7 @@ no-open-lobby = Здесь сейчас никто не собирает сто�
 kick-who = Кого убрать? Ответьте /kick на сообщение игрока или напишите /kick и его имя.
 kick-not-seated = Такого игрока за столом нет.
 kick-yourself = Чтобы выйти самому, есть /leave.
-kicked = { $name } убран(а) из-за стола.
+kicked = Убрали из-за стола: { $name }.
 next-game-ping = В «{ $chat }» собирают стол: { $link }
 next-game-ping-plain = В «{ $chat }» собирают стол — загляните в группу.
 
@@ -198,10 +206,11 @@ caption-to-move = Ходит: { $name }
 hand-title = Ваши кости · раунд { $round }
 hand-drawn = Из базара пришли: { $tiles }
 hand-wait = Ждите своего хода — стол в группе.
-hand-lead = Ваш ход: заходите с { $tile }.
-hand-turn = Ваш ход! Концы: { $ends }. ✅ — кости, которые подходят.
+hand-lead = Ваш ход! Вы заходите с { $tile }.
+hand-lead-any = Ваш ход! Вы заходите: подходит любая кость.
+hand-turn = Ваш ход! Концы: { $ends }.
+hand-playable = ✅ — кости, которые подходят.
 hand-ends = { $first } и { $second }
-hand-empty-table = стол пуст
 timed-out = ⏰ { $name }: время вышло, сходил компьютер.
 away = { $name } не у стола: за этого игрока ходит компьютер, пока тот не нажмёт любую свою кнопку.
 turn-warning = ⏰ Осталось { $seconds } секунд — потом за вас сходит компьютер.
@@ -209,7 +218,7 @@ welcome-back = С возвращением! Вы снова ходите сам�
 left-game = Вы вышли из этой партии: за вас играет компьютер.
 hand-out = Вы выбыли из этой партии: набрали предельный счёт. Следите за столом в группе — побеждает последний, кто останется.
 hand-left = Вы вышли из этой партии. До конца за вас играет компьютер; итог для вас — по правилу таймаута: последнее место, козёл, рейтинг +0.
-left-game-note = 🚪 { $name } покинул(а) стол: до конца партии за него ходит компьютер, итог — по правилу таймаута.
+left-game-note = 🚪 { $name } уходит из-за стола: до конца партии на этом месте ходит компьютер, итог — по правилу таймаута.
 option-turn_timeout = ⏰ { $value } с
 option-turn_timeout-0 = ⏰ без часов
 option-minutes = ⏱ { $value } мин
@@ -219,7 +228,7 @@ option-target-0-bykovo = лимит по числу игроков
 picture-round = Раунд { $round }
 picture-eggs = Раунд { $round }: рыба, яйца 🥚 { $carry }
 picture-fish = Раунд { $round }: рыба, рыбак { $name }
-picture-out = Раунд { $round }: вышел { $name }
+picture-out = Раунд { $round }: { $name } выходит
 picture-bazaar = базар
 sheet-player = игрок
 sheet-previous = было
@@ -233,7 +242,7 @@ sheet-out = выбыл
 ## round and game results
 round-eggs = Раунд { $round }: рыба, яйца! 🥚 { $carry } переходят дальше.
 round-fish = Раунд { $round }: рыба 🐟, рыбак — { $name }.
-round-out = Раунд { $round }: { $name } вышел(а).
+round-out = Раунд { $round }: { $name } выходит — на руках пусто.
 round-hand = { $name }: { $tiles } = { $value }
 round-sheet-points = Счёт (было → раунд → стало):
 round-sheet-out = Счёт (было → раунд → стало), лимит { $goal } — набравший выбывает:
@@ -246,10 +255,10 @@ round-side-out = 🚪 { $name } — { $score }, { $members ->
        *[other] выбывают
     } из игры.
 game-over-last-in = Игра окончена: { $name } — последний в игре и побеждает!
-game-over-timeout = Игра окончена: { $name } покинул(а) стол.
+game-over-timeout = Игра окончена: стол покинут — { $name }.
 game-over-bald = Игра окончена: лысый козёл!
-game-over-left = { $name } покинул(а) стол во время партии: по правилу таймаута — козёл, рейтинг +0.
-game-over-left-race = { $name } покинул(а) стол во время партии: последнее место.
+game-over-left = Стол покинут во время партии — { $name }: по правилу таймаута козёл, рейтинг +0.
+game-over-left-race = Стол покинут во время партии — { $name }: последнее место.
 game-over-race = Игра окончена: { $name } — { $score }, больше всех, победа!
 game-place-race = { $place }. { $name } — { $score }
 game-over = Игра окончена!
@@ -270,7 +279,7 @@ rating-private-title = Ваш рейтинг по чатам:
 rating-private-row = «{ $chat }»: { $rating }{ $provisional } · игр: { $games } · очков: { $points }
 stats-title = Статистика: { $name }{ $where }
 stats-where-chat = { " " }в «{ $chat }»
-stats-none = { $name } ещё не доиграл(а) ни одной партии{ $where }.
+stats-none = { $name }: ещё ни одной доигранной партии{ $where }.
 stats-body =
     Игры: { $games }, победы: { $wins }, козлы: { $goats }
     Рыб: { $fish }, лысых козлов: { $bald }
@@ -296,6 +305,7 @@ settings-on = можно
 settings-off = нельзя
 settings-hint = Выберите, что поменять. Это могут только администраторы.
 settings-saved = Сохранено.
+settings-closed = ⚙ Настройки закрыты.
 settings-computers-button = 🤖 Компьютеры: { $state }
 language-name = Русский
 language-pick = Выберите язык личного чата:
@@ -368,8 +378,8 @@ kick-seat = { $name } (место { $seat })
 ## the Bykovo tournament «вприсядку» (§4)
 event-went-out = { $name } выходит — круг доигрывается до { $last }
 event-resting = Сидят в этом раунде: { $names }
-round-sortir = Раунд { $round }: сортир — три круга пасов; последнюю кость положил(а) { $name }, раунд за ним(ней).
-round-fish-places = Раунд { $round }: рыба 🐟 — последнюю кость положил(а) { $name }, раунд за ним(ней).
+round-sortir = Раунд { $round }: сортир — три круга пасов; раунд забирает { $name }, чья кость легла последней.
+round-fish-places = Раунд { $round }: рыба 🐟 — раунд забирает { $name }, чья кость легла последней.
 round-places = Места в раунде: { $places }
 round-lots = 🎲 — равные очки, порядок решил жребий.
 round-sheet-places = Турнирный счёт (было → раунд → стало), лимит { $goal }:
