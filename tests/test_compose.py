@@ -1,6 +1,7 @@
-"""`compose.yaml`: PostgreSQL, the webhook workers and the reverse proxy, wired as the README
-says. Docker Compose itself checks it where it is installed (`docker compose config`);
-everywhere the file is read here and held to the bot's settings."""
+"""`compose.yaml`: PostgreSQL, the webhook workers and the reverse proxy, wired as
+docs/operations.md ("Running at scale") says. Docker Compose itself checks it where it is
+installed (`docker compose config`); everywhere the file is read here and held to the bot's
+settings."""
 
 from __future__ import annotations
 

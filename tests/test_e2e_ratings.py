@@ -475,7 +475,7 @@ async def test_rating_pages_and_your_own_line(tmp_path: Path) -> None:
             assert f"3. Тимур — {order[2].shown} · 12 · 5 · 2 · 80" in answer.content
 
             # a forged page number past the end: refused, and the page stays as it is
-            # (README: forged buttons get a short answer and change nothing)
+            # (docs/operations.md: forged buttons get a short answer and change nothing)
             beyond = RatingPage(page=5).pack()
             assert await forged_refused(fake, third, answer, beyond)
             await bot.idle()
