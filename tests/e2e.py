@@ -923,7 +923,7 @@ def plan_fish(state: GameState, budget: int = 50_000) -> list[Move]:
     return plan
 
 
-END_ROW = re.compile(r"^(\d+)\. (.+) — (\d+)( 🐐 козёл)?, рейтинг \+(\d+)$")
+END_ROW = re.compile(r"^(\d+)\. (.+) — (\d+)( 🐐 козёл)?, очки партии \+(\d+)$")
 
 
 def names_by_id(fake: FakeTelegram) -> dict[int, str]:
@@ -931,10 +931,14 @@ def names_by_id(fake: FakeTelegram) -> dict[int, str]:
 
 
 def check_end_message(text: str, state: GameState, names: dict[int, str]) -> None:
-    """«Игра окончена» lists places, scores, goats and rating points as RULES §2.6–§2.7 say,
+    """«Игра окончена» lists places, scores, goats and game points as RULES §2.6–§2.7 say,
     after a line naming who left during a game that went on, and ends with the game and
-    how it is won."""
+    how it is won — and, in a game with computers, a line saying it is not rated."""
     *lines, footer = text.splitlines()[1:]
+    if any(int(user) < 0 for user in state.seats):  # computers (negative ids): not rated
+        assert footer == RU("game-unrated-computers"), text
+        *lines, footer = lines
+    assert RU("game-unrated-computers") not in lines, text
     assert footer == game_won(RU, state.rules), text
     assert state.outcome is not None
     if state.outcome.reason != "timeout" and state.left:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.playground import FakeTelegram, Message, User
+from bot.playground import Chat, FakeTelegram, Message, User
 from bot.playground.api.errors import NOT_MODIFIED
 from bot.telegram.buttons import LobbyAct, LobbyAction, MoveButton
 from tests.e2e import (
@@ -15,6 +15,8 @@ from tests.e2e import (
     PICK_END,
     PLAYABLE,
     RU,
+    SHORT,
+    BotProcess,
     bot_messages,
     end_buttons,
     find,
@@ -23,6 +25,7 @@ from tests.e2e import (
     games_in,
     open_lobby,
     play_moves,
+    play_until,
     press,
     replies_to,
     running_bot,
@@ -86,27 +89,87 @@ async def test_a_stale_lobby_cancel_is_refused_and_endgame_closes_everything(
                 assert hand is not None and not hand.reply_markup
 
 
+def closed_over(question: Message) -> bool:
+    """An /endgame question that says its game is over, and has no buttons."""
+    return question.content == RU("endgame-over") and not question.reply_markup
+
+
+async def stale_press_changes_nothing(
+    fake: FakeTelegram, bot: BotProcess, user: User, question: Message, button: str
+) -> None:
+    """A press of `button` on a closed question (from a phone that has not seen the edit)
+    says the game is over; the question stays as it is."""
+    edits = len(question.history)
+    assert question.history, "the question was never closed"
+    (data,) = [
+        b["callback_data"]
+        for row in question.history[0].reply_markup or []
+        for b in row
+        if b["text"] == button
+    ]
+    assert await forged_refused(fake, user, question, data) == RU("endgame-over")
+    await bot.idle()
+    assert closed_over(question) and len(question.history) == edits
+
+
+async def ask_to_end(fake: FakeTelegram, bot: BotProcess, user: User, group: Chat) -> Message:
+    asked = await say(fake, bot, user, group, "/endgame")
+    (question,) = replies_to(fake, group, asked)
+    assert question.reply_markup, question
+    return question
+
+
 async def test_a_confirmation_left_from_an_ended_game_says_it_is_over(tmp_path: Path) -> None:
-    """Two /endgame questions; «Да» on the first ends the game; the second, pressed later
-    either way, says the game is over and loses its buttons — it never says «Играем дальше»."""
+    """Three /endgame questions (a restart after the first); «Да» on the second ends the
+    game: it says who ended it, and the other two close at once — pressed later either way,
+    they say the game is over and stay as they are (never «Играем дальше»)."""
     async with FakeTelegram() as fake:
         masha, serge = (fake.add_user(name) for name in NAMES[:2])
         group = fake.add_group("Двор", [masha, serge])
         async with running_bot(fake, tmp_path) as bot:
             await start_game(fake, group, [masha, serge])
-            questions = []
-            for _ in range(3):
-                asked = await say(fake, bot, masha, group, "/endgame")
-                questions += replies_to(fake, group, asked)
-            first, second, third = questions
-            assert await press(fake, masha, first, RU("end-yes")) == RU("cancelled")
+            first = await ask_to_end(fake, bot, masha, group)
             await bot.idle()
+            await bot.stop()
+            await bot.start()  # the questions asked before a restart are closed too
+            second = await ask_to_end(fake, bot, masha, group)
+            third = await ask_to_end(fake, bot, masha, group)
+            assert await press(fake, masha, second, RU("end-yes")) == RU("cancelled")
+            await fake.wait_until(lambda: closed_over(first) and closed_over(third))
+            await fake.wait_until(lambda: second.content == RU("ended-by", name=masha.name))
+            assert not second.reply_markup
             assert status_of(tmp_path, group.id) == ("cancelled", "ended")
-            for question, button in ((second, RU("end-no")), (third, RU("end-yes"))):
-                assert await press(fake, masha, question, button) == RU("endgame-over")
-                await fake.wait_until(lambda q=question: q.content == RU("endgame-over"))
-                assert not question.reply_markup
+            for question, button in ((first, RU("end-no")), (third, RU("end-yes"))):
+                await stale_press_changes_nothing(fake, bot, masha, question, button)
             assert status_of(tmp_path, group.id) == ("cancelled", "ended")
+
+
+async def test_a_confirmation_closes_when_the_game_is_played_out(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha, serge = players = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", players)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, players, SHORT)
+            question = await ask_to_end(fake, bot, masha, group)
+            await play_until(fake, group, players, random.Random(7))
+            assert status_of(tmp_path, group.id)[0] == "finished"
+            await fake.wait_until(lambda: closed_over(question))
+            await stale_press_changes_nothing(fake, bot, masha, question, RU("end-no"))
+            await stale_press_changes_nothing(fake, bot, serge, question, RU("end-yes"))
+
+
+async def test_a_confirmation_closes_when_everyone_leaves(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha, *_ = players = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", players)
+        async with running_bot(fake, tmp_path) as bot:
+            await start_game(fake, group, players)
+            question = await ask_to_end(fake, bot, masha, group)
+            for user in players:
+                await say(fake, bot, user, group, "/leave")
+            await fake.wait_until(lambda: status_of(tmp_path, group.id)[0] != "active")
+            await fake.wait_until(lambda: closed_over(question))
+            await stale_press_changes_nothing(fake, bot, masha, question, RU("end-no"))
 
 
 async def test_when_the_bot_is_removed_the_hands_are_closed(tmp_path: Path) -> None:

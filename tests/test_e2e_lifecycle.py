@@ -250,7 +250,7 @@ async def test_the_last_person_to_leave_ends_the_game_and_score_counts_finished_
             end = await wait_text(fake, group, RU("game-over-timeout", name=users[1].name))
             rows = (end.content or "").splitlines()[1:-1]  # both leavers: goats, +0
             assert sorted(row.split(" — ")[0][3:] for row in rows) == sorted(NAMES[:2]), rows
-            assert all(row.endswith("🐐 козёл, рейтинг +0") for row in rows), rows
+            assert all(row.endswith("🐐 козёл, очки партии +0") for row in rows), rows
             asked = await say(fake, bot, users[0], group, "/score")
             (answer,) = replies_to(fake, group, asked)
             # no round was played to the end

@@ -31,6 +31,7 @@ from tests.e2e import (
     START,
     Rated,
     ask,
+    check_end_message,
     check_finished_game,
     check_rating,
     dealt,
@@ -41,6 +42,7 @@ from tests.e2e import (
     games_in,
     half_up_tenth,
     join,
+    names_by_id,
     open_lobby,
     plan_fish,
     play_moves,
@@ -345,6 +347,7 @@ async def test_cancelled_and_computer_games_change_no_rating(
             await play_until(fake, group, players, random.Random(33))
             end = await wait_text(fake, group, GAME_OVER)
             assert computer_name in (end.content or "")
+            assert (end.content or "").splitlines()[-1] == RU("game-unrated-computers")
             assert games_in(tmp_path, group.id)[-1]["status"] == "finished"
             assert (await ask(fake, bot, olya, group, "/rating")).content == before
             assert len(query(tmp_path, "SELECT * FROM ratings")) == 2
@@ -356,6 +359,42 @@ async def test_cancelled_and_computer_games_change_no_rating(
                 assert shown == stats_text(user.name, "Двор", stats)
                 assert shown != stats_before[user.id]
                 assert user.id in rated(state)
+
+
+async def test_a_game_with_a_computer_says_it_is_not_rated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The end of a game with a computer shows RULES §2.7's game points — not the chat's
+    rating — and says in one line that the game is not rated; /rating then says what the
+    rating counts, instead of contradicting it."""
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.02")
+    async with FakeTelegram() as fake:
+        masha = fake.add_user(NAMES[0])
+        group = fake.add_group("Двор", [masha])
+        async with running_bot(fake, tmp_path) as bot:
+            lobby = await open_lobby(fake, group, masha, SHORT)
+            await join(fake, group, masha, lobby)
+            computer = RU("add-computer", level=RU("computer-easy"))
+            assert await press(fake, masha, lobby, computer) == ""
+            computer_name = RU("computer-name", level=RU("computer-easy").capitalize(), number=1)
+            await fake.wait_until(lambda: computer_name in (lobby.content or ""))
+            assert await press(fake, masha, lobby, START) == RU("dealing")
+            await dealt(fake, group, lobby, [masha])
+            (game,) = games_in(tmp_path, group.id)
+            await play_until(fake, group, [masha], random.Random(35))
+            end = await wait_text(fake, group, GAME_OVER)
+            text = end.content or ""
+            assert text.splitlines()[-1] == RU("game-unrated-computers"), text
+            assert "очки партии +" in text and "рейтинг +" not in text, text
+            state = replay_game(tmp_path, game["id"])
+            computers = {int(u): computer_name for u in state.seats if int(u) < 0}
+            check_end_message(text, state, names_by_id(fake) | computers)
+            score = (await ask(fake, bot, masha, group, "/score")).content or ""
+            assert score.endswith(f"\n{text}"), score
+            rating = (await ask(fake, bot, masha, group, "/rating")).content or ""
+            assert rating == RU("no-rating-yet"), rating
+            assert rating.startswith("Рейтинг считается по партиям без компьютеров: "), rating
+            assert not query(tmp_path, "SELECT * FROM ratings")
 
 
 # -- 4. paging -----------------------------------------------------------------------------

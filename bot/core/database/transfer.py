@@ -33,6 +33,7 @@ TABLES = (  # parents before children (the foreign keys)
     "chat_settings",
     "waiters",
     "shown",
+    "questions",
     "outbox",  # what the stop left unsaid: said once the bot runs on PostgreSQL
 )
 # numbered by PostgreSQL from here on

@@ -7,6 +7,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.core.errors import GameError
+from bot.core.questions import Question
 from bot.core.records import GameRow
 from bot.core.service import LOBBY_IDLE, GameService
 from bot.core.turns import Turns
@@ -38,9 +39,16 @@ async def _remove(
 
 
 @router.message(Command("endgame"), IN_GROUP)
-async def end_game(message: Message, service: GameService, bot: Bot, t: Texts) -> None:
+async def end_game(
+    message: Message, service: GameService, messenger: Messenger, bot: Bot, t: Texts
+) -> None:
+    """Ask to confirm; the question is remembered, so that the game's end closes it."""
     game = await _managed_game(message, service, bot)
-    await message.reply(t("endgame-ask"), reply_markup=end_game_keyboard(t, game.id))
+    asked = await message.reply(t("endgame-ask"), reply_markup=end_game_keyboard(t, game.id))
+    await messenger.questions.asked(game.id, asked.chat.id, asked.message_id)
+    now = await service.game(game.id)
+    if now is not None and not now.is_open:  # it ended meanwhile: its closing missed this
+        messenger.questions.close(now)
 
 
 def _question(callback: CallbackQuery, game: GameRow) -> Message | None:
@@ -52,25 +60,24 @@ def _question(callback: CallbackQuery, game: GameRow) -> Message | None:
     return message if message.chat.id == game.chat_id else None
 
 
-async def _close(callback: CallbackQuery, game: GameRow, text: str) -> None:
-    """Answer the press, and say the same on the question instead of its buttons."""
-    await callback.answer(text)
-    question = _question(callback, game)
-    if question is not None:
-        await question.edit_text(text)
-
-
 async def _asked_about(
-    callback: CallbackQuery, callback_data: EndGame, service: GameService, t: Texts
+    callback: CallbackQuery,
+    callback_data: EndGame,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
 ) -> GameRow | None:
-    """The question's game while it is open; a question left from an ended game is closed
-    (and None returned); an unknown game is refused."""
+    """The question's game while it is open; a question left from an ended game says the
+    game is over, without buttons (and None is returned); an unknown game is refused."""
     game = await service.game(callback_data.game)
     if game is None:
         raise GameError("no-such-game")
     if game.is_open:
         return game
-    await _close(callback, game, t("endgame-over"))
+    await callback.answer(t("endgame-over"))
+    question = _question(callback, game)
+    if question is not None:
+        await messenger.questions.say_over(question.chat.id, question.message_id)
     return None
 
 
@@ -84,28 +91,41 @@ async def end_confirmed(
     t: Texts,
 ) -> None:
     user_id = callback.from_user.id
-    game = await _asked_about(callback, callback_data, service, t)
+    game = await _asked_about(callback, callback_data, service, messenger, t)
     if game is None:
         return
     admin = await admin_of(bot, game, user_id)
     game = await service.end_game(callback_data.game, user_id, admin)
+    question = _question(callback, game)
+    pressed = None
+    if question is not None:  # remembered again: it may come from before they were
+        pressed = question.message_id
+        await messenger.questions.asked(game.id, question.chat.id, pressed)
+    # said first: the closing `show_ended` posts finds this game's questions closed
+    messenger.questions.close(game, pressed, by=callback.from_user.full_name)
     messenger.show_ended(game)
     await callback.answer(t("cancelled"))
-    question = _question(callback, game)
-    if question is not None:
-        await question.edit_text(t("ended-by", name=callback.from_user.full_name))
 
 
 @router.callback_query(EndGame.filter(~F.confirm))
 async def end_declined(
-    callback: CallbackQuery, callback_data: EndGame, service: GameService, bot: Bot, t: Texts
+    callback: CallbackQuery,
+    callback_data: EndGame,
+    service: GameService,
+    messenger: Messenger,
+    bot: Bot,
+    t: Texts,
 ) -> None:
-    game = await _asked_about(callback, callback_data, service, t)
+    game = await _asked_about(callback, callback_data, service, messenger, t)
     if game is None:
         return
     if not await manages(bot, game, callback.from_user.id):
         raise GameError("not-creator-or-admin")
-    await _close(callback, game, t("endgame-keep"))
+    await callback.answer(t("endgame-keep"))
+    question = _question(callback, game)
+    if question is not None:
+        await question.edit_text(t("endgame-keep"))
+        await messenger.questions.kept.closed(Question(question.chat.id, question.message_id))
 
 
 @router.message(Command("kick"), IN_GROUP)

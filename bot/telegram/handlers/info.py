@@ -12,7 +12,7 @@ from bot.core.service import LOBBY_IDLE, GameService
 from bot.game.rules import parse_rules
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, opened_private_chat, topic
 from bot.telegram.messenger import Messenger
-from bot.ui import games, sheets
+from bot.ui import endings, games
 from bot.ui.games import Seen
 from bot.ui.i18n import Texts
 
@@ -44,7 +44,7 @@ async def score(message: Message, scores: Scores, t: Texts) -> None:
     if game is None or game.state is None:
         await message.answer(t("no-games-yet"))
         return
-    await message.answer(sheets.score(t, game.state, game.names))
+    await message.answer(endings.score(t, game))
 
 
 @router.message(Command("rules"), IN_GROUP)

@@ -22,6 +22,7 @@ from bot.telegram.courier import Courier
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.messenger.hands import LEFT, HandNews, Hands
 from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link
+from bot.telegram.messenger.questions import EndQuestions
 from bot.telegram.messenger.table import Table, TableNews
 
 __all__ = ["LobbyView", "Messenger", "message_link"]
@@ -44,6 +45,7 @@ class Messenger:
         self.lobby = Lobby(self.gateway)
         self.table = Table(self.gateway)
         self.hands = Hands(self.gateway)
+        self.questions = EndQuestions(self.gateway)
 
     def add_to_group_link(self) -> str:
         return self.gateway.add_to_group_link()
@@ -71,6 +73,7 @@ class Messenger:
         if outcome is not None:
             self.table.tell_end(game, outcome)
             self.hands.close(game, "game-over-private")
+            self.questions.close(game)
             return
         if closed is not None:
             self.table.show(game, TableNews(turn.state, turn.events, fresh=True))
@@ -84,6 +87,7 @@ class Messenger:
         caption and every hand say so, and no button of it is left; when the bot was
         removed from the group, only the hands (the group cannot be reached)."""
         reason = game.end_reason
+        self.questions.close(game)
         if reason is EndReason.IDLE:
             self.lobby.close(game, "lobby-idle", minutes=LOBBY_IDLE // 60)
             return
@@ -108,6 +112,8 @@ class Messenger:
         outran the last messages (a round told only now gets a fresh table below its
         result; the player to move gets their hand anew, which notifies)."""
         owed = await self.table.catch_up(game)
+        if not game.is_open:  # its questions' closing may have been cut off
+            self.questions.close(game)
         if game.status is GameStatus.FINISHED and not game.end_announced:
             self.hands.close(game, "game-over-private")  # the end was cut off: so were they
         if game.status is GameStatus.LOBBY:

@@ -16,7 +16,7 @@ from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState
 from bot.telegram.messenger.gateway import Gateway
-from bot.ui import sheets, texts
+from bot.ui import endings, sheets, texts
 from bot.ui.i18n import Texts
 from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
@@ -146,7 +146,7 @@ class Table:
             return
         self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
-        said = sheets.game_end(t, outcome, game.names, game.rules, game.state.tally)
+        said = endings.game_end(t, game, outcome)
         await self.gateway.group_text(game, said)
         await self.storage.set_announced(game.id)
 

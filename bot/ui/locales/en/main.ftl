@@ -48,14 +48,14 @@ left-table = You left the table.
 dealing = Dealing!
 cancelled = The game was cancelled.
 removed-from-group = The game was cancelled: the bot was removed from the group.
-endgame-ask = End the game? Its points will not count for the rating.
+endgame-ask = End the game? It will not count for the chat's rating.
 endgame-keep = Playing on.
 endgame-over = This game is already over.
-ended-by = { $name } ended the game. It does not count for the rating.
+ended-by = { $name } ended the game. It does not count for the chat's rating.
 no-open-game = There is no game here now. Start one with /newgame.
 no-games-yet = No game has been finished in this chat yet.
-no-rating-yet = No rating yet: play the first game (/newgame).
-no-rating-anywhere = You have not played a rated game yet.
+no-rating-yet = The rating counts games without computers: play the first such game (/newgame).
+no-rating-anywhere = You have not played a rated game yet: the rating counts games without computers.
 something-wrong = Something went wrong, please try again.
 game-started-players = The game has started! Playing: { $names }.
 game-over-private = The game is over. Thanks for playing!
@@ -208,7 +208,7 @@ turn-warning = ⏰ { $seconds } seconds left — then the computer moves for you
 welcome-back = Welcome back! You move yourself again.
 left-game = You have left this game: the computer plays for you.
 hand-out = You are out of this game: your score reached the limit. Watch the table in the group — the last one in wins.
-hand-left = You have left this game. The computer plays your seat to the end; you are settled by the timeout rule: last, the goat, rating +0.
+hand-left = You have left this game. The computer plays your seat to the end; you are settled by the timeout rule: last, the goat, game points +0.
 left-game-note = 🚪 { $name } left the table: the computer plays their seat to the end, settled by the timeout rule.
 option-turn_timeout = ⏰ { $value } s
 option-turn_timeout-0 = ⏰ untimed
@@ -251,26 +251,27 @@ round-side-out = 🚪 { $name } { $members ->
 game-over-last-in = The game is over: { $name } is the last one in and wins!
 game-over-timeout = The game is over: { $name } left the table.
 game-over-bald = The game is over: bald goat!
-game-over-left = { $name } left the table during the game: by the timeout rule the goat, rating +0.
+game-over-left = { $name } left the table during the game: by the timeout rule the goat, game points +0.
 game-over-left-race = { $name } left the table during the game: last place.
 game-over-race = Game over: { $name } — { $score }, the highest, wins!
 game-place-race = { $place }. { $name } — { $score }
 game-over = The game is over!
-game-place = { $place }. { $name } — { $score }{ $mark }, rating +{ $points }
+game-place = { $place }. { $name } — { $score }{ $mark }, game points +{ $points }
+game-unrated-computers = 🤖 A game with a computer: not counted for the chat's rating.
 game-place-goat = { " " }🐐 goat
 score-after = Score after round { $round }:
 score-part-generals = { $name }: Generals { $generals }, rounds won { $wins }
 
 ## ratings and stats
 rating-title = Rating of «{ $chat }» — places { $first }–{ $last } of { $total }
-rating-columns = rating · games · wins · goats · points
+rating-columns = rating · games · wins · goats · game points
 rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-you = You: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — provisional rating: fewer than { $games } games.
-rating-race-note = * In the races ({ $games }) the highest score wins: no goats and no formula points there; the rating counts places.
+rating-race-note = * In the races ({ $games }) the highest score wins: no goats and no game points there; the rating counts places.
 rating-private-title = Your rating by chat:
-rating-private-row = «{ $chat }»: { $rating }{ $provisional } · games: { $games } · points: { $points }
+rating-private-row = «{ $chat }»: { $rating }{ $provisional } · games: { $games } · game points: { $points }
 stats-title = Stats: { $name }{ $where }
 stats-where-chat = { " " }in «{ $chat }»
 stats-none = { $name } has not finished a game yet{ $where }.
@@ -322,7 +323,7 @@ help-private =
 help-group =
     /newgame [rule set] [options] — gather a table (rule sets below)
     /score — the game's score
-    /rating — the chat's rating
+    /rating — the chat's rating (games without computers)
     /stats — your stats (as a reply — someone else's)
     /rules — the current game's rules
     /settings — chat settings (admins)

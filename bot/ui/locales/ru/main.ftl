@@ -48,14 +48,14 @@ left-table = Вы вышли из-за стола.
 dealing = Раздаю!
 cancelled = Игра отменена.
 removed-from-group = Игра отменена: бота удалили из группы.
-endgame-ask = Закончить игру? Очки не пойдут в рейтинг.
+endgame-ask = Закончить игру? Партия не пойдёт в рейтинг чата.
 endgame-keep = Играем дальше.
 endgame-over = Эта игра уже окончена.
-ended-by = { $name } останавливает игру. Она не идёт в рейтинг.
+ended-by = { $name } останавливает игру. Она не идёт в рейтинг чата.
 no-open-game = Здесь сейчас нет игры. Начните её командой /newgame.
 no-games-yet = В этом чате ещё не было законченных игр.
-no-rating-yet = Рейтинга пока нет: сыграйте первую партию (/newgame).
-no-rating-anywhere = Вы ещё не играли рейтинговых партий.
+no-rating-yet = Рейтинг считается по партиям без компьютеров: сыграйте первую такую партию (/newgame).
+no-rating-anywhere = Вы ещё не играли рейтинговых партий: рейтинг считается по партиям без компьютеров.
 something-wrong = Что-то пошло не так, попробуйте ещё раз.
 game-started-players = Игра началась! Играют: { $names }.
 game-over-private = Игра окончена. Спасибо за игру!
@@ -217,7 +217,7 @@ turn-warning = ⏰ Осталось { $seconds } секунд — потом з�
 welcome-back = С возвращением! Вы снова ходите сами.
 left-game = Вы вышли из этой партии: за вас играет компьютер.
 hand-out = Вы выбыли из этой партии: набрали предельный счёт. Следите за столом в группе — побеждает последний, кто останется.
-hand-left = Вы вышли из этой партии. До конца за вас играет компьютер; итог для вас — по правилу таймаута: последнее место, козёл, рейтинг +0.
+hand-left = Вы вышли из этой партии. До конца за вас играет компьютер; итог для вас — по правилу таймаута: последнее место, козёл, очки партии +0.
 left-game-note = 🚪 { $name } уходит из-за стола: до конца партии на этом месте ходит компьютер, итог — по правилу таймаута.
 option-turn_timeout = ⏰ { $value } с
 option-turn_timeout-0 = ⏰ без часов
@@ -257,26 +257,27 @@ round-side-out = 🚪 { $name } — { $score }, { $members ->
 game-over-last-in = Игра окончена: { $name } — последний в игре и побеждает!
 game-over-timeout = Игра окончена: стол покинут — { $name }.
 game-over-bald = Игра окончена: лысый козёл!
-game-over-left = Стол покинут во время партии — { $name }: по правилу таймаута козёл, рейтинг +0.
+game-over-left = Стол покинут во время партии — { $name }: по правилу таймаута козёл, очки партии +0.
 game-over-left-race = Стол покинут во время партии — { $name }: последнее место.
 game-over-race = Игра окончена: { $name } — { $score }, больше всех, победа!
 game-place-race = { $place }. { $name } — { $score }
 game-over = Игра окончена!
-game-place = { $place }. { $name } — { $score }{ $mark }, рейтинг +{ $points }
+game-place = { $place }. { $name } — { $score }{ $mark }, очки партии +{ $points }
+game-unrated-computers = 🤖 Партия с компьютером: в рейтинг чата не идёт.
 game-place-goat = { " " }🐐 козёл
 score-after = Счёт после раунда { $round }:
 score-part-generals = { $name }: генералов { $generals }, побед { $wins }
 
 ## ratings and stats
 rating-title = Рейтинг «{ $chat }» — места { $first }–{ $last } из { $total }
-rating-columns = рейтинг · игры · победы · козлы · очки
+rating-columns = рейтинг · игры · победы · козлы · очки партий
 rating-row = { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-you = Вы: { $rank }. { $name } — { $rating }{ $provisional } · { $games } · { $wins } · { $goats } · { $points }
 rating-provisional-mark = *
 rating-provisional-note = * — рейтинг предварительный: меньше { $games } игр.
-rating-race-note = * В играх на счёт ({ $games }) побеждает больший счёт: козлов и очков по формуле там нет, рейтинг считает места.
+rating-race-note = * В играх на счёт ({ $games }) побеждает больший счёт: козлов и очков партии там нет, рейтинг считает места.
 rating-private-title = Ваш рейтинг по чатам:
-rating-private-row = «{ $chat }»: { $rating }{ $provisional } · игр: { $games } · очков: { $points }
+rating-private-row = «{ $chat }»: { $rating }{ $provisional } · игр: { $games } · очков партий: { $points }
 stats-title = Статистика: { $name }{ $where }
 stats-where-chat = { " " }в «{ $chat }»
 stats-none = { $name }: ещё ни одной доигранной партии{ $where }.
@@ -328,7 +329,7 @@ help-private =
 help-group =
     /newgame [набор правил] [опции] — собрать стол (наборы — ниже)
     /score — счёт партии
-    /rating — рейтинг чата
+    /rating — рейтинг чата (по партиям без компьютеров)
     /stats — ваша статистика (ответом на сообщение — чужая)
     /rules — правила текущей игры
     /settings — настройки чата (администраторы)

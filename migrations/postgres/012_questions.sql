@@ -1,0 +1,10 @@
+-- The /endgame questions still open, by the game they ask about: each is closed (edited to
+-- say the game is over, its buttons gone) when its game ends, however it ends — after a
+-- restart too.
+CREATE TABLE questions (
+    chat_id BIGINT NOT NULL,
+    message_id BIGINT NOT NULL,
+    game_id BIGINT NOT NULL,
+    PRIMARY KEY (chat_id, message_id)
+);
+CREATE INDEX questions_by_game ON questions (game_id);
