@@ -112,6 +112,12 @@ class DoublesButton(CallbackData, prefix="h"):
     placed: Packed = ""
 
 
+class PlayAgain(CallbackData, prefix="ag"):
+    """«🔁 Ещё партию» under a finished game's end: a new lobby with its rules."""
+
+    game: Id
+
+
 class EndGame(CallbackData, prefix="e"):
     game: Id
     confirm: bool

@@ -32,6 +32,7 @@ from bot.telegram.buttons import (
     LobbyAction,
     LobbyOption,
     LobbyTeam,
+    PlayAgain,
     RatingPage,
     back_button,
     doubles_button,
@@ -320,3 +321,11 @@ def kick_keyboard(t: Texts, game_id: int, seats: Sequence[tuple[int, str]]) -> I
         )
     builder.adjust(1)
     return builder.as_markup()
+
+
+def again_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:
+    """«🔁 Ещё партию» under a finished game's end."""
+    button = InlineKeyboardButton(
+        text=t("again-button"), callback_data=PlayAgain(game=game_id).pack()
+    )
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])

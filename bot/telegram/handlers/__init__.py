@@ -2,13 +2,14 @@
 
 from aiogram import Router
 
-from bot.telegram.handlers import admin, chat, fallback, info, lobby, play, ratings, settings
+from bot.telegram.handlers import admin, again, chat, fallback, info, lobby, play, ratings, settings
 
 
 def routers() -> list[Router]:
     return [
         chat.router,
         lobby.router,
+        again.router,
         play.router,
         admin.router,
         info.router,

@@ -15,6 +15,7 @@ from bot.core.turns import Turn
 from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState
+from bot.telegram.keyboards import again_keyboard
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import endings, sheets, texts
 from bot.ui.i18n import Texts
@@ -147,7 +148,7 @@ class Table:
         self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
         said = endings.game_end(t, game, outcome)
-        await self.gateway.group_text(game, said)
+        await self.gateway.group_text(game, said, again_keyboard(t, game.id))
         await self.storage.set_announced(game.id)
 
     async def catch_up(self, game: GameRow) -> bool:

@@ -396,3 +396,8 @@ clock-over = ⏱ Time is up — this round is played out
 game-over-generals = Time is up, the match is over! { $name } win.
 game-place-generals = { $place }. { $name } — 🎖 { $generals } · rounds won { $wins }
 hand-queued = Your team is waiting its turn — watch the table in the group. We will call you when you sit down.
+
+again-button = 🔁 Play again
+again-created = A new table with the same rules — take your seats!
+again-already = There is a game here already — here it is.
+again-not-finished = This game is not over yet.

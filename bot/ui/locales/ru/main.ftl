@@ -402,3 +402,8 @@ clock-over = ⏱ Время вышло — доигрываем раунд
 game-over-generals = Время вышло, матч окончен! Побеждают { $name }.
 game-place-generals = { $place }. { $name } — 🎖 { $generals } · побед { $wins }
 hand-queued = Ваша команда ждёт своей очереди — смотрите стол в группе. Позовём, когда сядете.
+
+again-button = 🔁 Ещё партию
+again-created = Новый стол с теми же правилами — садитесь!
+again-already = Здесь уже есть игра — вот она.
+again-not-finished = Эта партия ещё не закончена.
