@@ -39,13 +39,13 @@ from bot.game.scoring import Settlement, Tally
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase
 from bot.game.table import (
-    LINE_SPREADS,
     Spread,
     attach,
     ends_sum,
     fitting,
     is_blocked,
     lead,
+    line_spread,
 )
 from bot.game.tiles import Tile, TileSet, tiles_of
 
@@ -382,11 +382,7 @@ def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]
     a, b = (value, ends[1]) if end == 0 else (ends[0], value)
     suits = tiles.suit_masks
     fits = (suits[a] if a >= 0 else 0) | (suits[b] if b >= 0 else 0)
-    spread = state.spread
-    bit = 1 << end
-    doubled = spread.doubled & ~bit | (bit if tiles.doubles_mask >> tile & 1 else 0)
-    if doubled != spread.doubled:
-        spread = LINE_SPREADS[doubled]
+    spread = line_spread(tiles, state.spread, tile, end)
     on_table = state.on_table | 1 << tile
     held = [*state.hands]
     held[seat] = hand

@@ -92,10 +92,8 @@ def attach(
     if value < 0:
         return None
     bit = 1 << end
-    if spinner is Spinner.NONE and not closed:  # a plain line: only the crosswise doubles change
-        doubled = spread.doubled & ~bit | (bit if tiles.doubles_mask >> tile & 1 else 0)
-        new_ends = (*ends[:end], value, *ends[end + 1 :])
-        return new_ends, spread if doubled == spread.doubled else LINE_SPREADS[doubled]
+    if spinner is Spinner.NONE and not closed:
+        return (*ends[:end], value, *ends[end + 1 :]), line_spread(tiles, spread, tile, end)
     doubled, bare, wings = spread.doubled & ~bit, spread.bare & ~bit, spread.wings & ~bit
     new = [*ends]
     if closed:
@@ -118,6 +116,14 @@ def attach(
         else:
             wings = bit
     return tuple(new), Spread(first, doubled, bare, wings)
+
+
+def line_spread(tiles: TileSet, spread: Spread, tile: Tile, end: int) -> Spread:
+    """A plain line's spread once `tile` lies open at arm `end`: only its crosswise doubles
+    change."""
+    bit = 1 << end
+    doubled = spread.doubled & ~bit | (bit if tiles.doubles_mask >> tile & 1 else 0)
+    return spread if doubled == spread.doubled else LINE_SPREADS[doubled]
 
 
 def is_blocked(dead_ends: tuple[int, ...], ends: tuple[int, ...], on_table: int) -> bool:
