@@ -16,7 +16,7 @@ _DITHER = (0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15)
 """Thresholds by row: a dither of whole scanlines keeps long runs, which deflate quickly."""
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
 def felt(width: int, height: int) -> Image.Image:
     """A title bar over felt lit in the middle: palette shades, dithered line by line."""
     size = (width, height - HEADER)

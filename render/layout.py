@@ -35,7 +35,7 @@ WEST: Vec = (-1, 0)
 SOUTH: Vec = (0, 1)
 NORTH: Vec = (0, -1)
 
-UNITS: tuple[int, ...] = (56, 48, 40, 34, 28, 24, 20, 16, 14, 12, 10, 8, 6, 4)
+UNITS: tuple[int, ...] = (64, 58, 52, *range(50, 38, -2), 34, 28, 24, 20, 16, 14, 12, 10, 8, 6, 4)
 """Tile short sides to try, largest first (all even, so half a unit is a whole pixel)."""
 
 ROW_CLEARANCE = 4
@@ -249,6 +249,8 @@ def _layout_arm(
                 if _dot(p, d) + along > _reach(region, d) - h:
                     raise NoFitError  # the new row has no room for a tile
         elif _dot(p, d) + along > _reach(region, d) - h:
+            if not index:
+                raise NoFitError  # an arm's first tile lies against the first tile, never round it
             # corner: hang the tile on the outer half of the last one
             w = (last.height if d[0] else last.width) // 2
             p = (p[0] + leg[0] * w - d[0] * h, p[1] + leg[1] * w - d[1] * h)
@@ -284,17 +286,18 @@ def layout_chain(
     bounds: Rect,
     unit: int | None = None,
     tracks: Sequence[Track] = LINE_TRACKS,
+    least: int = 0,
 ) -> list[PlacedTile]:
     """Lay out the line inside `bounds`: the first tile at the centre, then each arm.
 
-    With `unit=None` the largest of `UNITS` that fits is used (`NoFitError` if none does);
-    a given `unit` that does not fit raises `NoFitError`.
+    With `unit=None` the largest of `UNITS` (not below `least`) that fits is used
+    (`NoFitError` if none does); a given `unit` that does not fit raises `NoFitError`.
     """
     if first is None:
         return []
     if len(arms) != len(tracks):
         raise ValueError(f"{len(arms)} arms but {len(tracks)} tracks")
-    units = UNITS if unit is None else (unit,)
+    units = tuple(u for u in UNITS if u >= least) if unit is None else (unit,)
     for u in units[:-1]:
         try:
             return _layout_at(first, arms, bounds, u, tracks)

@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw, ImageFilter
 from render import text, theme
 from render.theme import Colour, hires
 
-_G = (0.26, 0.5, 0.74)
+_G = (0.255, 0.5, 0.745)
 """Three lines across a half (and three places along each, for 0 … 9)."""
-_L = (0.2, 0.4, 0.6, 0.8)
+_L = (0.185, 0.395, 0.605, 0.815)
 """Four places along each line, for 10 … 12."""
 _RING = tuple((x, y) for x in _G for y in _L if x != _G[1] or y in (_L[0], _L[-1]))
 _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
@@ -40,10 +40,10 @@ it. 10 … 12 do the same on three lines of four, as double-twelve sets do (4-2-
 4-4-4): the ring (10), the ring and the centre (11), all of it (12).
 """
 
-_DOT = 0.095
+_DOT = 0.1
 """Pip radius in units for 0 … 9."""
-_DOT_DENSE = 0.075
-"""Pip radius in units for 10 … 12, whose places along a line are only 0.2 units apart."""
+_DOT_DENSE = 0.0845
+"""Pip radius in units for 10 … 12, whose places along a line are only 0.21 units apart."""
 
 MAX_PIP = len(_PIPS) - 1
 
@@ -67,8 +67,11 @@ def _size(u: int, vertical: bool) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=1024)  # every tile of a double-12 set at a few sizes
-def face(u: int, pips: tuple[int, int], vertical: bool, lit: bool = False) -> Image.Image:
-    """A tile face up: `pips` on the top/left then bottom/right half; `lit` rims it in gold."""
+def face(
+    u: int, pips: tuple[int, int], vertical: bool, lit: bool = False, coloured: bool = False
+) -> Image.Image:
+    """A tile face up: `pips` on the top/left then bottom/right half; `lit` rims it in gold;
+    `coloured` gives each value its own colour (`theme.PIP_COLOURS`), else pips are black."""
     w, h = _size(u, vertical)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -101,10 +104,11 @@ def face(u: int, pips: tuple[int, int], vertical: bool, lit: bool = False) -> Im
         draw.ellipse((cx - pin, cy - pin, cx + pin, cy + pin), fill=theme.BRASS)
         for half, value in enumerate(pips):
             dot = pip_radius(value) * big_u
+            ink = theme.PIP_COLOURS[value] if coloured else theme.PIP
             for px, py in pip_places(value):
                 x, y = (px, py + half) if vertical else (py + half, px)
                 x, y = x * big_u, y * big_u
-                draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=theme.PIP)
+                draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=ink)
 
     return hires((w, h), paint)
 
@@ -163,9 +167,10 @@ def glow(u: int, vertical: bool) -> tuple[Image.Image, tuple[int, int]]:
 
 
 @cache
-def badge(value: int, diameter: int) -> Image.Image:
-    """A round marker with the value of an open end (two digits a little smaller)."""
-    size = round(diameter * (0.68 if value < 10 else 0.52))
+def badge(value: int, diameter: int, size: int | None = None) -> Image.Image:
+    """A round marker with the value of an open end in digits `size` px high (by default
+    to fit the `diameter`, two digits a little smaller)."""
+    size = size or round(diameter * (0.68 if value < 10 else 0.52))
     digits = text.sprite(str(value), size, theme.FELT_OUTER, bold=True)
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -181,10 +186,15 @@ def badge(value: int, diameter: int) -> Image.Image:
     return image
 
 
+def label_height(size: int) -> int:
+    """How tall a `label` with text `size` px high is."""
+    return round(size * 5 / 3)
+
+
 @lru_cache(maxsize=256)
-def label(caption: str, height: int) -> Image.Image:
-    """A pill like `badge` holding a short `caption`: an arrow and a value."""
-    size = round(height * 0.6)
+def label(caption: str, size: int) -> Image.Image:
+    """A pill like `badge` holding a short `caption` `size` px high: an arrow and a value."""
+    height = label_height(size)
     glyphs = text.sprite(caption, size, theme.FELT_OUTER, bold=True)
     w = glyphs.width + height * 2 // 3
 

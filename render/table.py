@@ -1,236 +1,190 @@
-"""The table picture: felt, the line of tiles, and the seats around it."""
+"""The table picture: felt, the line of tiles, and the seats above and below it.
+
+A phone shows the picture some `PHONE` px wide. So it is `WIDTH` wide and as tall as its
+line needs for tiles of `least_unit`, whose pips show `MIN_PIP` px across there, and the
+open ends' text `MIN_TEXT` px tall; sets bigger than double-six colour their pips by value.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import sprites, text, theme
-from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, strike, write
+from render.canvas import HEADER, PAD, felt, paste, write
 from render.ends import ARROWS, OpenEnd, end_point, open_ends, place_labels
-from render.layout import LINE_TRACKS, PINWHEEL, PlacedTile, Rect, layout_chain
-from render.scene import EndsCount, Pips, SeatScene, TableScene
+from render.layout import (
+    LINE_TRACKS,
+    PINWHEEL,
+    UNITS,
+    NoFitError,
+    PlacedTile,
+    Rect,
+    Track,
+    layout_chain,
+)
+from render.scene import EndsCount, Pips, TableScene
+from render.seats import draw_seat, panel_height
 
-WIDTH = 1280
-HEIGHT = 1024
-MARGIN = 14
+WIDTH = 840
+PHONE = 300  # how wide a phone shows the picture
+MIN_PIP = 3  # how wide a pip is there at least …
+MIN_TEXT = 9  # … and how tall the open ends' text
+END_TEXT = -(-MIN_TEXT * WIDTH // PHONE)  # so the open ends' text size here
+MARGIN = 8
 ROOM_X = 24  # felt left beside the line (rows also end half a unit short of its bounds) …
-ROOM_Y = 40  # … and above and below it: room for the open-end badges
-WIDE_PANEL = (640, 136)
-TALL_PANEL = (200, 480)
-GAP = 6
-HAND_UNIT = 40  # largest tile in a hand
+ROOM_Y = 52  # … and above and below it: room for the open-end badges
+CHAIN_HEIGHT = 360  # the line's bounds are this tall at least …
+GROWTH = 48  # … and grow by this much while the line does not fit at a readable size
+MOST_GROWTH = 48  # steps: beyond, the tiles shrink instead
+LONE_PANEL = 520  # the width of a panel alone in its row
 LABEL_GAP = 3  # between an open end and its label
 
-Parts = Sequence[tuple[str, int, theme.Colour]]
+ROWS: dict[int, tuple[int, int]] = {
+    2: (1, 1),
+    3: (1, 2),
+    4: (2, 2),
+    5: (2, 3),
+    6: (3, 3),
+    7: (3, 4),
+    8: (4, 4),
+    9: (4, 5),
+    10: (5, 5),
+}
+"""Panels below and above the line, by the number of seats: the line keeps the width."""
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """Where things go: seat panels clockwise from the bottom, and the bounds of the line."""
+    """Where things go: seat panels clockwise from the bottom, the bounds of the line and
+    the picture's height."""
 
     panels: tuple[Rect, ...]
     chain: Rect
-
-
-RINGS: dict[int, tuple[int, int, int]] = {
-    2: (1, 0, 1),
-    3: (1, 0, 2),
-    4: (1, 1, 1),
-    5: (3, 0, 2),
-    6: (3, 0, 3),
-    7: (3, 1, 2),
-    8: (3, 1, 3),
-    9: (3, 2, 2),
-    10: (3, 2, 3),
-}
-"""Panels at the bottom, up each side and along the top, by the number of seats.
-
-Side columns cost the line a third of its width, so they come only when rows of three are full.
-"""
+    height: int
 
 
 def _row(count: int, top: int) -> list[Rect]:
-    """`count` wide panels side by side from the left; a lone one is `WIDE_PANEL` wide, centred."""
-    wide_w, wide_h = WIDE_PANEL
+    """`count` panels side by side from the left; a lone one `LONE_PANEL` wide, centred."""
     if count == 1:
-        left = (WIDTH - wide_w) // 2
-        return [Rect(left, top, left + wide_w, top + wide_h)]
+        left = (WIDTH - LONE_PANEL) // 2
+        return [Rect(left, top, left + LONE_PANEL, top + panel_height(LONE_PANEL))]
     w = (WIDTH - (count + 1) * MARGIN) // count
     lefts = (MARGIN + i * (w + MARGIN) for i in range(count))
-    return [Rect(x, top, x + w, top + wide_h) for x in lefts]
-
-
-def _column(count: int, left: int, top: int, bottom: int) -> list[Rect]:
-    """`count` tall panels stacked from the top, centred between `top` and `bottom`."""
-    if not count:
-        return []
-    h = min(TALL_PANEL[1], (bottom - top - (count - 1) * MARGIN) // count)
-    y0 = (top + bottom - count * h - (count - 1) * MARGIN) // 2
-    tops = (y0 + i * (h + MARGIN) for i in range(count))
-    return [Rect(left, y, left + TALL_PANEL[0], y + h) for y in tops]
+    return [Rect(x, top, x + w, top + panel_height(w)) for x in lefts]
 
 
 @cache
-def frame(seats: int) -> Frame:
-    """The frame for 2 … 10 seats: seat 0 in the middle of the bottom row, then clockwise."""
-    if seats not in RINGS:
+def frame(seats: int, chain_height: int = CHAIN_HEIGHT) -> Frame:
+    """The frame for 2 … 10 seats round a line `chain_height` tall: seat 0 in the bottom
+    row (its middle, or left of it), then clockwise."""
+    if seats not in ROWS:
         raise ValueError(f"cannot seat {seats} players (2–10)")
-    below, beside, above = RINGS[seats]
+    below, above = ROWS[seats]
     top_row = _row(above, HEADER + MARGIN)
-    bottom_row = _row(below, HEIGHT - MARGIN - WIDE_PANEL[1])
-    band = (top_row[0].bottom + MARGIN, bottom_row[0].top - MARGIN)
-    left = _column(beside, MARGIN, *band)
-    right = _column(beside, WIDTH - MARGIN - TALL_PANEL[0], *band)
+    chain_top = top_row[0].bottom + ROOM_Y
+    chain = Rect(MARGIN + ROOM_X, chain_top, WIDTH - MARGIN - ROOM_X, chain_top + chain_height)
+    bottom_row = _row(below, chain.bottom + ROOM_Y)
     start = (below - 1) // 2
-    panels = bottom_row[start::-1] + left[::-1] + top_row + right + bottom_row[:start:-1]
-    sides = TALL_PANEL[0] + MARGIN if beside else 0
-    chain = Rect(
-        sides + MARGIN + ROOM_X,
-        top_row[0].bottom + ROOM_Y,
-        WIDTH - sides - MARGIN - ROOM_X,
-        bottom_row[0].top - ROOM_Y,
-    )
-    return Frame(tuple(panels), chain)
+    panels = bottom_row[start::-1] + top_row + bottom_row[:start:-1]
+    return Frame(tuple(panels), chain, bottom_row[0].bottom + MARGIN)
+
+
+def least_unit(max_pip: int) -> int:
+    """The smallest tile unit whose pips (of every value up to `max_pip`) a phone shows
+    `MIN_PIP` wide."""
+    smallest = min(sprites.pip_radius(v) for v in range(1, max_pip + 1))
+    return min(u for u in UNITS if 2 * smallest * u * PHONE >= MIN_PIP * WIDTH)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The picture's frame and the line laid out in it, `unit` its tiles' short side."""
+
+    frame: Frame
+    tiles: Sequence[PlacedTile]
+    tracks: Sequence[Track]
+
+    @property
+    def unit(self) -> int:
+        first = self.tiles[0].rect
+        return min(first.width, first.height)
+
+
+def arrange(scene: TableScene) -> Table:
+    """The frame and the line: the shortest picture whose line fits at a readable unit
+    (the largest unit that fits at the least height), cropped to the line; a line too long
+    for that even `MOST_GROWTH` steps taller takes smaller tiles in a picture half as much
+    taller."""
+    tracks = PINWHEEL[: len(scene.arms)] if scene.spinner else LINE_TRACKS
+    seats, least = len(scene.seats), least_unit(scene.max_pip)
+
+    def fit(steps: int, **kwargs: int) -> Table:
+        places = frame(seats, CHAIN_HEIGHT + steps * GROWTH)
+        tiles = layout_chain(scene.first, scene.arms, places.chain, tracks=tracks, **kwargs)
+        return Table(places, tiles, tracks)
+
+    try:
+        return fit(0, least=least)
+    except NoFitError:
+        pass
+    try:
+        found = fit(MOST_GROWTH, unit=least)
+    except NoFitError:
+        return _cropped(fit(MOST_GROWTH // 2))  # not readable however tall: not so tall either
+    low, high = 1, MOST_GROWTH
+    while low < high:  # `found` fits at `high` steps; fewer than `low` are too few
+        mid = (low + high) // 2
+        try:
+            found, high = fit(mid, unit=least), mid
+        except NoFitError:
+            low = mid + 1
+    return _cropped(found)
+
+
+def _cropped(table: Table) -> Table:
+    """`table` without the whole `GROWTH` steps of its line's bounds that no tile takes
+    (the arms may grow unevenly), down to `CHAIN_HEIGHT`."""
+    chain = table.frame.chain
+    top = min(tile.rect.top for tile in table.tiles)
+    bottom = max(tile.rect.bottom for tile in table.tiles)
+    spare = min(chain.height - bottom + top, chain.height - CHAIN_HEIGHT) // GROWTH * GROWTH
+    if not spare:
+        return table
+    places = frame(len(table.frame.panels), chain.height - spare)
+    dy = places.chain.top - min(top, chain.top + spare)
+    moved = [
+        replace(t, rect=Rect(t.rect.left, t.rect.top + dy, t.rect.right, t.rect.bottom + dy))
+        for t in table.tiles
+    ]
+    return Table(places, moved, table.tracks)
 
 
 @lru_cache(maxsize=64)
 def _background(
-    seats: int, teams: tuple[int | None, ...], outs: tuple[bool, ...], mover: int | None
+    places: Frame, teams: tuple[int | None, ...], outs: tuple[bool, ...], mover: int | None
 ) -> Image.Image:
     """Felt, title bar and seat plates: team-coloured rims, a gold ring for the seat to move.
 
     A seat that is out gets a darker plate with a plain rim.
     """
-    image = felt(WIDTH, HEIGHT).copy()
-    places = zip(frame(seats).panels, teams, outs, strict=True)
-    for seat, (panel, team, out) in enumerate(places):
+    image = felt(WIDTH, places.height).copy()
+    for seat, (panel, team, out) in enumerate(zip(places.panels, teams, outs, strict=True)):
         if seat == mover:
-            ring = 7
+            ring = 6
             size = (panel.width + 2 * ring, panel.height + 2 * ring)
-            halo = sprites.plate(size, 24, None, theme.GOLD, 5)
+            halo = sprites.plate(size, 22, None, theme.GOLD, 4)
             paste(image, halo, panel.left - ring, panel.top - ring)
         if out or team is None:
             fill, edge, edge_width = theme.HEADER if out else theme.PANEL, theme.PANEL_EDGE, 2
         else:
             fill, edge, edge_width = theme.PANEL, theme.TEAMS[team % len(theme.TEAMS)], 4
-        body = sprites.plate((panel.width, panel.height), 18, fill, edge, edge_width)
+        body = sprites.plate((panel.width, panel.height), 16, fill, edge, edge_width)
         paste(image, body, panel.left, panel.top)
     return image
-
-
-def _gap(u: int) -> int:
-    """The room between hand tiles of unit `u`: `GAP`, less between small tiles."""
-    return min(GAP, u // 4)
-
-
-def _fits(count: int, box: Rect, u: int) -> int:
-    """The most columns (≤ `count`) of unit `u` across `box` if its rows fit too, else 0."""
-    gap = _gap(u)
-    cols = min(count, (box.width + gap) // (u + gap))
-    rows = -(-count // cols) if cols else 0
-    return cols if cols and rows * (2 * u + gap) - gap <= box.height else 0
-
-
-def _pack(count: int, box: Rect) -> tuple[int, int]:
-    """The largest even unit (≤ HAND_UNIT) and the columns to fit `count` upright tiles.
-
-    Of the column counts that fit, the most: a flatter hand.
-    """
-    units = range(HAND_UNIT, 0, -2)
-    return next(((u, cols) for u in units if (cols := _fits(count, box, u))), (2, count))
-
-
-def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, centred: bool) -> Rect:
-    """Draw the hand (backs, or faces once revealed) in `box`; return the area used."""
-    tiles: Sequence[Pips | None] = (
-        seat.revealed if seat.revealed is not None else (None,) * seat.tiles_left
-    )
-    if not tiles or seat.out:
-        return Rect(box.left, box.top, box.left, box.top)
-    u, cols = _pack(len(tiles), box)
-    gap = _gap(u)
-    rows = -(-len(tiles) // cols)
-    used_w = cols * u + (cols - 1) * gap
-    x0 = box.left + (box.width - used_w) // 2 if centred else box.left
-    for i, pips in enumerate(tiles):
-        row, col = divmod(i, cols)
-        sprite = sprites.back(u) if pips is None else sprites.face(u, pips, vertical=True)
-        paste(canvas, sprite, x0 + col * (u + gap), box.top + row * (2 * u + gap))
-    return Rect(x0, box.top, x0 + used_w, box.top + rows * 2 * u + (rows - 1) * gap)
-
-
-def _score(seat: SeatScene, size: int) -> Parts:
-    """The score, red once opened, then the remembered points as a yellow "+N"; muted if out."""
-    if seat.out:
-        return [(str(seat.score), size, theme.MUTED)]
-    parts = [(str(seat.score), size, theme.RED if seat.opened else theme.WHITE)]
-    if seat.remembered:
-        parts.append((f" +{seat.remembered}", size * 4 // 5, theme.YELLOW))
-    return parts
-
-
-def _write_parts(canvas: Image.Image, parts: Parts, x: int, mid_y: int) -> None:
-    for label, size, colour in parts:
-        x = write(canvas, label, size, colour, x, mid_y)
-
-
-def _name(canvas: Image.Image, seat: SeatScene, size: int, x: int, right: int, mid_y: int) -> None:
-    """The name, cut to fit before `right`, after a gold triangle if the seat is to move.
-
-    A seat that is out has its name muted and struck through.
-    """
-    if seat.to_move:
-        ImageDraw.Draw(canvas).polygon(
-            [(x, mid_y - size // 2 + 2), (x + size * 3 // 4, mid_y), (x, mid_y + size // 2 - 2)],
-            fill=theme.GOLD,
-        )
-        x += size
-    name = text.fit(seat.name, size, right - x, bold=True) or "?"  # "?" if only emoji
-    end = write(canvas, name, size, theme.MUTED if seat.out else theme.WHITE, x, mid_y)
-    if seat.out:
-        strike(canvas, x, end, mid_y)
-
-
-def _count(canvas: Image.Image, seat: SeatScene, x: int, mid_y: int, centred: bool) -> None:
-    """How many tiles a hidden hand holds, as "×N" from (or centred on) `x`."""
-    if seat.revealed is None and seat.tiles_left and not seat.out:
-        label = f"×{seat.tiles_left}"
-        left = x - text.width(label, 28, True) // 2 if centred else x
-        write(canvas, label, 28, theme.MUTED, left, mid_y)
-
-
-def _seat_wide(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
-    """Name and score on top, the hand below with the note at its right."""
-    mid_y = panel.top + PAD + 14
-    score = _score(seat, 36)
-    score_x = panel.right - PAD - sum(text.width(s, size, True) for s, size, _ in score)
-    _write_parts(canvas, score, score_x, mid_y)
-    _name(canvas, seat, 32, panel.left + PAD, score_x - PAD, mid_y)
-    side = max(panel.width * 7 // 32, chip_width(seat.note, 28) + PAD)  # for "×N" or the note
-    box = Rect(panel.left + PAD, mid_y + 26, panel.right - PAD - side, panel.bottom - PAD + 4)
-    used = _hand(canvas, seat, box, centred=False)
-    _count(canvas, seat, used.right + 10, (used.top + used.bottom) // 2, centred=False)
-    if seat.note:
-        chip(canvas, seat.note, 28, panel.right - PAD, (box.top + box.bottom) // 2)
-
-
-def _seat_tall(canvas: Image.Image, seat: SeatScene, panel: Rect) -> None:
-    """Name, score and note stacked, then the hand."""
-    mid_y = panel.top + PAD + 18
-    _name(canvas, seat, 28, panel.left + PAD, panel.right - PAD, mid_y)
-    mid_y += 46
-    _write_parts(canvas, _score(seat, 34), panel.left + PAD, mid_y)
-    if seat.note:
-        mid_y += 50
-        chip(canvas, seat.note, 26, panel.right - PAD, mid_y)
-    count = 40 if seat.revealed is None else 0  # room for "×N" below
-    box = Rect(panel.left + PAD, mid_y + 34, panel.right - PAD, panel.bottom - PAD - count)
-    used = _hand(canvas, seat, box, centred=True)
-    _count(canvas, seat, (panel.left + panel.right) // 2, used.bottom + 22, centred=True)
 
 
 def _last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile | None:
@@ -238,15 +192,13 @@ def _last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile |
     return next((t for t in tiles if sorted((t.inner, t.outer)) == wanted), None)
 
 
-def _chain(canvas: Image.Image, scene: TableScene, bounds: Rect) -> None:
+def _chain(canvas: Image.Image, scene: TableScene, table: Table) -> None:
     """The line: shadows, the last tile's glow, faces (backs for closed doubles), then the
     open ends' marks: badges on a line, arrow labels round a spinner."""
-    tracks = PINWHEEL[: len(scene.arms)] if scene.spinner else LINE_TRACKS
-    tiles = layout_chain(scene.first, scene.arms, bounds, tracks=tracks)
+    tiles = table.tiles
     if not tiles:
         return
-    first = tiles[0]
-    u = min(first.rect.width, first.rect.height)
+    u, coloured = table.unit, scene.max_pip > 6
     last = _last_played(tiles, scene.last_played)
     face_down = {(arm, len(scene.arms[arm]) - 1) for arm in scene.closed}
     for tile in tiles:
@@ -259,13 +211,13 @@ def _chain(canvas: Image.Image, scene: TableScene, bounds: Rect) -> None:
         if (tile.arm, tile.index) in face_down:
             sprite = sprites.back(u, tile.vertical)
         else:
-            sprite = sprites.face(u, tile.faces(), tile.vertical, lit=tile is last)
+            sprite = sprites.face(u, tile.faces(), tile.vertical, tile is last, coloured)
         paste(canvas, sprite, tile.rect.left, tile.rect.top)
-    ends = open_ends(tiles, tracks, scene.closed)
+    ends = open_ends(tiles, table.tracks, scene.closed)
     if scene.spinner:
-        _labels(canvas, ends, tiles, label_height(u), bounds)
+        _labels(canvas, ends, tiles, table.frame.chain)
     else:
-        _badges(canvas, ends, max(18, min(34, u * 3 // 4)))
+        _badges(canvas, ends)
 
 
 def felt_room(bounds: Rect) -> Rect:
@@ -275,29 +227,25 @@ def felt_room(bounds: Rect) -> Rect:
     )
 
 
-def label_height(u: int) -> int:
-    """How tall an open end's arrow label is beside tiles of unit `u`."""
-    return max(22, min(36, u * 7 // 8))
+BADGE = END_TEXT * 7 // 4
+"""An open end's badge across: room for two digits `END_TEXT` high."""
 
 
-def _badges(canvas: Image.Image, ends: Sequence[OpenEnd], diameter: int) -> None:
+def _badges(canvas: Image.Image, ends: Sequence[OpenEnd]) -> None:
     """A round badge with the value just beyond each open end of a line."""
-    reach = 3 + diameter // 2
+    reach = 3 + BADGE // 2
     for end in ends:
         px, py = end_point(end)
         x, y = px + end.heading[0] * reach, py + end.heading[1] * reach
-        paste(canvas, sprites.badge(end.value, diameter), x - diameter // 2, y - diameter // 2)
+        badge = sprites.badge(end.value, BADGE, END_TEXT)
+        paste(canvas, badge, x - BADGE // 2, y - BADGE // 2)
 
 
 def _labels(
-    canvas: Image.Image,
-    ends: Sequence[OpenEnd],
-    tiles: Sequence[PlacedTile],
-    height: int,
-    bounds: Rect,
+    canvas: Image.Image, ends: Sequence[OpenEnd], tiles: Sequence[PlacedTile], bounds: Rect
 ) -> None:
     """An arrow label («⬅ 5») at each open end round a spinner, clear of the tiles."""
-    pills = [sprites.label(f"{ARROWS[end.arm]} {end.value}", height) for end in ends]
+    pills = [sprites.label(f"{ARROWS[end.arm]} {end.value}", END_TEXT) for end in ends]
     sizes = [pill.size for pill in pills]
     spots = place_labels(ends, sizes, tiles, felt_room(bounds), LABEL_GAP)
     for pill, spot in zip(pills, spots, strict=True):
@@ -307,14 +255,14 @@ def _labels(
 def _ends_count(canvas: Image.Image, count: EndsCount, right: int, mid_y: int) -> int:
     """«концы 20 · +4 Маша» ending at `right`, the points in gold; return its left edge."""
     parts: list[tuple[str, int, theme.Colour, bool]] = [
-        (f"{text.clean(count.label)} ", 28, theme.MUTED, False),
-        (str(count.total), 34, theme.WHITE, True),
+        (f"{text.clean(count.label)} ", 26, theme.MUTED, False),
+        (str(count.total), 32, theme.WHITE, True),
     ]
     if count.points:
-        scorer = text.fit(count.scorer, 30, 220, bold=True)
+        scorer = text.fit(count.scorer, 28, 200, bold=True)
         parts += [
-            (" · ", 28, theme.MUTED, False),
-            (f"+{count.points} {scorer}", 30, theme.GOLD, True),
+            (" · ", 26, theme.MUTED, False),
+            (f"+{count.points} {scorer}", 28, theme.GOLD, True),
         ]
     x = right - sum(text.width(label, size, bold) for label, size, _, bold in parts)
     left = x
@@ -324,24 +272,29 @@ def _ends_count(canvas: Image.Image, count: EndsCount, right: int, mid_y: int) -
 
 
 def _header(canvas: Image.Image, scene: TableScene) -> None:
-    """Caption on the left, the bazaar (where the game has one) on the right."""
+    """Caption on the left, a little smaller if that shows it whole; the bazaar (where the
+    game has one) on the right."""
     mid_y = HEADER // 2
     x = WIDTH - PAD if scene.bazaar is None else _stock(canvas, scene.bazaar, scene, mid_y)
     if scene.count is not None:
-        x = _ends_count(canvas, scene.count, x - 2 * PAD, mid_y)
-    caption = text.fit(scene.caption, 34, x - 3 * PAD, bold=True)
-    write(canvas, caption, 34, theme.WHITE, PAD + 4, mid_y)
+        x = _ends_count(canvas, scene.count, x - PAD, mid_y)
+    room = x - 3 * PAD
+    whole = text.clean(scene.caption, True)
+    sizes = (34, 30, 26)
+    size = next((z for z in sizes if text.fit(scene.caption, z, room, True) == whole), 24)
+    write(canvas, text.fit(scene.caption, size, room, True), size, theme.WHITE, PAD + 4, mid_y)
 
 
 def _stock(canvas: Image.Image, bazaar: int, scene: TableScene, mid_y: int) -> int:
-    """The tiles left in the bazaar, two backs and its label; return its left edge."""
+    """The tiles left in the bazaar, two backs and its label (none beside the ends' count);
+    return its left edge."""
     x = WIDTH - PAD - text.width(str(bazaar), 34, True)
     write(canvas, str(bazaar), 34, theme.WHITE, x, mid_y)
     u = 14
     x -= 2 * u + 18
     for offset in (6, 0):
         paste(canvas, sprites.back(u), x + offset, mid_y - u - offset // 2 + 2)
-    label = scene.bazaar_label
+    label = "" if scene.count else scene.bazaar_label  # room for the caption beside a count
     x -= text.width(label, 28, False) + 12
     write(canvas, label, 28, theme.MUTED, x, mid_y, bold=False)
     return x
@@ -359,13 +312,13 @@ def _check(scene: TableScene) -> None:
 def render_table(scene: TableScene) -> bytes:
     """The table as a PNG."""
     _check(scene)
-    places = frame(len(scene.seats))
+    table = arrange(scene)
     teams = tuple(seat.team for seat in scene.seats)
     outs = tuple(seat.out for seat in scene.seats)
     mover = next((i for i, seat in enumerate(scene.seats) if seat.to_move), None)
-    canvas = _background(len(scene.seats), teams, outs, mover).copy()
-    _chain(canvas, scene, places.chain)
-    for seat, panel in zip(scene.seats, places.panels, strict=True):
-        (_seat_tall if panel.height > panel.width else _seat_wide)(canvas, seat, panel)
+    canvas = _background(table.frame, teams, outs, mover).copy()
+    _chain(canvas, scene, table)
+    for seat, panel in zip(scene.seats, table.frame.panels, strict=True):
+        draw_seat(canvas, seat, panel, coloured=scene.max_pip > 6)
     _header(canvas, scene)
     return theme.encode_png(canvas)

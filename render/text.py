@@ -1,21 +1,22 @@
 """Text: the shipped DejaVu fonts, glyph coverage, clean-up, fitting and text sprites.
 
-The fonts have no colour emoji. Text is NFC-normalised, 🐟 and 🥚 are drawn as small icons,
+The fonts have no colour emoji. Text is NFC-normalised, 🐟, 🥚 and 🤖 are drawn as small icons,
 and any other character the font cannot show (emoji, joiners, variation selectors) is
 dropped, so a name never shows empty boxes.
 """
 
 from __future__ import annotations
 
+import re
 import struct
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.theme import EGG, FISH, Colour, hires
+from render.theme import EGG, FISH, GOLD, HEADER, Colour, hires
 
 FONT_DIR = Path(__file__).with_name("fonts")
 ELLIPSIS = "…"
@@ -63,9 +64,20 @@ def _paint_egg(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
     draw.ellipse((w * 0.28, h * 0.14, w * 0.46, h * 0.36), fill="white")
 
 
+def _paint_robot(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
+    draw.line((w / 2, h * 0.1, w / 2, h * 0.3), fill=FISH, width=max(1, round(w * 0.1)))
+    draw.ellipse((w * 0.38, 0, w * 0.62, h * 0.24), fill=GOLD)
+    draw.rounded_rectangle((0, h * 0.28, w, h), h * 0.2, fill=FISH)
+    eye = h * 0.11
+    for x in (w * 0.3, w * 0.7):
+        draw.ellipse((x - eye, h * 0.55 - eye, x + eye, h * 0.55 + eye), fill=HEADER)
+    draw.rectangle((w * 0.3, h * 0.78, w * 0.7, h * 0.86), fill=HEADER)
+
+
 ICONS: dict[str, tuple[float, Callable[[ImageDraw.ImageDraw, int, int], None]]] = {
     "🐟": (1.5, _paint_fish),
     "🥚": (0.8, _paint_egg),
+    "🤖": (1.0, _paint_robot),
 }
 """Emoji drawn as icons: width relative to the icon's height, and a painter."""
 
@@ -127,18 +139,26 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return head + ELLIPSIS if head else ""
 
 
+def _joined(pieces: Sequence[tuple[str, str]]) -> str:
+    return "".join(piece + glue for piece, glue in pieces).rstrip()
+
+
 def wrap(text: str, size: int, max_width: int, lines: int, bold: bool = False) -> list[str]:
-    """Clean `text` in at most `lines` lines of `max_width`, broken between words; the last
-    one cut with "…" if it must be."""
-    words = clean(text, bold).split()
+    """Clean `text` in at most `lines` lines of `max_width`, broken between words or after
+    a hyphen; a word too long for a line, and the last line, cut with "…" if they must be."""
+    text = clean(text, bold)
+    pieces = [  # words and parts of hyphenated words, each with what follows it
+        (m.group(), "" if m.end() < len(text) and text[m.end()] != " " else " ")
+        for m in re.finditer(r"\S+?-(?=\S)|\S+", text)
+    ]
     shown: list[str] = []
-    while words and len(shown) < lines - 1:
+    while pieces and len(shown) < lines - 1:
         taken = 1
-        while taken < len(words) and width(" ".join(words[: taken + 1]), size, bold) <= max_width:
+        while taken < len(pieces) and width(_joined(pieces[: taken + 1]), size, bold) <= max_width:
             taken += 1
-        shown.append(" ".join(words[:taken]))
-        words = words[taken:]
-    rest = fit(" ".join(words), size, max_width, bold) if words else ""
+        shown.append(fit(_joined(pieces[:taken]), size, max_width, bold))
+        pieces = pieces[taken:]
+    rest = fit(_joined(pieces), size, max_width, bold) if pieces else ""
     return [*shown, rest] if rest else shown
 
 

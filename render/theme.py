@@ -46,6 +46,22 @@ TEAMS: tuple[Colour, ...] = (
     (150, 230, 60),  # lime
 )
 """Team rims, team 0 … 4."""
+PIP_COLOURS: tuple[Colour, ...] = (
+    PIP,
+    (0, 140, 204),  # 1 sky blue
+    (34, 140, 52),  # 2 green
+    (206, 36, 36),  # 3 red
+    (140, 82, 34),  # 4 brown
+    (34, 60, 178),  # 5 blue
+    (214, 142, 0),  # 6 amber
+    (138, 52, 170),  # 7 purple
+    (0, 130, 122),  # 8 teal
+    PIP,  # 9 black
+    TEAMS[2],  # 10 magenta
+    TEAMS[1],  # 11 orange
+    BACK,  # 12 maroon
+)
+"""Pips by value in the bigger sets, coloured as double-twelve sets are (0 has none)."""
 
 SUPERSAMPLE = 4
 
@@ -88,6 +104,7 @@ _RAMPS: tuple[tuple[Colour, tuple[Colour, ...]], ...] = (
     (HEADER, (_FELT,)),
 )
 _RAMP_STEPS = 5
+_PIP_STEPS = 2  # the pip colours' blends into ivory: the palette has room for no more
 
 
 @cache
@@ -99,6 +116,9 @@ def palette_image() -> Image.Image:
         colours.append(ink)
         for ground in grounds:
             colours += (_mix(ink, ground, i / (_RAMP_STEPS + 1)) for i in range(1, _RAMP_STEPS + 1))
+    for ink in dict.fromkeys(PIP_COLOURS[1:]):
+        colours.append(ink)
+        colours += (_mix(ink, IVORY, i / (_PIP_STEPS + 1)) for i in range(1, _PIP_STEPS + 1))
     unique = list(dict.fromkeys(colours))
     if len(unique) > 256:
         raise AssertionError(f"palette has {len(unique)} colours")

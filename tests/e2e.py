@@ -795,7 +795,7 @@ def expected_skill(folder: Path, chat_id: int) -> dict[int, int]:
     return {u: round(1000 + 40 * (r.mu - 3 * r.sigma)) for u, r in skills.items()}
 
 
-SCORE_PART = re.compile(r"^(.+?) (\d+)(?: \(\+(\d+)\))?$")
+SCORE_PART = re.compile(r"^(.+?): (\d+)(?: \(\+(\d+)\))?$")
 
 
 def skill_shown(mu: float, sigma: float) -> int:
@@ -823,7 +823,7 @@ def shown_rating(text: str) -> list[tuple[str, int, Rated]]:
 
 
 def shown_scores(line: str) -> dict[str, tuple[int, int]]:
-    """`Маша 12 (+5) · Серёжа 0` → {name: (score, remembered)} (eggs left out)."""
+    """`Маша: 12 (+5) · Серёжа: 0` → {name: (score, remembered)} (eggs left out)."""
     scores = {}
     for part in line.split(" · "):
         if part.startswith("🥚"):

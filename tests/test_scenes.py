@@ -5,16 +5,20 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from PIL import Image
 
+from bot.ai import Level
 from bot.game import Phase, apply, legal_moves, new_game, next_round, parse_rules
 from bot.game.events import DoublesPlayed, Scored, TilePlayed, plays_of
 from bot.game.state import GameState
 from bot.game.table import CLOSED
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import score_sheet, table_scene
+from bot.ui.sheets import scores_line
+from bot.ui.texts import computer_name
 from render import SheetKind, render_score_sheet, render_table
 
 NAMES = ("Маша", "Серёжа", "Alexander the Great", "Оля")
@@ -197,3 +201,18 @@ def test_a_race_won_in_play_ends_with_its_caption_and_the_points_in_play() -> No
         assert (row.play_points, row.total) == (result.play_points, result.score_after)
     assert table_scene(RU, state, NAMES).caption == sheet.title
     _picture(render_score_sheet(sheet))
+
+
+def test_computers_keep_their_robot_and_their_number_apart_from_the_score() -> None:
+    """«🤖 Любитель 2: 2 · 🤖 Мастер 3: 35»: the name, a colon, the score, for everyone; the
+    table shows the robot, so the picture differs from a person's of the same name."""
+    names = ("Маша", computer_name(RU, Level.NORMAL, 2), computer_name(RU, Level.HARD, 3))
+    state = _round("room max_pip=9", 3, seed=4, stop_after=6)
+    parts = zip(names, state.tally.scores, strict=True)
+    assert scores_line(RU, state, names).split(" · ") == [f"{n}: {score}" for n, score in parts]
+    scene = table_scene(RU, state, names)
+    assert [seat.name for seat in scene.seats] == list(names)
+    person = replace(scene.seats[1], name=names[1].removeprefix("🤖 "))
+    assert render_table(scene) != render_table(
+        replace(scene, seats=(scene.seats[0], person, scene.seats[2]))
+    )

@@ -39,10 +39,10 @@ def team(t: Texts, rules: RuleSet, names: Sequence[str], side: int) -> str:
 
 
 def _points_part(t: Texts, tally: Tally, side: int, who: str) -> str:
-    """`Маша 12 (+5)`, out of the game `Маша 105 🚪`."""
+    """`Маша: 12 (+5)`, out of the game `Маша: 105 🚪`."""
     remembered = f" (+{tally.remembered[side]})" if tally.remembered[side] else ""
     out = f" {OUT_MARK}" if tally.out and tally.out[side] else ""
-    return f"{who} {tally.scores[side]}{remembered}{out}"
+    return f"{who}: {tally.scores[side]}{remembered}{out}"
 
 
 def _generals_part(t: Texts, tally: Tally, side: int, who: str) -> str:
@@ -54,7 +54,7 @@ _PARTS = {Sheet.GENERALS: _generals_part}
 
 
 def scores_line(t: Texts, state: GameState, names: Sequence[str]) -> str:
-    """`Маша 12 (+5) · Серёжа 0 · 🥚 8`, per side (partners together)."""
+    """`Маша: 12 (+5) · Серёжа: 0 · 🥚 8`, per side (partners together)."""
     rules, tally = state.rules, state.tally
     part = _PARTS.get(rules.format.sheet, _points_part)
     parts = [part(t, tally, side, team(t, rules, names, side)) for side in range(rules.sides)]

@@ -29,7 +29,13 @@ FULL_LINE_12 = (
 """All 91 double-twelve tiles as one line; its middle 61 hold 10-10, 11-11 and 12-12 and end
 on 10 and 12."""
 
-FULL_LINES = {6: FULL_LINE, 12: FULL_LINE_12}
+FULL_LINE_9 = (
+    8, 0, 0, 2, 1, 1, 3, 0, 4, 1, 5, 0, 6, 1, 7, 0, 9, 1, 8, 2, 2, 4, 3, 3, 5, 2, 6, 3, 7, 2, 9, 3,
+    8, 4, 4, 6, 5, 5, 7, 4, 9, 5, 8, 6, 6, 9, 7, 7, 8, 8, 9, 9,
+)  # fmt: skip
+"""51 of the 55 double-nine tiles as one line (0-1, 2-3, 4-5 and 6-7 left out)."""
+
+FULL_LINES = {6: FULL_LINE, 9: FULL_LINE_9, 12: FULL_LINE_12}
 
 NAMES = (
     "Маша",
@@ -40,7 +46,7 @@ NAMES = (
     "Катя",
     "Фёдор Михайлович",
     "Zoë",
-    "Петя",
+    "🤖 Любитель 2",
     "Анна-Мария",
 )
 SCORES = (

@@ -25,7 +25,9 @@ from render import (
     render_score_sheet,
     render_table,
 )
+from render.sheet import WIDTH as SHEET_WIDTH
 from render.sprites import MAX_PIP, pip_places, pip_radius
+from render.table import PHONE, WIDTH
 from render.text import ICONS, clean, coverage, fit, width
 from tests.render import samples
 
@@ -44,6 +46,9 @@ PICTURES: dict[str, Callable[[], bytes]] = {
         samples.table(45, (5, 12, 3, 11, 0, 9, 1, 0, 4, 1), max_pip=12, out=(4, 7))
     ),
     "room_teams": lambda: render_table(samples.table(30, (5, 6, 4, 7, 5, 6), teams=3, max_pip=12)),
+    "room_double_nine": lambda: render_table(
+        samples.table(30, (5, 6, 4, 7, 5, 6), teams=3, max_pip=9)
+    ),
     "donkey_crowded": lambda: render_table(
         samples.spinner_table(samples.SPINNER_TABLES["donkey"], (1, 1, 1, 1), closed=(1,))
     ),
@@ -77,9 +82,25 @@ def _image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-@pytest.mark.parametrize("name", PICTURES)
+def _on_a_phone(name: str) -> Callable[[], bytes]:
+    """The picture `name` as a phone shows it, `PHONE` px wide."""
+
+    def draw() -> bytes:
+        image = _image(PICTURES[name]())
+        size = (PHONE, round(image.height * PHONE / image.width))
+        out = io.BytesIO()
+        image.resize(size, Image.Resampling.LANCZOS).save(out, "PNG")
+        return out.getvalue()
+
+    return draw
+
+
+PHONE_PICTURES = {f"{name}_phone": _on_a_phone(name) for name in ("room_ten", "donkey_crowded")}
+
+
+@pytest.mark.parametrize("name", [*PICTURES, *PHONE_PICTURES])
 def test_golden(name: str) -> None:
-    png = PICTURES[name]()
+    png = (PICTURES | PHONE_PICTURES)[name]()
     path = GOLDEN / f"{name}.png"
     if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.mkdir(exist_ok=True)
@@ -95,7 +116,7 @@ def test_telegram_photo_limits(name: str) -> None:
     png = PICTURES[name]()
     w, h = Image.open(io.BytesIO(png)).size
     assert len(png) <= 150 * 1024  # far under Telegram's 10 MB
-    assert w == 1280
+    assert w == (SHEET_WIDTH if name.startswith(("score_sheet", "standings")) else WIDTH)
     assert w + h <= 10_000
     assert max(w, h) / min(w, h) <= 20
 
@@ -113,7 +134,7 @@ def test_every_hand_size_and_an_empty_table() -> None:
     empty = TableScene(
         None, ((), ()), seats, bazaar=7, last_played=None, bazaar_label=samples.BAZAAR
     )
-    assert _image(render_table(empty)).size == (1280, 1024)
+    assert _image(render_table(empty)).width == WIDTH
 
 
 @pytest.mark.parametrize("max_pip", range(6, 13))
@@ -161,8 +182,8 @@ def test_double_twelve_extremes(seats: int) -> None:
     for line, hands, round_end in shapes:
         scene = samples.table(line, hands, round_end=round_end, teams=teams, max_pip=12)
         png = render_table(scene)
-        assert _image(png).size == (1280, 1024)
-        assert len(png) <= 150 * 1024
+        assert _image(png).width == WIDTH
+        assert len(png) <= 200 * 1024  # a picture grown tall for the whole set
 
 
 def test_a_seat_that_is_out_shows_no_hand() -> None:
@@ -181,12 +202,21 @@ def test_seat_counts_out_of_range() -> None:
             render_table(replace(scene, seats=seats))
 
 
-NAMES = ["Маша", "Серёжа", "Ёжик в тумане", "Alex 🐟", "🦄 Вася 👍🏽", "Zoë 👨‍👩‍👧", "\u200b\x07"]
+NAMES = [
+    "Маша",
+    "Серёжа",
+    "Ёжик в тумане",
+    "Alex 🐟",
+    "🤖 Любитель 2",
+    "🦄 Вася 👍🏽",
+    "Zoë 👨‍👩‍👧",
+    "\u200b\x07",
+]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_names_draw_only_real_glyphs(name: str) -> None:
-    """Cyrillic and Latin stay; emoji the font lacks are dropped, 🐟 and 🥚 become icons."""
+    """Cyrillic and Latin stay; emoji the font lacks are dropped, 🐟, 🥚 and 🤖 become icons."""
     shown = clean(name, bold=True)
     assert all(ch in ICONS or ch == " " or ord(ch) in coverage(bold=True) for ch in shown)
     assert all(ch in shown for ch in name if ch.isalpha())

@@ -16,9 +16,9 @@ from bot.game.table import oriented
 from render import LINE_TRACKS, PINWHEEL, Rect, layout_chain, render_table
 from render.ends import ARROWS, open_ends, place_labels
 from render.sprites import label
-from render.table import LABEL_GAP, felt_room, label_height
+from render.table import END_TEXT, LABEL_GAP, felt_room
 from tests.render import samples
-from tests.render.test_render_layout import FRAMES, Chain, check, unit_of
+from tests.render.test_render_layout import FRAMES, Chain, arranged, check, unit_of
 
 PRESETS = ("donkey", "telephone", "muggins")
 
@@ -98,15 +98,15 @@ def test_adding_a_tile_moves_nothing_unless_rescaled(table: Chain, area: Rect) -
 
 
 @settings(max_examples=200, deadline=None)
-@given(table=spinner_tables(), area=st.sampled_from(FRAMES))
-def test_labels_cover_no_tile_and_no_other_label(table: Chain, area: Rect) -> None:
+@given(table=spinner_tables(), seats=st.integers(2, 4))
+def test_labels_cover_no_tile_and_no_other_label(table: Chain, seats: int) -> None:
     """Each open end's «⬅ 5» stays on the felt round the line, off the tiles and the others."""
     first, arms = table
-    tracks = PINWHEEL[: len(arms)]
-    tiles = layout_chain(first, arms, area, tracks=tracks)
-    ends = open_ends(tiles, tracks, closed=())
-    height = label_height(unit_of(tiles))
-    sizes = [label(f"{ARROWS[end.arm]} {end.value}", height).size for end in ends]
+    max_pip = max(6, *first, *(v for arm in arms for pair in arm for v in pair))
+    picture = arranged(table, seats, max_pip, spinner=True)
+    tiles, area = list(picture.tiles), picture.frame.chain
+    ends = open_ends(tiles, picture.tracks, closed=())
+    sizes = [label(f"{ARROWS[end.arm]} {end.value}", END_TEXT).size for end in ends]
     spots = place_labels(ends, sizes, tiles, felt_room(area), LABEL_GAP)
     assert [end.arm for end in ends] == list(range(len(arms)))
     for spot in spots:
