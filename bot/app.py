@@ -30,6 +30,7 @@ from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
 from bot.core.turns import Turns
 from bot.core.watchdog import Watchdog
+from bot.telegram.asking import Askers
 from bot.telegram.courier import Courier
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.chat import BackInTouch
@@ -37,7 +38,7 @@ from bot.telegram.handlers.common import ReaderTexts
 from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
 from bot.telegram.messenger.parcels import pack, unpack
-from bot.telegram.outbox import Limits, Pacing
+from bot.telegram.pacing import Limits, Pacing
 from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
@@ -141,6 +142,7 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(in_flight)
     dispatcher.update.outer_middleware(ReaderTexts(chats))
     dispatcher.message.outer_middleware(BackInTouch())
+    dispatcher.message.middleware(Askers())
 
     watchdog = Watchdog(service, turns)
     crew = Crew(storage, turns, service.clock)

@@ -39,7 +39,7 @@ from bot.game.serial import replay, state_from_json, step
 from bot.game.state import GameState, Phase
 from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
-from bot.telegram.outbox import REPLY_PATIENCE
+from bot.telegram.pacing import REPLY_PATIENCE
 from bot.ui.games import game_won
 from bot.ui.i18n import texts_for
 

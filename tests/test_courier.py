@@ -17,7 +17,7 @@ import bot.telegram.courier as courier_module
 from bot.core.postbox import SHARDS, Postbox
 from bot.core.storage import Storage
 from bot.telegram.courier import Courier, fair_share
-from bot.telegram.outbox import Limits, Pacing
+from bot.telegram.pacing import Limits, Pacing
 from tests.conftest import PATIENCE, Opener
 from tests.postgres import PostgresServer
 

@@ -9,9 +9,21 @@ import contextlib
 import random
 from pathlib import Path
 
+import pytest
+
 from bot.playground import Call, Chat, FakeTelegram, Message, User
 from bot.telegram.messenger import message_link
-from tests.e2e import LOBBY, RU, bot_messages, open_lobby, press, replies_to, running_bot, say
+from tests.e2e import (
+    LOBBY,
+    RU,
+    bot_messages,
+    open_lobby,
+    press,
+    replies_to,
+    running_bot,
+    say,
+    start_game,
+)
 
 COMMANDS = ("/score", "/newgame", "/rules", "/stats", "/help")
 EVERY = 2.0  # each chatty member sends a command this often
@@ -126,4 +138,66 @@ async def test_a_busy_group_gets_the_same_reply_once_in_half_a_minute(tmp_path: 
         assert answers.count(RU("no-games-yet")) == 1, answers
         assert len(answers) == 2, answers
         assert [m.content for m in bot_messages(fake, other)] == [RU("no-games-yet")]
+        assert fake.flood_events == []
+
+
+def answer_to(fake: FakeTelegram, group: Chat, asked: Message, everyone: list[Message]) -> str:
+    """How the command `asked` was answered: «group» (a reply to it), «private» (a message
+    to its sender headed with the command and the group), «shared» (the group's reply to
+    the same command — from the same person for /stats —, or for /newgame the «a game is
+    already here» pointer), or «» (not yet)."""
+    assert asked.sender is not None and asked.content is not None
+    command = asked.content
+    if any(m.reply_to is asked for m in bot_messages(fake, group)):
+        return "group"
+    heading = f"💬 {command} в «{group.title}»"
+    if any((m.content or "").startswith(heading) for m in bot_messages(fake, asked.sender)):
+        return "private"
+    same = [
+        m
+        for m in everyone
+        if m.content == command and (m.sender is asked.sender or command != "/stats")
+    ]
+    answered = [m for m in bot_messages(fake, group) if m.reply_to in same]
+    if command == "/newgame":
+        answered = [m for m in bot_messages(fake, group) if m.content == RU("already-running")]
+    return "shared" if answered else ""
+
+
+async def test_in_a_busy_group_every_command_is_answered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Маша has just dealt a game against three computers, with Telegram's flood limits on,
+    when she, Оля and Петя (who never opened the private chat) send fifteen commands at
+    once — the group's places for five minutes: every one is answered — in the group, in
+    the asker's private chat headed with the command and the group and without buttons,
+    or shared with the same command's answer in the group —, Петя's all in the group;
+    /endgame's question comes, and nothing is refused."""
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.3")
+    async with FakeTelegram(flood=True) as fake:
+        masha, olya, petya = people = [fake.add_user(name) for name in ("Маша", "Оля", "Петя")]
+        group = fake.add_group("Двор", people, supergroup=True)
+        fake.user_sends(olya, olya, "/start")
+        async with running_bot(fake, tmp_path, pacing=True) as bot:
+            await start_game(fake, group, [masha], computers=("любитель",) * 3)
+            burst = {
+                olya: ("/score", "/rules", "/help", "/rating", "/stats", "/newgame"),
+                petya: ("/stats", "/help", "/rules", "/score"),
+                masha: ("/stats", "/help", "/rules", "/score", "/endgame"),
+            }
+            asked = [fake.user_sends(user, group, text) for user in burst for text in burst[user]]
+            await fake.wait_until(lambda: all(answer_to(fake, group, m, asked) for m in asked), 90)
+            await bot.idle(timeout=60)
+        how = {
+            (m.sender.name, m.content): answer_to(fake, group, m, asked) for m in asked if m.sender
+        }
+        assert all(how[petya.name, text] in {"group", "shared"} for text in burst[petya]), how
+        assert how[masha.name, "/endgame"] == "group", how
+        assert "private" in how.values(), how  # the group had no place for all in time
+        (question,) = [m for m in bot_messages(fake, group) if m.reply_to is asked[-1]]
+        assert question.content == RU("endgame-ask"), question.content
+        for user in people:
+            private = [m for m in bot_messages(fake, user) if (m.content or "").startswith("💬")]
+            assert all(not m.reply_markup for m in private), private
+        assert not bot_messages(fake, petya)
         assert fake.flood_events == []

@@ -12,7 +12,9 @@ import pytest
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import Response, SendMessage
 
-from bot.telegram.outbox import Limits, Outbox, Pace, Pacing
+from bot.telegram.gates import Pace
+from bot.telegram.outbox import Outbox
+from bot.telegram.pacing import Limits, Pacing
 
 
 async def test_a_429_holds_every_chat_until_its_retry_after() -> None:

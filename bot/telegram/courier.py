@@ -29,7 +29,8 @@ from typing import Any, TypeVar
 
 from bot.core.database import Claim
 from bot.core.postbox import EVERY_SHARD, SHARDS, Parcel, Postbox, Posted, shard_of
-from bot.telegram.outbox import Job, Merge, Outbox, Pacing, newest
+from bot.telegram.outbox import Job, Merge, Outbox, newest
+from bot.telegram.pacing import Pacing
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -12,7 +12,7 @@ from bot.core.records import GameRow
 from bot.core.service import LOBBY_IDLE, GameService
 from bot.core.turns import Turns
 from bot.telegram.buttons import EndGame, KickSeat
-from bot.telegram.handlers.common import IN_GROUP, admin_of, manages, replied_user, topic
+from bot.telegram.handlers.common import IN_GROUP, STEER, admin_of, manages, replied_user, topic
 from bot.telegram.keyboards import end_game_keyboard, kick_keyboard
 from bot.telegram.messenger import Messenger
 from bot.ui.i18n import Texts
@@ -38,7 +38,7 @@ async def _remove(
         messenger.lobby.show(lobby)
 
 
-@router.message(Command("endgame"), IN_GROUP)
+@router.message(Command("endgame"), IN_GROUP, flags=STEER)
 async def end_game(
     message: Message, service: GameService, messenger: Messenger, bot: Bot, t: Texts
 ) -> None:
@@ -128,7 +128,7 @@ async def end_declined(
         await messenger.questions.kept.closed(Question(question.chat.id, question.message_id))
 
 
-@router.message(Command("kick"), IN_GROUP)
+@router.message(Command("kick"), IN_GROUP, flags=STEER)
 async def kick(
     message: Message,
     command: CommandObject,
@@ -202,13 +202,13 @@ async def kick_seat(
         await callback.message.edit_text(t("kicked", name=name))
 
 
-@router.message(Command("extend"), IN_GROUP)
+@router.message(Command("extend"), IN_GROUP, flags=STEER)
 async def extend(message: Message, service: GameService, t: Texts) -> None:
     await service.extend(message.chat.id, topic(message))
     await message.reply(t("extended", minutes=LOBBY_IDLE // 60))
 
 
-@router.message(Command("leave"), IN_GROUP)
+@router.message(Command("leave"), IN_GROUP, flags=STEER)
 async def leave(
     message: Message, service: GameService, messenger: Messenger, turns: Turns, t: Texts
 ) -> None:

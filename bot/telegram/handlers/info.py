@@ -35,16 +35,16 @@ async def start(
 
 @router.message(Command("help"), IN_GROUP)
 async def help_group(message: Message, t: Texts) -> None:
-    await message.answer(games.help_group(t, LOBBY_IDLE // 60))
+    await message.reply(games.help_group(t, LOBBY_IDLE // 60))
 
 
 @router.message(Command("score"), IN_GROUP)
 async def score(message: Message, scores: Scores, t: Texts) -> None:
     game = await scores.sheet_game(message.chat.id, topic(message))
     if game is None or game.state is None:
-        await message.answer(t("no-games-yet"))
+        await message.reply(t("no-games-yet"))
         return
-    await message.answer(endings.score(t, game))
+    await message.reply(endings.score(t, game))
 
 
 @router.message(Command("rules"), IN_GROUP)
@@ -54,7 +54,7 @@ async def rules(message: Message, service: GameService, chats: Chats, t: Texts) 
     game = await service.open_game(message.chat.id, topic(message))
     if game is None:
         chosen = parse_rules((await chats.settings(message.chat.id)).options)
-        await message.answer(games.rules_text(t, chosen, Seen.CHAT))
+        await message.reply(games.rules_text(t, chosen, Seen.CHAT))
         return
     seen = Seen.LOBBY if game.state is None else Seen.GAME
-    await message.answer(games.rules_text(t, game.rules, seen))
+    await message.reply(games.rules_text(t, game.rules, seen))

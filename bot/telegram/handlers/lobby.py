@@ -20,6 +20,7 @@ from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption
 from bot.telegram.handlers.common import (
     IN_GROUP,
     IN_PRIVATE,
+    STEER,
     admin_of,
     may_be_member,
     opened_private_chat,
@@ -37,7 +38,7 @@ OLD_JOIN_PAYLOAD = re.compile(r"^j\d{1,18}$")
 ALREADY_EVERY = 30.0  # seconds between two «a game is already here» about one message
 
 
-@router.message(Command("newgame"), IN_GROUP)
+@router.message(Command("newgame"), IN_GROUP, flags=STEER)
 async def new_game(
     message: Message,
     command: CommandObject,

@@ -36,10 +36,10 @@ async def rating(message: Message, scores: Scores, t: Texts) -> None:
     chat = message.chat
     shown = await _leaderboard(scores, t, chat.id, chat.title or "", message.from_user.id, 0)
     if shown is None:
-        await message.answer(t("no-rating-yet"))
+        await message.reply(t("no-rating-yet"))
         return
     text, markup = shown
-    await message.answer(text, reply_markup=markup)
+    await message.reply(text, reply_markup=markup)
 
 
 @router.callback_query(RatingPage.filter())
@@ -75,4 +75,4 @@ async def stats(message: Message, scores: Scores, t: Texts) -> None:
     private = message.chat.type == "private"
     chat = None if private else message.chat.title or ""
     numbers = await scores.stats(who.id, None if private else message.chat.id)
-    await message.answer(texts.stats(t, who.full_name, chat, numbers))
+    await message.reply(texts.stats(t, who.full_name, chat, numbers))

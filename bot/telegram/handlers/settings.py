@@ -15,7 +15,7 @@ from bot.core.errors import GameError, RulesError
 from bot.core.records import ChatSettings
 from bot.game.rules import RuleError, parse_rules
 from bot.telegram.buttons import ChatOption, ChatView, LanguageChoice
-from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, is_admin, shows
+from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, STEER, is_admin, shows
 from bot.telegram.keyboards import chat_presets_keyboard, chat_settings_keyboard, language_keyboard
 from bot.telegram.menus import set_chat_menu
 from bot.telegram.messenger import Messenger
@@ -41,7 +41,7 @@ def _keyboard(t: Texts, settings: ChatSettings, view: ChatView) -> InlineKeyboar
     return chat_settings_keyboard(t, rules, settings.language, settings.computers)
 
 
-@router.message(Command("settings"), IN_GROUP)
+@router.message(Command("settings"), IN_GROUP, flags=STEER)
 async def show_settings(message: Message, chats: Chats, bot: Bot, t: Texts) -> None:
     assert message.from_user is not None
     if not await is_admin(bot, message.chat.id, message.from_user.id):
@@ -146,7 +146,7 @@ async def set_language(
         await callback.message.edit_text(t("language-pick"), reply_markup=keyboard)
 
 
-@router.message(Command("nextgame"), IN_GROUP)
+@router.message(Command("nextgame"), IN_GROUP, flags=STEER)
 async def next_game(message: Message, chats: Chats, messenger: Messenger, t: Texts) -> None:
     assert message.from_user is not None
     user = message.from_user

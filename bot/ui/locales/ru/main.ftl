@@ -317,6 +317,7 @@ next-game-already = Вы уже в списке: напишу, когда зде
 next-game-open-bot = Сначала откройте личный чат со мной: { $url }
 
 ## help and commands
+answered-privately = 💬 { $command } в «{ $chat }»: в группе сейчас тесно от игры, поэтому ответ здесь.
 help-private =
     Я веду партии в домино «Козёл» в групповых чатах.
 

@@ -1,0 +1,144 @@
+"""How a command typed in a group is answered beside the game's own messages.
+
+Each group command's handler carries a flag (`flags={"asked": Asked.…}`):
+
+* `Asked.STEER` (/endgame, /kick, /extend, /leave, /settings, /nextgame) changes the game
+  or the chat: its answer is part of the game's traffic — it waits for the group's place
+  ahead of other answers, and is never skipped;
+* `Asked.INFO` (/score, /rating, /stats, /rules, /help; the default) goes to the group
+  when a place comes within the reply's patience (`Limits.reply_patience`, 10 s); else to
+  the asker's private chat, headed with the command and the group, without buttons; and
+  if the bot may not write there (they never opened it, or blocked it), to the group when
+  room comes. The same answer asked again within `SHARED_WITHIN` seconds while the group
+  is busy is not sent twice: the first one, in the group, answers both.
+  (/newgame while a game runs is answered in the game's lane: «a game is already here».)
+
+`Askers` (a dispatcher middleware) records who asked what for the pacing middleware,
+which sends the answer (`bot.telegram.pacing`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Hashable
+from contextvars import ContextVar
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.dispatcher.flags import get_flag
+from aiogram.methods import SendMessage, TelegramMethod
+from aiogram.types import Message, TelegramObject
+
+from bot.ui.i18n import Texts
+
+SHARED_WITHIN = 30.0  # seconds in which the same answer in a busy group answers everyone
+
+
+class Asked(StrEnum):
+    """What a group command does, so how its answer may wait (see the module)."""
+
+    STEER = "steer"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Asker:
+    """A command being handled: what it is, where, by whom, and the heading of its answer
+    if it goes to the private chat. Valid in the task that handles it (`asking`)."""
+
+    kind: Asked
+    chat: int
+    user: int | None  # None: sent on behalf of the group or a channel
+    heading: str
+    task: asyncio.Task[Any] | None
+
+    def privately(self, method: TelegramMethod[Any]) -> SendMessage | None:
+        """The answer as a message to the asker's private chat (None: it is no text, or
+        nobody in particular asked)."""
+        if not isinstance(method, SendMessage) or self.user is None:
+            return None
+        return SendMessage(chat_id=self.user, text=f"{self.heading}\n\n{method.text}")
+
+
+_asker: ContextVar[Asker | None] = ContextVar("asker", default=None)
+
+
+def asking(chat: int | None) -> Asker | None:
+    """The command this request answers: one handled by this very task in `chat` (a task
+    started meanwhile inherits the context, but it is not the answer)."""
+    who = _asker.get()
+    if who is None or who.chat != chat or who.task is not asyncio.current_task():
+        return None
+    return who
+
+
+def shared_key(method: TelegramMethod[Any]) -> Hashable | None:
+    """What makes two answers the same: the same text in the same chat and topic."""
+    if not isinstance(method, SendMessage):
+        return None
+    return (method.chat_id, method.message_thread_id, method.text)
+
+
+class Askers(BaseMiddleware):
+    """Records each group command's `Asker` for the answers it sends (other messages —
+    service messages, replies — are not commands: their answers go as before). The record
+    is not reset after the handler: a refusal (`GameError`) is answered later in the same task by
+    the dispatcher's error handler, and is an answer to the same command."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        if not isinstance(event, Message) or event.chat.type == "private":
+            return await handler(event, data)
+        words = (event.text or "").split(maxsplit=1)
+        if words and words[0].startswith("/"):
+            t: Texts = data["t"]
+            command, where = words[0].split("@")[0], event.chat.title or ""
+            _asker.set(
+                Asker(
+                    kind=get_flag(data, "asked", default=Asked.INFO),
+                    chat=event.chat.id,
+                    user=event.from_user.id if event.from_user else None,
+                    heading=t("answered-privately", command=command, chat=where),
+                    task=asyncio.current_task(),
+                )
+            )
+        return await handler(event, data)
+
+
+class Shared:
+    """The answers sent to groups lately, or on their way: whether each reached its group."""
+
+    def __init__(self) -> None:
+        self._answers: dict[Hashable, tuple[float, asyncio.Future[bool]]] = {}
+
+    def earlier(self, key: Hashable) -> asyncio.Future[bool] | None:
+        """The same answer on its way, or in the group in the last `SHARED_WITHIN` s."""
+        at, reached = self._answers.get(key, (0.0, None))
+        if reached is None or (reached.done() and time.monotonic() - at > SHARED_WITHIN):
+            return None
+        return reached
+
+    def start(self, key: Hashable) -> asyncio.Future[bool]:
+        now = time.monotonic()
+        if len(self._answers) > 64:
+            self._answers = {
+                k: (at, f)
+                for k, (at, f) in self._answers.items()
+                if not f.done() or now - at <= SHARED_WITHIN
+            }
+        reached = asyncio.get_running_loop().create_future()
+        self._answers[key] = (now, reached)
+        return reached
+
+    def finish(self, key: Hashable, reached: asyncio.Future[bool], in_group: bool) -> None:
+        """The answer has gone (to the group or not): from now on it counts for a while."""
+        reached.set_result(in_group)
+        if self._answers.get(key, (0.0, None))[1] is reached:
+            self._answers[key] = (time.monotonic(), reached)

@@ -1,0 +1,140 @@
+"""A leaky bucket with a queue: the places a chat, or the bot as a whole, gives its
+requests (`Gate`), counted on the wire, urgent waiters first."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """A leaky bucket: `burst` requests at once, then one every `every` seconds. In any
+    window of `t` seconds it lets through at most `burst + t / every`."""
+
+    burst: int
+    every: float
+
+
+def always() -> bool:
+    return True
+
+
+def never() -> bool:
+    return False
+
+
+class Gate:
+    """A `Pace` with a queue, counted on the wire: a place given holds a whole request
+    until that request leaves (`spend`, counted from then) or is given back, so at most
+    `burst + t / every` requests leave in any `t` seconds, however long each takes between
+    its place and its send. Waiters are served in order, those `urgent()` says first
+    (asked when a place is free: a lazy one may become urgent while it waits); with
+    `fair`, every `fair`-th place goes to the oldest, so lazy ones move under load too. A
+    waiter that is not urgent gets a place only while `spare` more would still be free
+    (room the urgent ones may need next). No place is given before `close`'s time."""
+
+    def __init__(self, pace: Pace, fair: int = 0, spare: int = 0) -> None:
+        self.pace = pace
+        self.fair = fair
+        self.spare = spare
+        self._level = 0.0  # requests counted, one leaks out every `pace.every`
+        self._at = time.monotonic()
+        self._held = 0  # places given, not yet spent or given back
+        self._until = 0.0  # time.monotonic() before which no place is given
+        self._waiters: deque[tuple[asyncio.Future[None], Callable[[], bool]]] = deque()
+        self._served = 0
+        self._changed = asyncio.Event()
+        self._pump: asyncio.Task[None] | None = None
+
+    async def take(self, urgent: Callable[[], bool] = always) -> None:
+        """Wait for a place (given back if the wait is cancelled after all)."""
+        if not self._waiters and self._wait(0 if urgent() else self.spare) == 0:
+            self._held += 1
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.append((waiter, urgent))
+        self._changed.set()
+        if self._pump is None or self._pump.done():
+            self._pump = asyncio.create_task(self._serve())
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self.give_back()
+            raise
+
+    def spend(self) -> None:
+        """A place's request leaves now."""
+        self._leak()
+        self._level += 1
+        self._held -= 1
+        self._changed.set()  # a place is no longer out: room comes back with time
+
+    def give_back(self) -> None:
+        self._held -= 1
+        self._changed.set()
+
+    def close(self, until: float) -> None:
+        """Give no place before `until` (`time.monotonic()`)."""
+        self._until = max(self._until, until)
+        self._changed.set()
+
+    def idle(self) -> bool:
+        """Nobody waits, no place is out and the bucket is empty: as good as a new one."""
+        self._leak()
+        return not self._waiters and not self._held and not self._level
+
+    def roomy(self) -> bool:
+        """Whether a lazy waiter would get a place at once."""
+        return not self._waiters and self._wait(self.spare) == 0
+
+    def _leak(self) -> None:
+        now = time.monotonic()
+        self._level = max(0.0, self._level - (now - self._at) / self.pace.every)
+        self._at = now
+
+    def _wait(self, spare: int = 0) -> float | None:
+        """Seconds until a place is free with `spare` more beside it; None while only a
+        place given out can free them. A pace of `burst` places keeps at most `burst - 1` spare."""
+        spare = min(spare, self.pace.burst - 1)
+        if self._held + spare >= self.pace.burst:
+            return None
+        self._leak()
+        over = self._level + self._held + 1 + spare - self.pace.burst
+        wait = max(over * self.pace.every if over > 1e-9 else 0.0, self._until - self._at)
+        return max(wait, 0.0)
+
+    def _choose(self) -> tuple[asyncio.Future[None], Callable[[], bool]] | None:
+        """Who gets the free place: the first urgent waiter, or on a fair turn the oldest;
+        a lazy one only with spare room (None: nobody yet)."""
+        waiters = self._waiters
+        urgent = next((w for w in waiters if not w[0].done() and w[1]()), None)
+        roomy = self._wait(self.spare) == 0
+        if urgent is None or (roomy and self.fair and (self._served + 1) % self.fair == 0):
+            return waiters[0] if roomy else None
+        return urgent
+
+    async def _serve(self) -> None:
+        waiters = self._waiters
+        while waiters:
+            while waiters and waiters[0][0].done():  # its request was cancelled
+                waiters.popleft()
+            if not waiters:
+                return
+            wait = self._wait()
+            chosen = self._choose() if wait == 0 else None
+            if chosen is None:
+                self._changed.clear()
+                with suppress(TimeoutError):
+                    async with asyncio.timeout(wait if wait != 0 else self._wait(self.spare)):
+                        await self._changed.wait()
+                continue
+            self._served += 1
+            waiters.remove(chosen)
+            self._held += 1
+            chosen[0].set_result(None)

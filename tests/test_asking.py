@@ -1,0 +1,142 @@
+"""How a group command is answered beside the game's messages (bot/telegram/asking.py),
+without a server: a steering answer is never skipped, an information answer goes to the
+asker's private chat when the group has no place in time, or waits for the group when the
+bot may not write to them, and the same answer asked again while the group is busy is
+not sent twice."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+from typing import Any
+
+from aiogram.dispatcher.event.handler import HandlerObject
+from aiogram.exceptions import TelegramForbiddenError
+from aiogram.methods import Response, SendMessage
+from aiogram.types import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, User
+
+from bot.telegram.asking import Asked, Askers
+from bot.telegram.gates import Pace
+from bot.telegram.outbox import Outbox
+from bot.telegram.pacing import Limits, Pacing
+from bot.ui.i18n import texts_for
+
+GROUP, PATIENCE = -100, 0.3
+OLYA, PETYA = 5, 6
+
+
+class Telegram:
+    """A fake session end: the texts that arrived in each chat; users who never opened
+    their private chat get a 403."""
+
+    def __init__(self, closed: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+        self.closed = closed
+        self.arrived: list[tuple[int, str, Any]] = []
+
+    async def __call__(self, bot: Any, method: Any) -> Response[Any]:
+        if method.chat_id in self.closed:
+            raise TelegramForbiddenError(method=method, message="bot can't initiate conversation")
+        self.arrived.append((method.chat_id, method.text, method.reply_markup))
+        return Response[Any](ok=True, result=True)
+
+    def texts(self, chat: int) -> list[str]:
+        return [text for where, text, _ in self.arrived if where == chat]
+
+
+def command(user: int, text: str) -> Message:
+    return Message(
+        message_id=user,
+        date=datetime.datetime.now(datetime.UTC),
+        chat=Chat(id=GROUP, type="supergroup", title="Двор"),
+        from_user=User(id=user, is_bot=False, first_name="Оля"),
+        text=text,
+    )
+
+
+async def ask(
+    pacing: Pacing, telegram: Telegram, user: int, text: str, answer: str, kind: Asked
+) -> None:
+    """The command `text` by `user`, handled by a handler flagged `kind` that answers
+    `answer` (with a button) in the group."""
+
+    async def handler(event: Any, data: dict[str, Any]) -> None:
+        button = InlineKeyboardButton(text="›", callback_data="page")
+        markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
+        method = SendMessage(chat_id=GROUP, text=answer, reply_markup=markup)
+        await pacing(telegram, None, method)  # type: ignore[arg-type]
+
+    flagged = HandlerObject(callback=handler, flags={"asked": kind})
+    data = {"t": texts_for("ru"), "handler": flagged}
+    await asyncio.create_task(Askers()(handler, command(user, text), data))
+
+
+def busy(pacing: Pacing, telegram: Telegram, tables: int) -> Outbox:
+    """The game's lane in the group with `tables` pictures to send."""
+    outbox = Outbox(pacing)
+
+    async def table(text: str) -> None:
+        await pacing(telegram, None, SendMessage(chat_id=GROUP, text=text))  # type: ignore[arg-type]
+
+    for n in range(tables):
+        outbox.post(GROUP, table, f"table {n}")
+    return outbox
+
+
+def limits() -> Limits:
+    return Limits(group=Pace(1, 0.25), reply_patience=PATIENCE)
+
+
+async def test_information_finding_no_place_in_time_goes_to_the_private_chat() -> None:
+    pacing, telegram = Pacing(limits()), Telegram()
+    outbox = busy(pacing, telegram, 6)  # 1.5 s of the group's places
+    await asyncio.sleep(0.01)
+    await ask(pacing, telegram, OLYA, "/score@kozel_bot", "Счёт: 12", Asked.INFO)
+    assert telegram.texts(OLYA) == [
+        "💬 /score в «Двор»: в группе сейчас тесно от игры, поэтому ответ здесь.\n\nСчёт: 12"
+    ]
+    assert [markup for chat, _, markup in telegram.arrived if chat == OLYA] == [None]
+    await outbox.close()
+    assert "Счёт: 12" not in telegram.texts(GROUP)
+
+
+async def test_information_for_a_closed_private_chat_waits_for_the_group() -> None:
+    pacing, telegram = Pacing(limits()), Telegram(closed={PETYA})
+    outbox = busy(pacing, telegram, 6)
+    await asyncio.sleep(0.01)
+    await ask(pacing, telegram, PETYA, "/rules", "Правила: Козёл", Asked.INFO)
+    await outbox.close()
+    assert telegram.texts(GROUP)[-1] == "Правила: Козёл"  # after the game's tables
+
+
+async def test_a_steering_answer_is_never_skipped_and_goes_before_other_replies() -> None:
+    pacing, telegram = Pacing(limits()), Telegram(closed={OLYA})
+    outbox = busy(pacing, telegram, 6)
+    await asyncio.sleep(0.01)
+    info = asyncio.create_task(ask(pacing, telegram, OLYA, "/help", "Помощь", Asked.INFO))
+    await asyncio.sleep(0.01)
+    await ask(pacing, telegram, OLYA, "/endgame", "Закончить игру?", Asked.STEER)
+    await info
+    await outbox.close()
+    group = telegram.texts(GROUP)
+    assert group.index("Закончить игру?") < group.index("Помощь"), group
+
+
+async def test_the_same_answer_in_a_busy_group_is_shared() -> None:
+    """/score twice (by Оля, then by Петя) while the group is busy: one answer in the
+    group answers both; a different answer is still sent."""
+    pacing, telegram = Pacing(Limits(group=Pace(1, 0.25), reply_patience=5.0)), Telegram()
+    outbox = busy(pacing, telegram, 3)
+    await asyncio.sleep(0.01)
+    asked = [
+        asyncio.create_task(ask(pacing, telegram, user, text, answer, Asked.INFO))
+        for user, text, answer in (
+            (OLYA, "/score", "Счёт: 12"),
+            (PETYA, "/score", "Счёт: 12"),
+            (PETYA, "/help", "Помощь"),
+        )
+    ]
+    await asyncio.gather(*asked)
+    await outbox.close()
+    assert telegram.texts(GROUP).count("Счёт: 12") == 1
+    assert "Помощь" in telegram.texts(GROUP)
+    assert telegram.texts(OLYA) == telegram.texts(PETYA) == []
