@@ -1,8 +1,8 @@
 """How a group command is answered beside the game's messages (bot/telegram/asking.py),
-without a server: a steering answer is never skipped, an information answer goes to the
-asker's private chat when the group has no place in time, or waits for the group when the
-bot may not write to them, and the same answer asked again while the group is busy is
-not sent twice."""
+without a server: a steering answer is never skipped; an information answer is a reply in
+a quiet group, goes to the asker's private chat while the game plays or when the group has
+no place in time, or waits for the group when the bot may not write to them; the same
+answer asked again while the group is busy is not sent twice."""
 
 from __future__ import annotations
 
@@ -86,17 +86,37 @@ def limits() -> Limits:
     return Limits(group=Pace(1, 0.25), reply_patience=PATIENCE)
 
 
-async def test_information_finding_no_place_in_time_goes_to_the_private_chat() -> None:
+async def test_information_in_a_quiet_group_is_a_reply_there() -> None:
     pacing, telegram = Pacing(limits()), Telegram()
-    outbox = busy(pacing, telegram, 6)  # 1.5 s of the group's places
+    await ask(pacing, telegram, OLYA, "/score", "Счёт: 12", Asked.INFO)
+    assert telegram.texts(GROUP) == ["Счёт: 12"]
+    assert telegram.texts(OLYA) == []
+
+
+async def test_information_while_the_game_plays_goes_to_the_private_chat_at_once() -> None:
+    """The game's lane has six tables to send (1.5 s of the group's places): the answer
+    goes to Оля's private chat, headed and without buttons, before they are out."""
+    pacing, telegram = Pacing(Limits(group=Pace(1, 0.25), reply_patience=5.0)), Telegram()
+    outbox = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
     await ask(pacing, telegram, OLYA, "/score@kozel_bot", "Счёт: 12", Asked.INFO)
     assert telegram.texts(OLYA) == [
         "💬 /score в «Двор»: в группе сейчас тесно от игры, поэтому ответ здесь.\n\nСчёт: 12"
     ]
+    assert len(telegram.texts(GROUP)) < 6
     assert [markup for chat, _, markup in telegram.arrived if chat == OLYA] == [None]
     await outbox.close()
     assert "Счёт: 12" not in telegram.texts(GROUP)
+
+
+async def test_information_finding_no_place_in_time_goes_to_the_private_chat() -> None:
+    """No game, but the group's place is taken by another answer for longer than the
+    patience: the answer goes to the private chat."""
+    pacing, telegram = Pacing(Limits(group=Pace(1, 5.0), reply_patience=PATIENCE)), Telegram()
+    await ask(pacing, telegram, PETYA, "/help", "Помощь", Asked.INFO)
+    await ask(pacing, telegram, OLYA, "/score", "Счёт: 12", Asked.INFO)
+    assert telegram.texts(GROUP) == ["Помощь"]
+    assert telegram.texts(OLYA)[0].endswith("\n\nСчёт: 12")
 
 
 async def test_information_for_a_closed_private_chat_waits_for_the_group() -> None:
@@ -122,9 +142,11 @@ async def test_a_steering_answer_is_never_skipped_and_goes_before_other_replies(
 
 
 async def test_the_same_answer_in_a_busy_group_is_shared() -> None:
-    """/score twice (by Оля, then by Петя) while the group is busy: one answer in the
-    group answers both; a different answer is still sent."""
-    pacing, telegram = Pacing(Limits(group=Pace(1, 0.25), reply_patience=5.0)), Telegram()
+    """/score twice (by Оля, then by Петя, neither of whom opened the private chat) while
+    the group is busy: one answer in the group answers both; a different answer is still
+    sent."""
+    limits = Limits(group=Pace(1, 0.25), reply_patience=5.0)
+    pacing, telegram = Pacing(limits), Telegram(closed={OLYA, PETYA})
     outbox = busy(pacing, telegram, 3)
     await asyncio.sleep(0.01)
     asked = [
@@ -139,4 +161,3 @@ async def test_the_same_answer_in_a_busy_group_is_shared() -> None:
     await outbox.close()
     assert telegram.texts(GROUP).count("Счёт: 12") == 1
     assert "Помощь" in telegram.texts(GROUP)
-    assert telegram.texts(OLYA) == telegram.texts(PETYA) == []

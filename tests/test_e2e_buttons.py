@@ -255,16 +255,14 @@ async def test_lobby_belongs_to_its_creator(tmp_path: Path) -> None:
             (answer,) = replies_to(fake, group, asked)
             head = "Правила: Козёл · базар: вручную · рыба на всех · до 150\nИгроков: 2"
             assert (answer.content or "").startswith(head), answer.content
-            asked = await say(fake, bot, olya, group, "/newgame")
-            await bot.idle()  # «already here» goes in the game's lane
-            (answer,) = replies_to(fake, group, asked)
-            assert answer.content == RU("already-running")
-            assert answer.reply_to is not None
             # the table's id is stored once its send is back (a loaded machine: later)
             (game,) = await fake.wait_until(
                 lambda: [g for g in games_in(tmp_path, group.id) if g["table_message_id"]]
             )
-            assert answer.reply_to.message_id == game["table_message_id"]
+            asked = await say(fake, bot, olya, group, "/newgame")  # an answer to the command
+            (answer,) = replies_to(fake, group, asked)
+            assert answer.content == RU("already-running")
+            assert answer.reply_to is asked
             assert find(fake, group, LOBBY) is None
             assert len(query(tmp_path, "SELECT id FROM games")) == 1
             # the lobby's link after the start

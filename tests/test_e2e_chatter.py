@@ -17,6 +17,7 @@ from tests.e2e import (
     LOBBY,
     RU,
     bot_messages,
+    games_in,
     open_lobby,
     press,
     replies_to,
@@ -170,7 +171,7 @@ async def test_in_a_busy_group_every_command_is_answered(
     """Маша has just dealt a game against three computers, with Telegram's flood limits on,
     when she, Оля and Петя (who never opened the private chat) send fifteen commands at
     once — the group's places for five minutes: every one is answered — in the group, in
-    the asker's private chat headed with the command and the group and without buttons,
+    the asker's private chat headed with the command and the group, without buttons but links,
     or shared with the same command's answer in the group —, Петя's all in the group;
     /endgame's question comes, and nothing is refused."""
     monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.3")
@@ -198,6 +199,16 @@ async def test_in_a_busy_group_every_command_is_answered(
         assert question.content == RU("endgame-ask"), question.content
         for user in people:
             private = [m for m in bot_messages(fake, user) if (m.content or "").startswith("💬")]
-            assert all(not m.reply_markup for m in private), private
+            buttons = [b for m in private for row in m.reply_markup or [] for b in row]
+            assert all("url" in button for button in buttons), private  # links only
         assert not bot_messages(fake, petya)
+        # «a game is already here» links to the table, in the group or in private
+        (game,) = games_in(tmp_path, group.id)
+        newgame = next(m for m in asked if m.content == "/newgame")
+        pointer = [m for m in bot_messages(fake, group) if m.reply_to is newgame] or [
+            m for m in bot_messages(fake, olya) if (m.content or "").startswith("💬 /newgame")
+        ]
+        if pointer:  # else shared with the pointer of a moment before
+            (button,) = (b for row in pointer[0].reply_markup or [] for b in row)
+            assert button["url"] == message_link(group.id, game["table_message_id"])
         assert fake.flood_events == []

@@ -39,6 +39,7 @@ from tests.e2e import (
     games_in,
     is_end,
     last_update_id,
+    open_lobby,
     query,
     replay_game,
     start_game,
@@ -525,7 +526,8 @@ async def test_a_kill_right_after_the_last_move_still_ends_the_game_in_the_chats
 async def test_a_message_owed_when_the_bot_is_killed_goes_out_after_the_restart(
     tmp_path: Path,
 ) -> None:
-    """«A game is already here» is not part of any stored state a restart could redraw:
+    """«A game is already here» (pointing at a lobby, in the game's lane) is not part of
+    any stored state a restart could redraw:
     Telegram refuses sends while it waits in the outbox, the bot is killed, and the next
     start sends it — once — and the outbox is empty again."""
     async with FakeTelegram() as fake:
@@ -534,7 +536,7 @@ async def test_a_message_owed_when_the_bot_is_killed_goes_out_after_the_restart(
         bot = BotProcess(fake, tmp_path)
         try:
             await bot.start()
-            await start_game(fake, group, [masha, olya], "turn_timeout=0")
+            await open_lobby(fake, group, masha)
             await bot.idle()
             fake.fail("sendMessage", seconds=600)
             fake.user_sends(olya, group, "/newgame")

@@ -5,13 +5,16 @@ Each group command's handler carries a flag (`flags={"asked": Asked.…}`):
 * `Asked.STEER` (/endgame, /kick, /extend, /leave, /settings, /nextgame) changes the game
   or the chat: its answer is part of the game's traffic — it waits for the group's place
   ahead of other answers, and is never skipped;
-* `Asked.INFO` (/score, /rating, /stats, /rules, /help; the default) goes to the group
-  when a place comes within the reply's patience (`Limits.reply_patience`, 10 s); else to
-  the asker's private chat, headed with the command and the group, without buttons; and
-  if the bot may not write there (they never opened it, or blocked it), to the group when
-  room comes. The same answer asked again within `SHARED_WITHIN` seconds while the group
-  is busy is not sent twice: the first one, in the group, answers both.
-  (/newgame while a game runs is answered in the game's lane: «a game is already here».)
+* `Asked.INFO` (/score, /rating, /stats, /rules, /help; the default): while the group's game
+  is sending (a message of its lane in the last `PLAYING_WITHIN` s, 10 s) the group has no
+  room to spare, so the answer goes to the asker's private chat at once, headed with the
+  command and the group, without buttons (links kept). Otherwise it is a reply in the
+  group when a place comes within the reply's patience (`Limits.reply_patience`, 10 s),
+  else it goes to the private chat all the same. If the bot may not write there (they never opened it, or
+  blocked it), it goes to the group when room comes, however long that takes. The same
+  answer asked again within `SHARED_WITHIN` seconds while the group is busy is not sent
+  twice: the first one, in the group, answers both.
+  /newgame while a game runs is answered so too: «a game is already here», with a link.
 
 `Askers` (a dispatcher middleware) records who asked what for the pacing middleware,
 which sends the answer (`bot.telegram.pacing`).
@@ -30,7 +33,7 @@ from typing import Any
 from aiogram import BaseMiddleware
 from aiogram.dispatcher.flags import get_flag
 from aiogram.methods import SendMessage, TelegramMethod
-from aiogram.types import Message, TelegramObject
+from aiogram.types import InlineKeyboardMarkup, Message, TelegramObject
 
 from bot.ui.i18n import Texts
 
@@ -56,11 +59,16 @@ class Asker:
     task: asyncio.Task[Any] | None
 
     def privately(self, method: TelegramMethod[Any]) -> SendMessage | None:
-        """The answer as a message to the asker's private chat (None: it is no text, or
-        nobody in particular asked)."""
+        """The answer as a message to the asker's private chat, its buttons only if they
+        are all links (None: it is no text, or nobody in particular asked)."""
         if not isinstance(method, SendMessage) or self.user is None:
             return None
-        return SendMessage(chat_id=self.user, text=f"{self.heading}\n\n{method.text}")
+        markup = method.reply_markup
+        links = isinstance(markup, InlineKeyboardMarkup) and all(
+            button.url for row in markup.inline_keyboard for button in row
+        )
+        text = f"{self.heading}\n\n{method.text}"
+        return SendMessage(chat_id=self.user, text=text, reply_markup=markup if links else None)
 
 
 _asker: ContextVar[Asker | None] = ContextVar("asker", default=None)

@@ -53,6 +53,7 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0)  # waits before retrying after a 5xx or a network
 ANSWER_WITHIN = 10.0  # seconds a callback answer may keep trying (Telegram drops it at ~15)
 REPLY_PATIENCE = 10.0  # seconds a reply waits for its places before it is skipped
 REPEATED_WITHIN = 30.0  # seconds in which a group gets the same reply only once
+PLAYING_WITHIN = 10.0  # seconds after a game's message in which its chat has no room to spare
 LAZY_TURN = 3  # every third place in the bot goes to the oldest waiter, urgent or not
 
 
@@ -145,14 +146,21 @@ class Recently:
     def first(self, key: Hashable, seconds: float) -> bool:
         """True when `key` was not said in its time (and from now on it has been, for
         `seconds`)."""
+        if self.lately(key):
+            return False
+        self.note(key, seconds)
+        return True
+
+    def note(self, key: Hashable, seconds: float) -> None:
+        """`key` is said now: it counts for `seconds` from now."""
         now = time.monotonic()
         if len(self._until) > self._tidy_at:
             self._until = {k: until for k, until in self._until.items() if until > now}
             self._tidy_at = max(64, 2 * len(self._until))
-        if self._until.get(key, 0.0) > now:
-            return False
         self._until[key] = now + seconds
-        return True
+
+    def lately(self, key: Hashable) -> bool:
+        return self._until.get(key, 0.0) > time.monotonic()
 
 
 class Pacing(BaseRequestMiddleware):
@@ -166,6 +174,7 @@ class Pacing(BaseRequestMiddleware):
         self._banned_until = 0.0  # time.monotonic() when the last 429's retry_after ends
         self._said = Recently()  # a group's replies of the last `REPEATED_WITHIN` seconds
         self._shared = Shared()  # the answers to commands lately
+        self._playing = Recently()  # chats whose game sent something in `PLAYING_WITHIN` s
 
     async def __call__(
         self,
@@ -198,6 +207,9 @@ class Pacing(BaseRequestMiddleware):
         """A command's answer in its group (see `bot.telegram.asking`)."""
         if who.kind is Asked.STEER:
             return await self._request(make_request, bot, method, Wait.EAGER)
+        playing = self._playing.lately(who.chat)
+        if playing and await self._privately(make_request, bot, method, who):
+            return _done(method)
         key = shared_key(method)
         earlier = None if key is None else self._shared.earlier(key)
         busy = earlier is not None and not self._gate(who.chat).roomy()
@@ -207,18 +219,12 @@ class Pacing(BaseRequestMiddleware):
         reached = None if key is None else self._shared.start(key)
         in_group = False
         try:
-            try:
+            with suppress(NoPlaceError):
                 response = await self._request(make_request, bot, method, Wait.PATIENT)
                 in_group = True
                 return response
-            except NoPlaceError:
-                pass
-            private = who.privately(method)
-            if private is not None:
-                with suppress(TelegramForbiddenError, NoPlaceError):
-                    await self._request(make_request, bot, private, Wait.PATIENT)
-                    log.info("answer for chat %s sent to the asker's private chat", who.chat)
-                    return _done(method)
+            if not playing and await self._privately(make_request, bot, method, who):
+                return _done(method)
             log.info("answer in chat %s waits for room there", who.chat)
             response = await self._request(make_request, bot, method, Wait.LAZY)
             in_group = True
@@ -226,6 +232,26 @@ class Pacing(BaseRequestMiddleware):
         finally:
             if reached is not None and key is not None:
                 self._shared.finish(key, reached, in_group)
+
+    async def _privately(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+        who: Asker,
+    ) -> bool:
+        """Whether the answer went to the asker's private chat instead (not when the bot
+        may not write there)."""
+        private = who.privately(method)
+        if private is None:
+            return False
+        try:
+            await self._request(make_request, bot, private, Wait.PATIENT)
+        except (TelegramForbiddenError, TelegramBadRequest, NoPlaceError) as why:
+            log.info("answer for chat %s cannot go to the asker: %s", who.chat, why)
+            return False
+        log.info("answer for chat %s sent to the asker's private chat", who.chat)
+        return True
 
     async def _request(
         self,
@@ -357,6 +383,7 @@ class Pacing(BaseRequestMiddleware):
     async def ticket(self, chat: int, urgent: Callable[[], bool]) -> Ticket:
         """A place in `chat` for a lane's next job (before the chat's replies) and its turn
         in the bot (after urgent ones if it is lazy)."""
+        self._playing.note(chat, PLAYING_WITHIN)
         if not self.limits.paced:
             return Ticket(chat, None, urgent, held=False, turn=False)
         gate = self._gate(chat)

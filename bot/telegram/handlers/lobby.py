@@ -20,14 +20,13 @@ from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption
 from bot.telegram.handlers.common import (
     IN_GROUP,
     IN_PRIVATE,
-    STEER,
     admin_of,
     may_be_member,
     opened_private_chat,
     player,
     topic,
 )
-from bot.telegram.messenger import LobbyView, Messenger, message_link
+from bot.telegram.messenger import LobbyView, Messenger, message_link, to_game
 from bot.ui import texts
 from bot.ui.i18n import Texts
 
@@ -38,7 +37,7 @@ OLD_JOIN_PAYLOAD = re.compile(r"^j\d{1,18}$")
 ALREADY_EVERY = 30.0  # seconds between two «a game is already here» about one message
 
 
-@router.message(Command("newgame"), IN_GROUP, flags=STEER)
+@router.message(Command("newgame"), IN_GROUP)
 async def new_game(
     message: Message,
     command: CommandObject,
@@ -48,9 +47,10 @@ async def new_game(
     turns: Turns,
     t: Texts,
 ) -> None:
-    """A new lobby; when the chat (topic) already has a game, «a game is already here» at
-    most once per half minute for its lobby and once for its table, in the game's lane
-    (after its lobby, if that is not out yet)."""
+    """A new lobby. When the chat (topic) already has a lobby, «a game is already here» at
+    most once per half minute, in the game's lane (after the lobby, if that is not out
+    yet); when a game runs, the same as an answer to the command (`bot.telegram.asking`:
+    while the game plays, in the asker's private chat), with a link to the table."""
     assert message.from_user is not None
     chat = message.chat
     await chats.remember_chat(chat.id, chat.type, chat.title or "")
@@ -64,7 +64,9 @@ async def new_game(
         messenger.lobby.show(game)
         messenger.lobby.call_waiters(game, chat.title or "")
         return
-    if messenger.outbox.seldom(("already-running", game.id, game.state is None), ALREADY_EVERY):
+    if game.state is not None:
+        await message.reply(t("already-running"), reply_markup=to_game(t, game)[1])
+    elif messenger.outbox.seldom(("already-running", game.id, True), ALREADY_EVERY):
         messenger.lobby.point(game)
 
 

@@ -21,11 +21,11 @@ from bot.game.state import Phase
 from bot.telegram.courier import Courier
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.messenger.hands import LEFT, HandNews, Hands
-from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link
+from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link, to_game
 from bot.telegram.messenger.questions import EndQuestions
 from bot.telegram.messenger.table import Table, TableNews
 
-__all__ = ["LobbyView", "Messenger", "message_link"]
+__all__ = ["LobbyView", "Messenger", "message_link", "to_game"]
 
 CLOSING = {
     EndReason.CANCELLED: "cancelled",

@@ -16,6 +16,7 @@ from bot.telegram.keyboards import lobby_keyboard, presets_keyboard, settings_ke
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import texts
 from bot.ui.games import presets_text
+from bot.ui.i18n import Texts
 
 log = logging.getLogger(__name__)
 
@@ -115,15 +116,13 @@ class Lobby:
         if game is None or not game.is_open:
             return
         t = await self.gateway.group_texts(game.chat_id)
-        where = game.lobby_message_id if game.state is None else game.table_message_id
-        link = message_link(game.chat_id, where)
-        button = InlineKeyboardButton(text=t("to-game"), url=link) if link else None
+        where, markup = to_game(t, game)
         await self.gateway.send(
             SendMessage(
                 chat_id=game.chat_id,
                 message_thread_id=game.thread_id or None,
                 text=t("already-running"),
-                reply_markup=InlineKeyboardMarkup(inline_keyboard=[[button]]) if button else None,
+                reply_markup=markup,
                 reply_parameters=(
                     ReplyParameters(message_id=where, allow_sending_without_reply=True)
                     if where
@@ -155,3 +154,11 @@ class Lobby:
             else t("next-game-ping-plain", chat=title)
         )
         await self.gateway.private(None, user_id, SendMessage(chat_id=user_id, text=text))
+
+
+def to_game(t: Texts, game: GameRow) -> tuple[int | None, InlineKeyboardMarkup | None]:
+    """The game's lobby or table message, and a «to the game» link to it (in a supergroup)."""
+    where = game.lobby_message_id if game.state is None else game.table_message_id
+    link = message_link(game.chat_id, where)
+    button = InlineKeyboardButton(text=t("to-game"), url=link) if link else None
+    return where, InlineKeyboardMarkup(inline_keyboard=[[button]]) if button else None
