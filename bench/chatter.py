@@ -1,6 +1,6 @@
 """Chatter: how late a group's table shows a move while the group keeps sending commands.
 
-    python bench/chatter.py [--groups 5] [--seconds 60] [--every 2.0] [--think 2.0]
+    python bench/chatter.py [--groups 5] [--seconds 60] [--every 2.0] [--think 2.0] [--players 4]
 
 The real bot process against the fake Bot API, G groups of 4 people set up and playing as
 in bench/load.py (flood limits on once the games are dealt). While they play, someone in
@@ -13,10 +13,18 @@ arrival of the first table picture in the group that shows the move (or a later 
 Which state a picture shows is found afterwards: each game is replayed from its stored
 move log and every state drawn as the bot draws it, so a picture's bytes name its move.
 
+For every command sent in the window, how it was answered (bot/telegram/asking.py) and
+how long after it was sent: `in_group` (a reply to it), `privately` (a message to the
+sender headed «💬 /command в «group»»), `shared` (the group's reply to the same command —
+from the same person for /stats — arriving within 30 s of it; for /newgame while a game
+runs, the «a game is already here» pointer), or `unanswered`.
+
 Prints progress to stderr and, as its last line, JSON {"groups", "moves",
 "table_delay_ms_p50", "table_delay_ms_p95", "table_delay_ms_max", "moves_not_shown",
-"commands", "replies", "http_429", "latency_ms_p95", …}: replies are the bot's messages
-in the groups other than the game's (its lobby, table and results).
+"commands", "unanswered", "answered_in_group", "answered_privately", "answered_shared",
+"answer_ms_p50", "answer_ms_p95", "answer_ms_max", "replies", "http_429",
+"latency_ms_p95", …}: replies are the bot's messages in the groups other than the
+game's (its lobby, table and results).
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ import sqlite3
 import sys
 import tempfile
 from collections import defaultdict
+from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +79,38 @@ from tests.e2e import DB_NAME  # noqa: E402
 COMMANDS = ("/score", "/rating", "/stats", "/rules", "/help", "/newgame")
 GAME_MESSAGES = ("Собираем стол", "Раунд ")  # the lobby, round results (tables are photos)
 PROGRESS_SECONDS = 10.0
+ANSWERS_SETTLE = 20.0  # after the window: the reply's patience (10 s) and a private send
+SHARED_WITHIN = 30.0  # an answer in the group this close to a command answers it too
+PERSONAL = ("/stats",)  # commands whose answer is about the person who asked
+ALREADY_HERE = texts_for("ru")("already-running")
+
+
+class Answered(StrEnum):
+    IN_GROUP = "in_group"
+    PRIVATELY = "privately"
+    SHARED = "shared"
+    UNANSWERED = "unanswered"
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A message that arrived: when, in which chat, what it replies to, what it says."""
+
+    at: float
+    chat: int
+    reply_to: int | None
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A command a person sent in a group."""
+
+    at: float
+    chat: Chat
+    user: User
+    message_id: int
+    command: str
 
 
 def digest(data: bytes) -> str:
@@ -83,11 +125,15 @@ class ChatterFake(LoadFake):
         super().__init__(limits, decode_photos=False)
         self.pictures: dict[int, list[tuple[float, str]]] = defaultdict(list)
         self.texts: dict[int, list[tuple[float, str]]] = defaultdict(list)
+        self.sent: list[Sent] = []  # every message of the bot, in any chat
 
     def _new_message(self, chat: Chat, sender: User | None, **fields: Any) -> Message:
         message = super()._new_message(chat, sender, **fields)
         if message.from_bot and message.photo is None and chat.id < 0:
             self.texts[chat.id].append((self.now(), message.content or ""))
+        if message.from_bot:
+            replied = None if message.reply_to is None else message.reply_to.message_id
+            self.sent.append(Sent(self.now(), chat.id, replied, message.content or ""))
         self._picture(message)
         return message
 
@@ -108,7 +154,7 @@ class ChattyTable(Table):
         super().__init__(fake, Tally(), index, args)
         self.versions: dict[float, int] = {}
         """Press time → the move number of the hand pressed."""
-        self.commands = 0
+        self.asked: list[Asked] = []
 
     async def press(self, user: User, hand: Message, data: str) -> tuple[CallbackAnswer, float]:
         answer, at = await super().press(user, hand, data)
@@ -119,8 +165,9 @@ class ChattyTable(Table):
         """Someone sends a random command every `every` seconds until `stop`."""
         rng = random.Random(self.rng.random())
         while not await paused(stop, max(every / 4, rng.gauss(every, every / 4))):
-            self.fake.user_sends(rng.choice(self.players), self.chat, rng.choice(COMMANDS))
-            self.commands += 1
+            user, command = rng.choice(self.players), rng.choice(COMMANDS)
+            message = self.fake.user_sends(user, self.chat, command)
+            self.asked.append(Asked(self.fake.now(), self.chat, user, message.message_id, command))
 
 
 def drawn_states(database: Path, chat_id: int) -> dict[str, int]:
@@ -160,6 +207,57 @@ def table_delays(fake: ChatterFake, table: ChattyTable, database: Path) -> list[
     return delays
 
 
+def answers(fake: ChatterFake, asked: list[Asked]) -> list[tuple[Answered, float | None]]:
+    """How each command was answered, and the seconds from it to its answer."""
+    replied = {
+        (sent.chat, sent.reply_to): sent.at for sent in fake.sent if sent.reply_to is not None
+    }
+    private = [sent for sent in fake.sent if sent.chat > 0 and sent.content.startswith("💬 ")]
+    taken: set[int] = set()
+    found: list[tuple[Answered, float | None]] = []
+    for ask in asked:
+        at = replied.get((ask.chat.id, ask.message_id))
+        if at is not None:
+            found.append((Answered.IN_GROUP, at - ask.at))
+            continue
+        heading = f"💬 {ask.command} в «{ask.chat.title}»"
+        mine = (
+            i
+            for i, sent in enumerate(private)
+            if i not in taken
+            and sent.chat == ask.user.id
+            and sent.at >= ask.at
+            and sent.content.startswith(heading)
+        )
+        if (index := next(mine, None)) is not None:
+            taken.add(index)
+            found.append((Answered.PRIVATELY, private[index].at - ask.at))
+            continue
+        shared = [at - ask.at for at in shared_answers(fake, asked, ask, replied)]
+        near = [delay for delay in shared if -SHARED_WITHIN <= delay <= SHARED_WITHIN]
+        found.append(
+            (Answered.SHARED, max(0.0, min(near, key=abs))) if near else (Answered.UNANSWERED, None)
+        )
+    return found
+
+
+def shared_answers(
+    fake: ChatterFake, asked: list[Asked], ask: Asked, replied: dict[tuple[int, int], float]
+) -> list[float]:
+    """When answers to the same command (or, for /newgame, «a game is already here»)
+    arrived in its group."""
+    if ask.command == "/newgame":
+        return [s.at for s in fake.sent if s.chat == ask.chat.id and s.content == ALREADY_HERE]
+    return [
+        replied[other.chat.id, other.message_id]
+        for other in asked
+        if other.chat.id == ask.chat.id
+        and other.command == ask.command
+        and (other.user is ask.user or ask.command not in PERSONAL)
+        and (other.chat.id, other.message_id) in replied
+    ]
+
+
 def replies(fake: ChatterFake, tables: list[ChattyTable], window: tuple[float, float]) -> int:
     """The bot's texts to the groups in the window, other than the game's own."""
     return sum(
@@ -193,7 +291,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     floods = len(fake.flood_events)
                     say(f"{fake.now() - start:5.0f} s: 429 ×{floods}")
                 stop.set()
-                await asyncio.sleep(SETTLE_SECONDS)  # the last moves' pictures
+                await asyncio.sleep(max(SETTLE_SECONDS, ANSWERS_SETTLE))  # the last answers
                 for task in tasks:
                     task.cancel()
                 await asyncio.gather(*tasks, return_exceptions=True)
@@ -212,6 +310,10 @@ def report(
     window: tuple[float, float],
 ) -> dict[str, Any]:
     shown = [d for d in delays if d is not None]
+    asked = [ask for table in tables for ask in table.asked if window[0] <= ask.at < window[1]]
+    found = answers(fake, asked)
+    waited = [delay for _, delay in found if delay is not None]
+    kinds = {kind: sum(1 for k, _ in found if k is kind) for kind in Answered}
     tally = Tally(window=window)
     for table in tables:
         tally.presses += table.tally.presses
@@ -228,7 +330,14 @@ def report(
         "table_delay_ms_p95": ms(percentile(shown, 0.95)),
         "table_delay_ms_max": ms(max(shown, default=float("nan"))),
         "moves_not_shown": len(delays) - len(shown),
-        "commands": sum(table.commands for table in tables),
+        "commands": len(asked),
+        "unanswered": kinds[Answered.UNANSWERED],
+        "answered_in_group": kinds[Answered.IN_GROUP],
+        "answered_privately": kinds[Answered.PRIVATELY],
+        "answered_shared": kinds[Answered.SHARED],
+        "answer_ms_p50": ms(percentile(waited, 0.5)),
+        "answer_ms_p95": ms(percentile(waited, 0.95)),
+        "answer_ms_max": ms(max(waited, default=float("nan"))),
         "replies": replies(fake, tables, window),
         "http_429": len(floods),
         "latency_ms_p95": ms(percentile(served, 0.95)),
@@ -244,6 +353,7 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=2.0, help="a command this often")
     parser.add_argument("--think", type=float, default=2.0, help="mean think time, seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4, help="people at each table")
     parser.add_argument("--target", type=int, default=10_000, help="the games' target score")
     parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
     args = parser.parse_args()

@@ -98,6 +98,7 @@ MOVE_KINDS = ("d", "p", "2")  # draw, pass, a pair of doubles: always legal when
 SETUP_PARALLEL = 20  # groups set up at once
 STEP_TIMEOUT = 60.0  # a set-up step or an answer that takes longer is a failure
 TURN_WAIT = 60.0  # no turn for this long: the group counts as stalled
+ANSWER_HEADING = "💬 "  # a group command answered in the private chat (bot/telegram/asking.py)
 SETTLE_SECONDS = 5.0  # after the window: time for the answers to the last presses
 BOT_STOP_SECONDS = 15.0
 PROGRESS_SECONDS = 10.0
@@ -379,9 +380,11 @@ class Tally:
 
 
 def newest_bot_message(chat: Chat) -> Message | None:
-    """The bot's newest visible message in a chat (its own service messages aside)."""
+    """The bot's newest visible message in a chat (its own service messages and answers to
+    group commands, «💬 /score в «Двор»…», aside)."""
     for message in reversed(chat.messages.values()):
-        if not message.deleted and message.from_bot and message.service is None:
+        answer = (message.content or "").startswith(ANSWER_HEADING)
+        if not message.deleted and message.from_bot and message.service is None and not answer:
             return message
     return None
 
