@@ -8,10 +8,10 @@ from pathlib import Path
 
 from bot.core.recent import Recent
 from bot.core.records import ChatSettings, Player
+from bot.core.screen import Turn
 from bot.core.service import GameService
 from bot.core.storage import CACHED, Storage
 from bot.core.timers import SystemClock, Timers
-from bot.core.turns import Turn
 from tests.test_timers import Messages
 
 

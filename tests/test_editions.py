@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.core.records import Player
+from bot.core.screen import Turn
 from bot.core.service import GameService
 from bot.core.storage import Storage
-from bot.core.turns import Turn
 from bot.game import legal_moves, parse_rules
 from bot.game.rules import EDITION, FIRST_EDITION, RuleError, RuleSet
 from bot.game.serial import replay, state_from_json, state_to_json

@@ -6,6 +6,7 @@ import ast
 import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -51,6 +52,22 @@ def test_import_contracts_hold() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
+
+
+def test_every_module_of_the_core_has_its_layer() -> None:
+    """The contract that orders `bot.core`'s modules names every one of them, so a new
+    module cannot slip into an import circle unseen."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = (
+        c
+        for c in config["tool"]["importlinter"]["contracts"]
+        if c.get("containers") == ["bot.core"]
+    )
+    named = {name.strip() for layer in contract["layers"] for name in layer.split("|")}
+    core = ROOT / "bot" / "core"
+    modules = {p.stem for p in core.glob("*.py") if p.stem != "__init__"}
+    modules |= {p.name for p in core.iterdir() if (p / "__init__.py").exists()}
+    assert modules == named, (modules - named, named - modules)
 
 
 def test_nothing_points_outside_the_repository() -> None:

@@ -13,10 +13,10 @@ import pytest
 
 from bot.core.errors import GameError
 from bot.core.records import GameRow, Player
+from bot.core.screen import Turn
 from bot.core.service import AWAY_AFTER, LOBBY_IDLE, GameService, game_state
 from bot.core.storage import Storage
 from bot.core.timers import WARN_BEFORE, Timers
-from bot.core.turns import Turn
 from bot.game.engine import apply, legal_moves
 from bot.game.serial import decode
 from bot.game.state import Phase

@@ -10,8 +10,8 @@ import random
 from bot.ai import Level, choose
 from bot.core.errors import GameError
 from bot.core.records import GameRow, GameStatus
+from bot.core.screen import AfterTurn
 from bot.core.service import GameService
-from bot.core.turns import AfterTurn
 from bot.game.state import Phase
 from bot.game.view import seat_view
 

@@ -27,9 +27,9 @@ from bot.core.errors import (
 )
 from bot.core.records import GameRow, GameStatus, Player, Standing
 from bot.core.scores import Scores
+from bot.core.screen import AfterTurn, Turn
 from bot.core.storage import Storage
 from bot.core.teams import seating, team_slots
-from bot.core.turns import AfterTurn, Turn
 from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first, time_up
 from bot.game.events import EndReason, Event, RoundEnded
 from bot.game.moves import Move

@@ -14,8 +14,8 @@ from typing import Protocol
 
 from bot.ai import Level, choose
 from bot.core.records import GameRow, GameStatus
+from bot.core.screen import AfterTurn, Screen
 from bot.core.service import GameService
-from bot.core.turns import AfterTurn, Screen
 from bot.game.moves import Move
 from bot.game.state import GameState
 from bot.game.view import seat_view

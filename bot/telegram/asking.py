@@ -10,8 +10,9 @@ Each group command's handler carries a flag (`flags={"asked": Asked.…}`):
   room to spare, so the answer goes to the asker's private chat at once, headed with the
   command and the group, without buttons (links kept). Otherwise it is a reply in the
   group when a place comes within the reply's patience (`Limits.reply_patience`, 10 s),
-  else it goes to the private chat all the same. If the bot may not write there (they never opened it, or
-  blocked it), it goes to the group when room comes, however long that takes. The same
+  else it goes to the private chat all the same. If the bot may not write there (they
+  never opened it, or blocked it), it goes to the group when room comes, however long
+  that takes. The same
   answer asked again within `SHARED_WITHIN` seconds while the group is busy is not sent
   twice: the first one, in the group, answers both.
   /newgame while a game runs is answered so too: «a game is already here», with a link.

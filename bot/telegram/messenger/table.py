@@ -11,7 +11,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.core.recent import Recent
 from bot.core.records import GameRow, GameStatus
-from bot.core.turns import Turn
+from bot.core.screen import Turn
 from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState

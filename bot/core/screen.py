@@ -1,0 +1,69 @@
+"""What the core hands to the screen after a stored turn (`Turn`), and what the screen
+does (`Screen`): plain data and a protocol, below every module that moves a game."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.core.records import GameRow
+from bot.game.events import Event, GameEnded, RoundEnded, TilesDrawn
+from bot.game.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What an accepted action did, for the messages about it."""
+
+    game: GameRow  # as stored after the action
+    before: GameState | None  # None when the game has just started
+    state: GameState
+    events: tuple[Event, ...]  # the next round's deal included
+    closed: GameState | None = None  # the round as it ended, hands revealed
+    timed_out: int | None = None  # the seat the computer moved for: its time ran out
+    left: int | None = None  # the seat whose person left the game (or was removed)
+
+    @property
+    def drawn(self) -> dict[int, tuple[int, ...]]:
+        """Tiles each seat took from the bazaar (private to that seat)."""
+        taken: dict[int, tuple[int, ...]] = {}
+        for event in self.events:
+            if isinstance(event, TilesDrawn):
+                taken[event.seat] = taken.get(event.seat, ()) + event.tiles
+        return taken
+
+    @property
+    def rounds(self) -> list[RoundEnded]:
+        return [e for e in self.events if isinstance(e, RoundEnded)]
+
+    @property
+    def ended(self) -> GameEnded | None:
+        return next((e for e in self.events if isinstance(e, GameEnded)), None)
+
+
+AfterTurn = Callable[[Turn], Awaitable[None]]
+"""Runs after a turn is stored, under the game's lock (so turns are shown in order)."""
+
+
+class Screen(Protocol):
+    """What people see of the games; the Telegram side implements it."""
+
+    async def show_turn(self, turn: Turn) -> None:
+        """The table, round results, the game's end and the hands after `turn`."""
+
+    async def warn(self, game_id: int, version: int, seconds: int) -> None:
+        """The person to move at `version` has `seconds` left."""
+
+    def show_ended(self, game: GameRow) -> None:
+        """A lobby or game ended without being played out: every message of it says so."""
+
+    async def resume(self, game: GameRow) -> None:
+        """After a restart: what a crash cut off, and the stored state shown again."""
+
+    def hand_is_live(self, game: GameRow) -> bool:
+        """The person to move has a hand with buttons for the game's move, shown or on
+        its way."""
+
+    def show_hand_anew(self, game: GameRow) -> None:
+        """The person to move gets their hand as a new message."""
