@@ -115,6 +115,24 @@ async def test_a_move_is_stored_once_per_version(open_storage: Opener) -> None:
     assert (await storage.game(game.id)).deadline == 60.0  # type: ignore[union-attr]
 
 
+async def test_a_person_back_is_stored_in_one_write(open_storage: Opener) -> None:
+    """Back from away: no turns missed, not away, and their clock for the turn the game is
+    at (none for a turn long gone)."""
+    storage = await open_storage()
+    game = await lobby(storage)
+    moved = await storage.record(game, [(ANN, PASS)], STATE)
+    await storage.set_missed(game.id, 1, 3, True)
+    await storage.back(game.id, 1, True, moved.version - 1, 70.0)  # a turn long gone
+    stored = await storage.game(game.id)
+    assert stored is not None and stored.deadline is None
+    assert (stored.players[1].missed, stored.players[1].away) == (0, False)
+    await storage.set_missed(game.id, 1, 3, True)
+    await storage.back(game.id, 1, True, moved.version, 80.0)
+    stored = await storage.game(game.id)
+    assert stored is not None and (stored.deadline, stored.owner) == (80.0, storage.worker)
+    assert (stored.players[1].missed, stored.players[1].away) == (0, False)
+
+
 async def test_two_writers_on_one_turn_store_one_move(open_storage: Opener) -> None:
     """Two storages on one database (two workers) record the same turn at once."""
     first, second = await open_storage(), await open_storage()

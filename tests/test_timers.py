@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -157,8 +158,18 @@ async def test_a_warning_then_the_computer_moves_for_the_person(storage: Storage
     await timers.close()
 
 
+def counted(
+    trips: list[str], name: str, method: Callable[..., Awaitable[Any]]
+) -> Callable[..., Awaitable[Any]]:
+    async def call(*args: Any, **kwargs: Any) -> Any:
+        trips.append(name)
+        return await method(*args, **kwargs)
+
+    return call
+
+
 async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back(
-    storage: Storage,
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock, service, timers, messages = clocks(storage)
     game = await started(service, "goat turn_timeout=30")
@@ -182,8 +193,13 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
     if game_state(latest).to_move == away[0].seat:
         assert latest.deadline is None  # the computer moves for an away seat at once
 
+    trips: list[str] = []  # the storage's round trips while the press is handled
+    for name in ("absent", "game", "back", "set_missed", "set_deadline"):
+        monkeypatch.setattr(storage, name, counted(trips, name, getattr(storage, name)))
     back = await service.present(game.id, away[0].user_id)
+    assert trips == ["absent", "game", "back"]  # a small read, one load, one write
     assert back is not None
+    assert back == await storage.game(game.id)
     player = back.players[away[0].seat]
     assert player.missed == 0 and not player.away
     if game_state(back).to_move == player.seat:

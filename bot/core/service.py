@@ -443,16 +443,17 @@ class GameService:
             assert seat is not None
             if game.state is not None and seat in game.state.left:
                 raise GameError("left-game")
-            away = game.players[seat].away
-            await self.storage.set_missed(game_id, seat, 0, False)
-            game = await self._reload(game_id)
-            if not away:
+            player = game.players[seat]
+            back = replace(player, missed=0, away=False)
+            players = (*game.players[:seat], back, *game.players[seat + 1 :])
+            game = replace(game, players=players)
+            moving = game.status is GameStatus.ACTIVE and game_state(game).to_move == seat
+            clock = player.away and moving  # their clock starts now
+            deadline = self._deadline(game, game_state(game)) if clock else None
+            await self.storage.back(game_id, seat, clock, game.version, deadline)
+            if not player.away:
                 return None
-            if game.status is GameStatus.ACTIVE and game_state(game).to_move == seat:
-                deadline = self._deadline(game, game_state(game))
-                await self.storage.set_deadline(game_id, game.version, deadline)
-                game = await self._reload(game_id)
-            return game
+            return replace(game, deadline=deadline, owner=self.storage.worker) if clock else game
 
     async def time_out(
         self,

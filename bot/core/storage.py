@@ -402,6 +402,26 @@ class Storage:
             (missed, int(away), game_id, seat),
         )
 
+    async def back(
+        self, game_id: int, seat: int, clock: bool, version: int, deadline: float | None
+    ) -> None:
+        """The seat's person is back: no turns missed, not away; with `clock`, their turn's
+        new deadline (this worker keeps it) if the game is still at `version` — in one
+        transaction."""
+
+        async def store(db: Transaction) -> None:
+            if clock:  # first: the game's row is locked until the commit
+                await db.execute(
+                    "UPDATE games SET deadline = ?, owner = ? WHERE id = ? AND version = ?",
+                    (deadline, self.worker, game_id, version),
+                )
+            await db.execute(
+                "UPDATE players SET missed = 0, away = 0 WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            )
+
+        await self.database.atomically(store)
+
     async def set_deadline(self, game_id: int, version: int, deadline: float | None) -> None:
         """A new deadline for the turn the game is at (if it still is at `version`); this
         worker keeps the clock."""
