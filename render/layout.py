@@ -18,7 +18,9 @@ bounds, turning the same way round, so the arms grow into separate regions. A qu
 starts `1.5 u` past the spinner's middle along its heading (a double on a corner reaches
 half a unit past its row's end) and `u` behind it along its leg; only an arm's first tile,
 lying against the spinner, reaches into the middle. Rows end half a unit short of their
-quarter and a row that has no room for a tile there does not fit, so arms keep apart.
+quarter and a row that has no room for a tile there does not fit, so arms keep apart. The
+spinner lies in the middle of the bounds, or where `render.spinner` puts it when the arms
+outgrow them.
 """
 
 from __future__ import annotations
@@ -109,6 +111,11 @@ PINWHEEL: tuple[Track, Track, Track, Track] = (
     Track(SOUTH, WEST, quarter=True),
 )
 """A spinner's arms, west, east, north and south, each bending clockwise into its quarter."""
+
+
+def rises(track: Track) -> bool:
+    """Whether an arm of `track` grows above its first tile: northward, or bending north."""
+    return NORTH in (track.heading, track.leg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +222,8 @@ def _quarter(bounds: Rect, origin: Rect, track: Track, u: int) -> Rect:
     return _beyond(ahead, track.leg, _dot(centre, track.leg) - u)
 
 
-def _first_rect(first: Pips, bounds: Rect, u: int) -> Rect:
-    cx, cy = (bounds.left + bounds.right) // 2, (bounds.top + bounds.bottom) // 2
+def _first_rect(first: Pips, bounds: Rect, centre: tuple[int, int] | None, u: int) -> Rect:
+    cx, cy = centre or ((bounds.left + bounds.right) // 2, (bounds.top + bounds.bottom) // 2)
     if first[0] == first[1]:
         return Rect(cx - u // 2, cy - u, cx + u // 2, cy + u)
     return Rect(cx - u, cy - u // 2, cx + u, cy + u // 2)
@@ -227,10 +234,14 @@ def _layout_arm(
 ) -> list[PlacedTile]:
     """Place one arm's tiles outward from the `origin` tile; raise `NoFitError` if they leave
     its part of `bounds` (the first tile may lie anywhere in `bounds`)."""
+    if not halves:
+        return []
     h = u // 2
     region = _quarter(bounds, origin, track, u)
     leg = track.leg
     row = d = track.heading  # the way the current row runs; the way the cursor moves
+    back = (-row[0], -row[1])
+    ends = {row: _reach(region, row) - h, back: _reach(region, back) - h}  # where rows end
     p = _side_midpoint(origin, d)  # cursor: middle of the open side of the last tile
     last = origin
     line = _dot(p, leg)  # where the current row's centre line lies along `leg`
@@ -246,9 +257,9 @@ def _layout_arm(
                 mid = (p[0] + leg[0] * h, p[1] + leg[1] * h)
                 p = (mid[0] - row[0] * h, mid[1] - row[1] * h)
                 d, line, on_leg = row, _dot(mid, leg), False
-                if _dot(p, d) + along > _reach(region, d) - h:
+                if _dot(p, d) + along > ends[d]:
                     raise NoFitError  # the new row has no room for a tile
-        elif _dot(p, d) + along > _reach(region, d) - h:
+        elif _dot(p, d) + along > ends[d]:
             if not index:
                 raise NoFitError  # an arm's first tile lies against the first tile, never round it
             # corner: hang the tile on the outer half of the last one
@@ -267,9 +278,14 @@ def _layout_arm(
 
 
 def _layout_at(
-    first: Pips, arms: Sequence[Sequence[Pips]], bounds: Rect, u: int, tracks: Sequence[Track]
+    first: Pips,
+    arms: Sequence[Sequence[Pips]],
+    bounds: Rect,
+    u: int,
+    tracks: Sequence[Track],
+    centre: tuple[int, int] | None,
 ) -> list[PlacedTile]:
-    origin = _first_rect(first, bounds, u)
+    origin = _first_rect(first, bounds, centre, u)
     if not bounds.contains(origin):
         raise NoFitError
     tiles = [
@@ -287,8 +303,10 @@ def layout_chain(
     unit: int | None = None,
     tracks: Sequence[Track] = LINE_TRACKS,
     least: int = 0,
+    centre: tuple[int, int] | None = None,
 ) -> list[PlacedTile]:
-    """Lay out the line inside `bounds`: the first tile at the centre, then each arm.
+    """Lay out the line inside `bounds`: the first tile's middle at `centre` (by default the
+    middle of `bounds`), then each arm.
 
     With `unit=None` the largest of `UNITS` (not below `least`) that fits is used
     (`NoFitError` if none does); a given `unit` that does not fit raises `NoFitError`.
@@ -300,7 +318,7 @@ def layout_chain(
     units = tuple(u for u in UNITS if u >= least) if unit is None else (unit,)
     for u in units[:-1]:
         try:
-            return _layout_at(first, arms, bounds, u, tracks)
+            return _layout_at(first, arms, bounds, u, tracks, centre)
         except NoFitError:
             continue
-    return _layout_at(first, arms, bounds, units[-1], tracks)
+    return _layout_at(first, arms, bounds, units[-1], tracks, centre)

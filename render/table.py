@@ -2,7 +2,8 @@
 
 A phone shows the picture some `PHONE` px wide. So it is `WIDTH` wide and as tall as its
 line needs for tiles of `least_unit`, whose pips show `MIN_PIP` px across there, and the
-open ends' text `MIN_TEXT` px tall; sets bigger than double-six colour their pips by value.
+open ends' text `MIN_TEXT` px tall (a spinner's arms as long as the set makes them, in a
+picture up to `TALLEST`); sets bigger than double-six colour their pips by value.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PIL import Image
 
 from render import sprites, text, theme
 from render.canvas import HEADER, PAD, felt, paste, write
-from render.ends import ARROWS, OpenEnd, end_point, open_ends, place_labels
+from render.ends import ARROWS, OpenEnd, end_point, open_ends, place_labels, roomy
 from render.layout import (
     LINE_TRACKS,
     PINWHEEL,
@@ -28,6 +29,7 @@ from render.layout import (
 )
 from render.scene import EndsCount, Pips, TableScene
 from render.seats import draw_seat, panel_height
+from render.spinner import Spot, place
 
 WIDTH = 840
 PHONE = 300  # how wide a phone shows the picture
@@ -40,6 +42,8 @@ ROOM_Y = 52  # … and above and below it: room for the open-end badges
 CHAIN_HEIGHT = 360  # the line's bounds are this tall at least …
 GROWTH = 48  # … and grow by this much while the line does not fit at a readable size
 MOST_GROWTH = 48  # steps: beyond, the tiles shrink instead
+TALLEST = 6000  # a spinner table's picture at most: beyond, its tiles shrink
+SLACK = (0, 2, 4, 8)  # half units a spinner's up-and-down arms may take to leave room for labels
 LONE_PANEL = 520  # the width of a panel alone in its row
 LABEL_GAP = 3  # between an open end and its label
 
@@ -102,11 +106,13 @@ def least_unit(max_pip: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The picture's frame and the line laid out in it, `unit` its tiles' short side."""
+    """The picture's frame and the line laid out in it, `unit` its tiles' short side; round
+    a spinner, where its open ends' `labels` go."""
 
     frame: Frame
     tiles: Sequence[PlacedTile]
     tracks: Sequence[Track]
+    labels: Sequence[Rect] = ()
 
     @property
     def unit(self) -> int:
@@ -118,19 +124,24 @@ def arrange(scene: TableScene) -> Table:
     """The frame and the line: the shortest picture whose line fits at a readable unit
     (the largest unit that fits at the least height), cropped to the line; a line too long
     for that even `MOST_GROWTH` steps taller takes smaller tiles in a picture half as much
-    taller."""
+    taller. A spinner table too big for the least height grows round its spinner instead
+    (`_round_spinner`)."""
     tracks = PINWHEEL[: len(scene.arms)] if scene.spinner else LINE_TRACKS
     seats, least = len(scene.seats), least_unit(scene.max_pip)
 
-    def fit(steps: int, **kwargs: int) -> Table:
+    def fit(steps: int, unit: int | None = None, least: int = 0) -> Table:
         places = frame(seats, CHAIN_HEIGHT + steps * GROWTH)
-        tiles = layout_chain(scene.first, scene.arms, places.chain, tracks=tracks, **kwargs)
+        tiles = layout_chain(
+            scene.first, scene.arms, places.chain, unit, tracks=tracks, least=least
+        )
         return Table(places, tiles, tracks)
 
     try:
-        return fit(0, least=least)
+        return _labelled(scene, fit(0, least=least))[0]
     except NoFitError:
         pass
+    if scene.spinner:
+        return _round_spinner(scene, tracks, seats, least)
     try:
         found = fit(MOST_GROWTH, unit=least)
     except NoFitError:
@@ -143,6 +154,53 @@ def arrange(scene: TableScene) -> Table:
         except NoFitError:
             low = mid + 1
     return _cropped(found)
+
+
+def _round_spinner(scene: TableScene, tracks: Sequence[Track], seats: int, least: int) -> Table:
+    """A spinner table too big for the least height: the shortest bounds round the spinner
+    that hold its arms at unit `least` (`render.spinner`) and leave its open ends' labels
+    room; smaller tiles only if the picture would be taller than `TALLEST`."""
+    assert scene.first is not None  # a table with no tile fits any height
+    least_frame = frame(seats)
+    most = TALLEST - least_frame.height + CHAIN_HEIGHT
+    across = (least_frame.chain.left, least_frame.chain.right)
+    for u in (u for u in UNITS if u <= least):
+        crowded: Table | None = None  # the first whose labels want more room
+        for slack in SLACK:
+            try:
+                spot = place(scene.first, scene.arms, tracks, across, u, CHAIN_HEIGHT, most, slack)
+                table, room = _labelled(scene, _spun(scene, tracks, seats, spot, u))
+            except NoFitError:
+                break
+            if room:
+                return table
+            crowded = crowded or table
+        if crowded:
+            return crowded
+    raise NoFitError
+
+
+def _spun(scene: TableScene, tracks: Sequence[Track], seats: int, spot: Spot, u: int) -> Table:
+    """The spinner table with its spinner at `spot`, its tiles of unit `u`."""
+    places = frame(seats, spot.height)
+    left, top, right, _ = places.chain
+    middle = top + spot.top
+    bounds = Rect(left, middle - spot.above, right, middle + spot.below)
+    centre = (spot.x, middle)
+    tiles = layout_chain(scene.first, scene.arms, bounds, u, tracks=tracks, centre=centre)
+    return Table(places, tiles, tracks)
+
+
+def _labelled(scene: TableScene, table: Table) -> tuple[Table, bool]:
+    """`table` with its open ends' labels placed (round a spinner), and whether they all have
+    room."""
+    if not scene.spinner or not table.tiles:
+        return table, True
+    ends = open_ends(table.tiles, table.tracks, scene.closed)
+    sizes = [_pill(end).size for end in ends]
+    area = felt_room(table.frame.chain)
+    spots = place_labels(ends, sizes, table.tiles, area, LABEL_GAP)
+    return replace(table, labels=tuple(spots)), roomy(spots, table.tiles, area)
 
 
 def _cropped(table: Table) -> Table:
@@ -215,7 +273,7 @@ def _chain(canvas: Image.Image, scene: TableScene, table: Table) -> None:
         paste(canvas, sprite, tile.rect.left, tile.rect.top)
     ends = open_ends(tiles, table.tracks, scene.closed)
     if scene.spinner:
-        _labels(canvas, ends, tiles, table.frame.chain)
+        _labels(canvas, ends, table.labels)
     else:
         _badges(canvas, ends)
 
@@ -241,15 +299,15 @@ def _badges(canvas: Image.Image, ends: Sequence[OpenEnd]) -> None:
         paste(canvas, badge, x - BADGE // 2, y - BADGE // 2)
 
 
-def _labels(
-    canvas: Image.Image, ends: Sequence[OpenEnd], tiles: Sequence[PlacedTile], bounds: Rect
-) -> None:
-    """An arrow label («⬅ 5») at each open end round a spinner, clear of the tiles."""
-    pills = [sprites.label(f"{ARROWS[end.arm]} {end.value}", END_TEXT) for end in ends]
-    sizes = [pill.size for pill in pills]
-    spots = place_labels(ends, sizes, tiles, felt_room(bounds), LABEL_GAP)
-    for pill, spot in zip(pills, spots, strict=True):
-        paste(canvas, pill, spot.left, spot.top)
+def _pill(end: OpenEnd) -> Image.Image:
+    """An open end's arrow label («⬅ 5»)."""
+    return sprites.label(f"{ARROWS[end.arm]} {end.value}", END_TEXT)
+
+
+def _labels(canvas: Image.Image, ends: Sequence[OpenEnd], spots: Sequence[Rect]) -> None:
+    """An arrow label at each open end round a spinner, where `arrange` found it room."""
+    for end, spot in zip(ends, spots, strict=True):
+        paste(canvas, _pill(end), spot.left, spot.top)
 
 
 def _ends_count(canvas: Image.Image, count: EndsCount, right: int, mid_y: int) -> int:

@@ -111,11 +111,15 @@ def test_golden(name: str) -> None:
     assert difference <= TOLERANCE, f"{name} differs from its golden image by {difference:.2f}"
 
 
+TALL = {"spinner_double_twelve"}
+"""Pictures some 3400 px tall: the whole double-twelve set round a spinner."""
+
+
 @pytest.mark.parametrize("name", PICTURES)
 def test_telegram_photo_limits(name: str) -> None:
     png = PICTURES[name]()
     w, h = Image.open(io.BytesIO(png)).size
-    assert len(png) <= 150 * 1024  # far under Telegram's 10 MB
+    assert len(png) <= (250 if name in TALL else 150) * 1024  # far under Telegram's 10 MB
     assert w == (SHEET_WIDTH if name.startswith(("score_sheet", "standings")) else WIDTH)
     assert w + h <= 10_000
     assert max(w, h) / min(w, h) <= 20

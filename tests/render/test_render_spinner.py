@@ -3,6 +3,7 @@ round their spinner in every frame, and their open ends' labels."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 from random import Random
@@ -13,10 +14,11 @@ from hypothesis import strategies as st
 
 from bot.game import Phase, apply, legal_moves, new_game, parse_rules
 from bot.game.table import oriented
-from render import LINE_TRACKS, PINWHEEL, Rect, layout_chain, render_table
+from render import LINE_TRACKS, PINWHEEL, PlacedTile, Rect, layout_chain, render_table
 from render.ends import ARROWS, open_ends, place_labels
+from render.spinner import OFF_MIDDLE, STEP
 from render.sprites import label
-from render.table import END_TEXT, LABEL_GAP, felt_room
+from render.table import END_TEXT, LABEL_GAP, TALLEST, arrange, felt_room
 from tests.render import samples
 from tests.render.test_render_layout import FRAMES, Chain, arranged, check, unit_of
 
@@ -62,13 +64,9 @@ def test_spinner_tables_lay_out_cleanly(table: Chain, area: Rect) -> None:
     assert spinner.double and spinner.vertical, "the spinner lies crosswise"
 
 
-@settings(max_examples=200, deadline=None)
-@given(table=spinner_tables(), area=st.sampled_from(FRAMES))
-def test_arms_keep_to_their_quarters(table: Chain, area: Rect) -> None:
-    """Each arm grows away from the others: west and east arms keep to their side of the
-    spinner, north and south arms to theirs, beyond its first tile."""
-    first, arms = table
-    tiles = layout_chain(first, arms, area, tracks=PINWHEEL[: len(arms)])
+def _in_quarters(tiles: Sequence[PlacedTile]) -> None:
+    """West and east arms keep to their side of the spinner, north and south arms to theirs,
+    beyond its first tile."""
     spinner = tiles[0].rect
     for tile in tiles[1:]:
         rect = tile.rect
@@ -79,6 +77,14 @@ def test_arms_keep_to_their_quarters(table: Chain, area: Rect) -> None:
             3: rect.top >= spinner.bottom,
         }
         assert tile.arm is not None and side[tile.arm], tile
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=spinner_tables(), area=st.sampled_from(FRAMES))
+def test_arms_keep_to_their_quarters(table: Chain, area: Rect) -> None:
+    """Each arm grows away from the others."""
+    first, arms = table
+    _in_quarters(layout_chain(first, arms, area, tracks=PINWHEEL[: len(arms)]))
 
 
 @settings(max_examples=200, deadline=None)
@@ -97,18 +103,54 @@ def test_adding_a_tile_moves_nothing_unless_rescaled(table: Chain, area: Rect) -
     assert layout_chain(first, shorter, area, unit=unit_of(longer), tracks=tracks) == kept
 
 
+def _max_pip(table: Chain) -> int:
+    first, arms = table
+    return max(6, *first, *(v for arm in arms for pair in arm for v in pair))
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=spinner_tables(), seats=st.integers(2, 4))
+def test_grown_spinner_tables_lay_out_cleanly(table: Chain, seats: int) -> None:
+    """In the picture the renderer picks, however big the table: no overlaps, inside the
+    line's bounds, joined, each arm in its quarter; the spinner a few units off the middle
+    across at most (where that makes the picture shorter), the picture within its height."""
+    picture = arranged(table, seats, _max_pip(table), spinner=True)
+    tiles, area = list(picture.tiles), picture.frame.chain
+    check(table, area, tiles, centred=False, across=False)
+    _in_quarters(tiles)
+    spinner = tiles[0].rect
+    off = (spinner.left + spinner.right) // 2 - (area.left + area.right) // 2
+    assert abs(off) <= OFF_MIDDLE * picture.unit
+    assert picture.frame.height <= TALLEST
+
+
+def test_a_grown_spinner_table_leaves_the_middle_to_be_shorter() -> None:
+    """The whole double-twelve set: its 42-tile east arm takes a wider quarter, the spinner
+    left of the middle, and the line's bounds reach no further than the arms above and below
+    the spinner need (a step of felt at most)."""
+    scene = samples.largest_spinner_table()
+    assert scene.first is not None
+    picture = arrange(scene)
+    tiles, area = list(picture.tiles), picture.frame.chain
+    check((scene.first, scene.arms), area, tiles, centred=False, across=False)
+    _in_quarters(tiles)
+    assert (tiles[0].rect.left + tiles[0].rect.right) // 2 < (area.left + area.right) // 2
+    top = min(t.rect.top for t in tiles if t.arm in (0, 2))
+    bottom = max(t.rect.bottom for t in tiles if t.arm in (1, 3))
+    assert 0 <= top - area.top < STEP and 0 <= area.bottom - bottom < STEP
+
+
 @settings(max_examples=200, deadline=None)
 @given(table=spinner_tables(), seats=st.integers(2, 4))
 def test_labels_cover_no_tile_and_no_other_label(table: Chain, seats: int) -> None:
     """Each open end's «⬅ 5» stays on the felt round the line, off the tiles and the others."""
-    first, arms = table
-    max_pip = max(6, *first, *(v for arm in arms for pair in arm for v in pair))
-    picture = arranged(table, seats, max_pip, spinner=True)
+    picture = arranged(table, seats, _max_pip(table), spinner=True)
     tiles, area = list(picture.tiles), picture.frame.chain
     ends = open_ends(tiles, picture.tracks, closed=())
     sizes = [label(f"{ARROWS[end.arm]} {end.value}", END_TEXT).size for end in ends]
     spots = place_labels(ends, sizes, tiles, felt_room(area), LABEL_GAP)
-    assert [end.arm for end in ends] == list(range(len(arms)))
+    assert list(picture.labels) == spots, "the picture shows the labels where they go"
+    assert [end.arm for end in ends] == list(range(len(table[1])))
     for spot in spots:
         assert felt_room(area).contains(spot)
         assert not any(spot.overlaps(t.rect) for t in tiles)
