@@ -74,7 +74,7 @@ from bot.telegram.buttons import MoveButton  # noqa: E402
 from bot.ui.i18n import texts_for  # noqa: E402
 from bot.ui.scenes import table_scene  # noqa: E402
 from render import render_table  # noqa: E402
-from tests.e2e import DB_NAME  # noqa: E402
+from tests.e2e.stored import DB_NAME  # noqa: E402
 
 COMMANDS = ("/score", "/rating", "/stats", "/rules", "/help", "/newgame")
 GAME_MESSAGES = ("Собираем стол", "Раунд ")  # the lobby, round results (tables are photos)

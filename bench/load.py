@@ -75,8 +75,8 @@ from bot.playground import (  # noqa: E402
 from bot.playground.api.flood import COUNTED  # noqa: E402
 from bot.playground.api.params import Params  # noqa: E402
 from bot.telegram.buttons import MoveButton  # noqa: E402
-from tests.e2e import bot_env, spawn_bot  # noqa: E402
-from tests.playground import free_port  # noqa: E402
+from tests.e2e.process import bot_env, spawn_bot  # noqa: E402
+from tests.playground.launch import free_port  # noqa: E402
 
 T = TypeVar("T")
 

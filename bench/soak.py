@@ -79,7 +79,8 @@ from bot.playground import (  # noqa: E402
     Message,
     User,
 )
-from tests.e2e import DB_NAME, bot_env  # noqa: E402
+from tests.e2e.process import bot_env  # noqa: E402
+from tests.e2e.stored import DB_NAME  # noqa: E402
 
 OPTIONS = "turn_timeout=0 target=1 open_threshold=0"
 COMPUTER = "🤖 +новичок"

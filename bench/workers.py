@@ -54,26 +54,11 @@ sys.path[0] = str(ROOT)
 
 from bench.load import fresh_database, say  # noqa: E402
 from bot.playground import Chat, FakeTelegram, User  # noqa: E402
-from tests.e2e import (  # noqa: E402
-    GAME_OVER,
-    JOIN,
-    RU,
-    START,
-    BotProcess,
-    bot_messages,
-    dealt,
-    find,
-    games_in,
-    open_lobby,
-    play_move,
-    press,
-    query,
-    replay_game,
-    seated,
-    stored_state,
-    turn_message,
-)
-from tests.playground import free_port  # noqa: E402
+from tests.e2e.actions import dealt, find, open_lobby, play_move, press, seated, turn_message  # noqa: E402
+from tests.e2e.process import BotProcess  # noqa: E402
+from tests.e2e.shown import GAME_OVER, JOIN, RU, START, bot_messages  # noqa: E402
+from tests.e2e.stored import games_in, query, replay_game, stored_state  # noqa: E402
+from tests.playground.launch import free_port  # noqa: E402
 from tests.postgres import PostgresServer, server_binaries  # noqa: E402
 
 OPTIONS = "goat target=31 turn_timeout=2"

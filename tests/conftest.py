@@ -20,9 +20,9 @@ Opener = Callable[[], Awaitable[Storage]]
 ALONE = Path(tempfile.gettempdir()) / "kozel-tests-alone.lock"
 PATIENCE = float(os.environ.get("E2E_TIMEOUT_SCALE") or 3)
 """How many times longer than on a quiet machine a test waits before it gives up: every
-wait on the fake Bot API, and the bot's own short clocks in tests (`tests.e2e.bot_env`,
-`tests.e2e.stretched`). Waits return as soon as their condition holds, so only a failing test
-takes longer."""
+wait on the fake Bot API, and the bot's own short clocks in tests
+(`tests.e2e.process.bot_env`, `tests.e2e.process.stretched`). Waits return as soon as
+their condition holds, so only a failing test takes longer."""
 FakeTelegram.patience = PATIENCE
 MAX_WORKERS = 16
 

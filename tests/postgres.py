@@ -15,7 +15,7 @@ from pathlib import Path
 
 import asyncpg
 
-from tests.playground import free_port
+from tests.playground.launch import free_port
 
 INSTALL = "apt-get install postgresql"
 _names = itertools.count(1)

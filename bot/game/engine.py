@@ -359,7 +359,7 @@ def apply(
 def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]] | None:
     """`_play` spelled out for the engine's hot path: a tile on a plain line (`plain_line`
     rules), the round going on. None where `_play` must decide:
-    the lead, a closed double, the last tile, a move it refuses. `tests/test_engine_line.py`
+    the lead, a closed double, the last tile, a move it refuses. `tests/game/test_engine_line.py`
     plays random games both ways."""
     rules, ends = state.rules, state.ends
     seat, tile, end = state.to_move, move.tile, move.end
