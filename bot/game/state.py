@@ -64,3 +64,8 @@ class GameState(NamedTuple):
     def drawable(self) -> int:
         """Bazaar tiles that may still be drawn (`keep` stay face down for good)."""
         return max(0, len(self.bazaar) - self.rules.keep)
+
+
+new_record = tuple.__new__
+"""A record (`GameState`, an event) from its fields in order, without `__new__`'s argument
+binding: the engine's hot path builds states so."""

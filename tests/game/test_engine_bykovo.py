@@ -19,7 +19,8 @@ from bot.game import (
     next_round,
     parse_rules,
 )
-from bot.game.engine import PASS_CIRCLES, _redeal_reason, next_resting, rest_first
+from bot.game.deal import _redeal_reason
+from bot.game.engine import PASS_CIRCLES, next_resting, rest_first
 from bot.game.events import (
     Event,
     GameEnded,

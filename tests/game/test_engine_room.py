@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.game import Phase, Play, apply, legal_moves, new_game, next_round, parse_rules
-from bot.game.engine import IllegalMoveError, _first_lead, abandon, leave
+from bot.game.deal import _first_lead
+from bot.game.engine import IllegalMoveError, abandon, leave
 from bot.game.events import GameEnded, Knocked, RoundEnded, TilePlayed, TilesDrawn
 from bot.game.formats.room import ROOM_ZERO
 from bot.game.rules import RuleError

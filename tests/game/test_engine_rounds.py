@@ -22,7 +22,8 @@ from bot.game import (
     parse_rules,
     serial,
 )
-from bot.game.engine import IllegalMoveError, _first_lead
+from bot.game.deal import _first_lead
+from bot.game.engine import IllegalMoveError
 from bot.game.events import (
     DoublesPlayed,
     GameEnded,
