@@ -137,6 +137,23 @@ class RuleSet:
                 str(self.edition),
             )
         self.format.validate(self)
+        self._validate_seats()
+        self._validate_ranges()
+        if self.target == 0 and not self.format.by_players:
+            raise RuleError(
+                "target=0 (by the number of players) is Muggins' and Bykovo's own",
+                "target",
+                "0",
+                f"1–{LIMITS['target'][1]}",
+            )
+        for name, owner in OWN_OPTIONS.items():
+            if owner is not self.format and getattr(self, name) != _KEYS[name].default:
+                raise RuleError(
+                    f"{name} belong to {owner.scoring} scoring", "scoring", self.scoring
+                )
+
+    def _validate_seats(self) -> None:
+        """Players and teams within what the format seats."""
         least, most = self.fewest_players, self.most_players
         if not least <= self.players <= most:
             raise RuleError(
@@ -170,6 +187,9 @@ class RuleSet:
                 )
                 or "—",
             )
+
+    def _validate_ranges(self) -> None:
+        """The set, the hands and the bazaar fit together, and every number is in range."""
         if not 6 <= self.max_pip <= 12:
             raise RuleError(
                 f"max_pip={self.max_pip}: must be from 6 to 12",
@@ -206,18 +226,6 @@ class RuleSet:
                 "keep",
                 str(self.keep),
             )
-        if self.target == 0 and not self.format.by_players:
-            raise RuleError(
-                "target=0 (by the number of players) is Muggins' and Bykovo's own",
-                "target",
-                "0",
-                f"1–{LIMITS['target'][1]}",
-            )
-        for name, owner in OWN_OPTIONS.items():
-            if owner is not self.format and getattr(self, name) != _KEYS[name].default:
-                raise RuleError(
-                    f"{name} belong to {owner.scoring} scoring", "scoring", self.scoring
-                )
 
     @property
     def most_players(self) -> int:
