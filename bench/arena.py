@@ -58,7 +58,8 @@ from typing import NamedTuple
 
 from bot.ai import Level, choose, heaviest
 from bot.ai.knowledge import infer
-from bot.ai.policy import best, goat_scores, view_position
+from bot.ai.policy import goat_scores
+from bot.ai.position import best, view_position
 from bot.ai.weights import DEFAULT
 from bot.game import Move, Phase, SeatView, apply, new_game, next_round, parse_rules, seat_view
 from bot.game.engine import time_up

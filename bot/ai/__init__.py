@@ -37,7 +37,8 @@ from enum import StrEnum
 
 from bot.ai.knobs import HARD_BUDGET_S, KNOBS, ROOM_BUDGET_S
 from bot.ai.knowledge import infer
-from bot.ai.policy import heaviest_move, normal_move, random_move, view_position
+from bot.ai.policy import heaviest_move, normal_move, random_move
+from bot.ai.position import view_position
 from bot.ai.search import hard_move
 from bot.game.moves import Move, Pass
 from bot.game.view import SeatView

@@ -16,7 +16,8 @@ import math
 from collections.abc import Sequence
 
 from bot.ai.knowledge import dealt, end_suits
-from bot.ai.policy import Position, normal_scores
+from bot.ai.policy import normal_scores
+from bot.ai.position import Position
 from bot.game.engine import moves_for
 from bot.game.events import (
     DoublesPlayed,

@@ -26,15 +26,9 @@ from collections.abc import Callable, Iterable
 from bot.ai.inference import likelihood
 from bot.ai.knobs import KNOBS, Valuation
 from bot.ai.knowledge import end_suits, infer
-from bot.ai.policy import (
-    Position,
-    in_fives,
-    normal_move,
-    normal_scores,
-    placement,
-    tile_costs,
-    view_position,
-)
+from bot.ai.policy import normal_move, normal_scores
+from bot.ai.position import Position, placement, tile_costs, view_position
+from bot.ai.races import in_fives
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
 from bot.game.events import Event, Knocked, RoundEnd, TilesDrawn, WentOut

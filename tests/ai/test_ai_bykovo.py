@@ -13,7 +13,8 @@ from bot.ai import Level, choose
 from bot.ai.inference import KNOCKED, likelihood
 from bot.ai.knobs import BYKOVO_TRUST, KNOBS, TRUST
 from bot.ai.knowledge import dealt, infer
-from bot.ai.policy import Position, normal_move
+from bot.ai.policy import normal_move
+from bot.ai.position import Position
 from bot.ai.sampling import sample_world
 from bot.ai.search import Estimates
 from bot.game import (

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.ai import Level, choose
-from bot.ai.policy import in_fives
+from bot.ai.races import in_fives
 from bot.ai.search import RACE_GAME, candidates, outcome_value
 from bot.game import (
     GameState,

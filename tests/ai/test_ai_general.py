@@ -10,7 +10,8 @@ import random
 import pytest
 
 from bot.ai import Level, choose
-from bot.ai.policy import Position, goat_scores, normal_move
+from bot.ai.policy import goat_scores, normal_move
+from bot.ai.position import Position
 from bot.ai.search import GENERAL_WORTH, outcome_value
 from bot.ai.weights import DEFAULT
 from bot.game import (

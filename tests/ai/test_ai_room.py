@@ -9,7 +9,7 @@ import pytest
 
 from bot.ai import HARD_BUDGET_S, ROOM_BUDGET_S, Level, choose
 from bot.ai.knowledge import infer
-from bot.ai.policy import next_in_play, partners
+from bot.ai.position import next_in_play, partners
 from bot.ai.sampling import sample_world
 from bot.ai.search import room_value
 from bot.game import (
