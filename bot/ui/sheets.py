@@ -1,6 +1,7 @@
 """The score in words, by the kind of sheet the game keeps (`Sheet`): the scores line of
-the table's caption and of /score, a round's result, /score and the game's end. Each kind
-that differs has its function in the dicts below; the points sheet is the default."""
+the table's caption and of /score, and a round's result (/score and the game's end are
+`bot.ui.endings`). Each kind that differs has its function in the dicts below; the points
+sheet is the default."""
 
 from __future__ import annotations
 
@@ -8,10 +9,7 @@ from collections.abc import Callable, Sequence
 
 from bot.game.engine import next_resting
 from bot.game.events import (
-    EndReason,
     Event,
-    GameEnded,
-    Place,
     RoundEnd,
     RoundEnded,
     SeatResult,
@@ -20,7 +18,7 @@ from bot.game.formats import Sheet
 from bot.game.rules import DrawMode, RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState, Phase
-from bot.ui.games import game_won, preset_name
+from bot.ui.games import preset_name
 from bot.ui.i18n import Texts
 from bot.ui.texts import side_name, tile_names, told
 
@@ -275,7 +273,7 @@ def _general_round(
     seated = [r for r in ended.results if closed is None or r.seat not in closed.resting]
     lines += _hands(t, rules, names, seated)
     if closed is not None:
-        lines += general_standing(t, closed, names) + _general_queue(t, closed, names)
+        lines += general_standing(t, closed, names) + general_queue(t, closed, names)
     return lines
 
 
@@ -309,119 +307,10 @@ def general_standing(t: Texts, state: GameState, names: Sequence[str]) -> list[s
     ]
 
 
-def _general_queue(t: Texts, state: GameState, names: Sequence[str]) -> list[str]:
+def general_queue(t: Texts, state: GameState, names: Sequence[str]) -> list[str]:
     """Who waits, and who plays next (§8)."""
     rules, queue = state.rules, state.tally.queue
     if not queue or state.outcome is not None:
         return []
     first, second = (team(t, rules, names, s) for s in range(rules.sides) if s not in queue)
     return [*_waiting(t, state, names), t("general-next", first=first, second=second)]
-
-
-# -- /score and the game's end ---------------------------------------------------------------
-
-
-_SCORE_EXTRAS = {Sheet.GENERALS: _general_queue}
-
-
-def score(t: Texts, state: GameState, names: Sequence[str]) -> str:
-    """/score: the running (or last) game's sheet, how it is won, or how it ended."""
-    finished = state.last_round.round_no if state.last_round else 0
-    lines = [t("score-after", round=finished), scores_line(t, state, names)]
-    rules = state.rules
-    if state.outcome is not None:
-        lines.append(game_end(t, state.outcome, names, rules, state.tally))
-        return "\n".join(lines)
-    lines.append(game_won(t, rules))
-    extras = _SCORE_EXTRAS.get(rules.format.sheet)
-    return "\n".join(lines + (extras(t, state, names) if extras else []))
-
-
-def _winner_head(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet) -> str:
-    """Why the game ended: a leaver, the bald goat, the last one in, the target."""
-    winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
-    if ended.reason is EndReason.TIMEOUT and ended.leaver is not None:
-        return t("game-over-timeout", name=names[ended.leaver])
-    if ended.reason is EndReason.BALD_GOAT:
-        return t("game-over-bald")
-    if ended.reason is EndReason.LAST_IN:
-        return t("game-over-last-in", name=side_name(t, winners))
-    key = "game-over-race" if rules.format.sheet is Sheet.RACE else "game-over"
-    return t(key, name=side_name(t, winners), score=ended.places[0].score)
-
-
-def _rated_place(t: Texts, place: Place, names: Sequence[str], tally: Tally) -> str:
-    """A place with its score, the goat or (below the winner) out of the room, and the
-    rating points."""
-    goat = t("game-place-goat") if place.goat else ""
-    out = f" {OUT_MARK}" if place.place > 1 and tally.out and tally.out[place.side] else ""
-    return t(
-        "game-place",
-        place=place.place,
-        name=names[place.seat],
-        score=place.score,
-        mark=f"{goat}{out}",
-        points=place.rating_points,
-    )
-
-
-def _scored_place(t: Texts, place: Place, names: Sequence[str], tally: Tally) -> str:
-    return t("game-place-race", place=place.place, name=names[place.seat], score=place.score)
-
-
-def _scored_end(
-    t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally
-) -> list[str]:
-    """Why the game ended and every place with its score, goats and rating points; a race
-    has neither goats nor rating points."""
-    race = rules.format.sheet is Sheet.RACE
-    lines = [_winner_head(t, ended, names, rules)]
-    if ended.reason is not EndReason.TIMEOUT and ended.leaver is not None:
-        left = "game-over-left-race" if race else "game-over-left"
-        lines.append(t(left, name=names[ended.leaver]))
-    place = _scored_place if race else _rated_place
-    return lines + [place(t, p, names, tally) for p in ended.places]
-
-
-def _tournament_end(
-    t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally
-) -> list[str]:
-    """The Bykovo tournament's end (§4.2): the winner, then every place with its score."""
-    first = ended.places[0]
-    lines = [t("game-over-places", name=names[first.seat], score=first.score)]
-    if ended.leaver is not None:
-        lines.append(t("game-over-left-race", name=names[ended.leaver]))
-    return lines + [_scored_place(t, p, names, tally) for p in ended.places]
-
-
-def _match_end(
-    t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally
-) -> list[str]:
-    """«Генерал»'s end (§8): the winning team, then each team's place, Generals and rounds
-    won."""
-    sides = list(dict.fromkeys(p.side for p in ended.places))
-    lines = [t("game-over-generals", name=team(t, rules, names, sides[0]))]
-    if ended.leaver is not None:
-        lines.append(t("game-over-left-race", name=names[ended.leaver]))
-    for side in sides:
-        place = next(p for p in ended.places if p.side == side)
-        lines.append(
-            t(
-                "game-place-generals",
-                place=place.place,
-                name=team(t, rules, names, side),
-                generals=place.score,
-                wins=tally.wins[side],
-            )
-        )
-    return lines
-
-
-_ENDS = {Sheet.PLACES: _tournament_end, Sheet.GENERALS: _match_end}
-
-
-def game_end(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally) -> str:
-    """Why the game ended and everyone's place, as the game's kind places them (`tally`:
-    the final sheet), then the game and how it is won."""
-    write = _ENDS.get(rules.format.sheet, _scored_end)
-    return "\n".join([*write(t, ended, names, rules, tally), game_won(t, rules)])

@@ -18,7 +18,7 @@ from bot.game.engine import time_up
 from bot.game.formats import Sheet
 from bot.game.rules import PRESETS, DrawMode, RuleSet, parse_rules
 from bot.telegram.keyboards import option_choices
-from bot.ui import games, sheets, texts
+from bot.ui import endings, games, sheets, texts
 from bot.ui.games import Seen, game_won, how_won, option_label, preset_name
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.scenes import score_sheet, table_scene
@@ -124,7 +124,7 @@ def test_the_human_name_is_read_wherever_the_game_is_named(name: str, language: 
     caption = sheets.table_caption(t, game.dealt, game.names, ())
     assert caption.splitlines()[0].startswith(f"{human} · ")
     assert score_sheet(t, game.over, game.names).note == game_won(t, rules)
-    ended = sheets.game_end(t, game.over.outcome, game.names, rules, game.over.tally)
+    ended = endings.end_text(t, game.over.outcome, game.names, rules, game.over.tally)
     assert ended.splitlines()[-1] == game_won(t, rules) and ended.endswith(how_won(t, rules))
 
 
@@ -239,9 +239,9 @@ def test_the_sheet_and_the_end_show_what_decides_the_game(name: str, language: s
     state, rules = game.over, game.over.rules
     assert state.last_round is not None and state.outcome is not None
     round_text = sheets.round_result(t, state.last_round, rules, game.names, state)
-    end = sheets.game_end(t, state.outcome, game.names, rules, state.tally)
+    end = endings.end_text(t, state.outcome, game.names, rules, state.tally)
     CHECKS[rules.format.sheet](t, game, round_text, end)
-    assert end in sheets.score(t, state, game.names)
+    assert end in endings.score_text(t, state, game.names)
     sheet = score_sheet(t, state, game.names)
     assert sheet.kind is SheetKind(rules.format.sheet)
     assert any(row.total for row in sheet.rows)
