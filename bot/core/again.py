@@ -13,16 +13,16 @@ from bot.core.service import LOBBY_IDLE, GameService
 async def play_again(service: GameService, game_id: int, presser: Player) -> tuple[GameRow, bool]:
     """The new lobby (True), or the chat's open lobby or game (False): then nothing is made."""
     storage = service.storage
-    last = await storage.game(game_id)
+    last = await storage.games.game(game_id)
     if last is None or last.status is not GameStatus.FINISHED:
         raise GameError("again-not-finished")
     deadline = service.clock() + LOBBY_IDLE
     seed = secrets.randbits(48)
-    game = await storage.create_lobby(
+    game = await storage.games.create_lobby(
         last.chat_id, last.thread_id, presser, last.rules, seed, deadline
     )
     if game is None:
-        existing = await storage.open_game(last.chat_id, last.thread_id)
+        existing = await storage.games.open_game(last.chat_id, last.thread_id)
         if existing is None:  # it ended between the two statements
             return await play_again(service, game_id, presser)
         return existing, False
@@ -36,7 +36,7 @@ async def play_again(service: GameService, game_id: int, presser: Player) -> tup
         ),
     ]
     async with service.lock(game.id):
-        await storage.set_seats(game, seats, deadline)
-    reloaded = await storage.game(game.id)
+        await storage.games.set_seats(game, seats, deadline)
+    reloaded = await storage.games.game(game.id)
     assert reloaded is not None
     return reloaded, True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.core.records import ChatSettings, Player
+from bot.core.records import ChatSettings, Languages, Player
 from bot.core.storage import Storage
 
 NAME_WIDTH = 24
@@ -38,7 +38,7 @@ class Chats:
     ) -> Player:
         """The user as a (not yet seated) player, remembered for the leaderboard."""
         name = shown_name(name, username, user_id)
-        await self.storage.remember_user(user_id, name, username, language)
+        await self.storage.people.remember_user(user_id, name, username, language)
         return Player(0, user_id, name)
 
     async def opened_private_chat(
@@ -46,41 +46,41 @@ class Chats:
     ) -> Player:
         """/start in private: the bot may write to the user from now on."""
         seated = await self.player(user_id, name, username, language)
-        await self.storage.set_started(user_id)
+        await self.storage.people.set_started(user_id)
         return seated
 
     async def blocked_bot(self, user_id: int) -> bool:
         """The user blocked the bot: nothing is written to them until they are back; whether
         that is news."""
-        return await self.storage.set_blocked(user_id)
+        return await self.storage.people.set_blocked(user_id)
 
     async def back_in_touch(self, user_id: int) -> bool:
         """The user wrote to the bot or unblocked it; whether they had been unreachable."""
-        return await self.storage.set_reachable(user_id)
+        return await self.storage.people.set_reachable(user_id)
 
     async def has_started(self, user_id: int) -> bool:
-        return bool(await self.storage.started_users([user_id]))
+        return bool(await self.storage.people.started_users([user_id]))
 
-    async def language(self, user_id: int) -> tuple[str | None, str | None]:
+    async def language(self, user_id: int) -> Languages:
         """(chosen, Telegram's) language of the user's private chat."""
-        return await self.storage.user_language(user_id)
+        return await self.storage.people.user_language(user_id)
 
     async def set_language(self, user_id: int, language: str | None) -> None:
-        await self.storage.set_user_language(user_id, language)
+        await self.storage.people.set_user_language(user_id, language)
 
     async def remember_chat(self, chat_id: int, kind: str, title: str) -> None:
-        await self.storage.remember_chat(chat_id, kind, title)
+        await self.storage.people.remember_chat(chat_id, kind, title)
 
     async def settings(self, chat_id: int) -> ChatSettings:
-        return await self.storage.chat_settings(chat_id)
+        return await self.storage.people.chat_settings(chat_id)
 
     async def save_settings(self, chat_id: int, settings: ChatSettings) -> None:
-        await self.storage.save_chat_settings(chat_id, settings)
+        await self.storage.people.save_chat_settings(chat_id, settings)
 
     async def wait_for_next_game(self, chat_id: int, user_id: int) -> bool:
         """Tell the user when the chat's next game starts; False if already waiting."""
-        return await self.storage.add_waiter(chat_id, user_id)
+        return await self.storage.people.add_waiter(chat_id, user_id)
 
     async def moved(self, old_id: int, new_id: int) -> None:
         """A group became a supergroup: everything of it follows the new id."""
-        await self.storage.migrate_chat(old_id, new_id)
+        await self.storage.people.migrate_chat(old_id, new_id)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from bot.ai import Level
 from bot.core import ratings as skills
 from bot.core.ratings import Skill
 from bot.game.events import EndReason
 from bot.game.rules import RuleSet
+from bot.game.serial import JSON
 from bot.game.state import GameState
 
 
@@ -146,3 +148,38 @@ class ChatSettings:
     options: str = ""  # the chat's default /newgame preset and options
     language: str = "ru"
     computers: bool = True  # computer players allowed
+
+
+class Languages(NamedTuple):
+    """A person's languages: the one picked for the private chat (None: follow Telegram)
+    and the last language code Telegram sent."""
+
+    chosen: str | None = None
+    telegram: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of a game's move log: who made it (None: the game itself) and what, as
+    `bot.game.serial` encodes a move or a note."""
+
+    user_id: int | None
+    entry: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round's result, kept until it has been told the chat."""
+
+    round_no: int
+    result: JSON  # the `RoundEnded` event, encoded
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ended: why, a standing for every person's seat, and whether the chat's
+    ratings change (no computer played)."""
+
+    reason: EndReason
+    standings: tuple[Standing, ...]
+    rated: bool

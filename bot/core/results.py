@@ -8,18 +8,14 @@ from collections.abc import Sequence
 from bot.core import ratings as skills
 from bot.core.database import Transaction
 from bot.core.ratings import Skill
-from bot.core.records import GameRow, Standing
+from bot.core.records import Ending, GameRow, Standing
 from bot.game.events import EndReason
 
 
-async def keep_results(
-    db: Transaction,
-    game: GameRow,
-    reason: EndReason,
-    standings: Sequence[Standing],
-    rated: bool,
-) -> None:
-    """Every person's result; if `rated`, their counters and skills in the chat."""
+async def keep_results(db: Transaction, game: GameRow, ending: Ending) -> None:
+    """Every person's result; if the game is rated, their counters and skills in the
+    chat."""
+    reason, standings = ending.reason, ending.standings
     preset = game.rules.preset
     await db.executemany(
         "INSERT INTO game_results (game_id, chat_id, user_id, seat, side, place, win, goat, "
@@ -38,13 +34,13 @@ async def keep_results(
                 int(s.goat and reason is EndReason.BALD_GOAT),
                 s.score,
                 s.rating_points,
-                int(rated),
+                int(ending.rated),
                 preset,
             )
             for s in standings
         ],
     )
-    if rated:
+    if ending.rated:
         await _rate(db, game.chat_id, standings)
 
 

@@ -94,9 +94,9 @@ class Scores:
 
     async def sheet_game(self, chat_id: int, thread_id: int) -> GameRow | None:
         """The game /score shows: the running one, else the last finished one."""
-        game = await self.storage.open_game(chat_id, thread_id)
+        game = await self.storage.games.open_game(chat_id, thread_id)
         if game is None or game.state is None:
-            game = await self.storage.last_finished_game(chat_id, thread_id)
+            game = await self.storage.games.last_finished_game(chat_id, thread_id)
         return game if game is not None and game.state is not None else None
 
 

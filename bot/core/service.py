@@ -14,7 +14,6 @@ import weakref
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import replace
-from typing import Any
 
 from bot.ai import Level
 from bot.core import journal
@@ -25,7 +24,15 @@ from bot.core.errors import (
     engine_refusals,
     first_writer_wins,
 )
-from bot.core.records import GameRow, GameStatus, Player, Standing
+from bot.core.records import (
+    Ending,
+    GameRow,
+    GameStatus,
+    LogEntry,
+    Player,
+    RoundResult,
+    Standing,
+)
 from bot.core.scores import Scores
 from bot.core.screen import AfterTurn, Turn
 from bot.core.storage import Storage
@@ -90,24 +97,24 @@ class GameService:
     # -- reading -----------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
-        return await self.storage.game(game_id)
+        return await self.storage.games.game(game_id)
 
     async def open_game(self, chat_id: int, thread_id: int) -> GameRow | None:
         """The lobby or running game of a chat (topic)."""
-        return await self.storage.open_game(chat_id, thread_id)
+        return await self.storage.games.open_game(chat_id, thread_id)
 
     async def running_games_of(self, user_id: int) -> list[GameRow]:
         """The running games the user sits in, each read between two turns."""
         running = []
-        for game in await self.storage.open_games_of(user_id):
+        for game in await self.storage.games.open_games_of(user_id):
             async with self.lock(game.id):
-                fresh = await self.storage.game(game.id)
+                fresh = await self.storage.games.game(game.id)
             if fresh is not None and fresh.status is GameStatus.ACTIVE:
                 running.append(fresh)
         return running
 
     async def running_ids(self) -> list[int]:
-        return await self.storage.running_ids()
+        return await self.storage.games.running_ids()
 
     @property
     def worker(self) -> str:
@@ -133,17 +140,18 @@ class GameService:
             raise RulesError(error) from None
         seed = secrets.randbits(48)
         deadline = self._idle_until()
-        game = await self.storage.create_lobby(chat_id, thread_id, creator, rules, seed, deadline)
+        games = self.storage.games
+        game = await games.create_lobby(chat_id, thread_id, creator, rules, seed, deadline)
         if game is not None:
             return game, True
-        existing = await self.storage.open_game(chat_id, thread_id)
+        existing = await self.storage.games.open_game(chat_id, thread_id)
         if existing is None:  # it ended between the two statements
             return await self.new_lobby(chat_id, thread_id, creator, options, defaults)
         return existing, False
 
     async def lobby(self, game_id: int) -> GameRow:
         """The lobby `game_id`; a game that has started (or ended) refuses lobby actions."""
-        return only_lobby(await self.storage.game(game_id))
+        return only_lobby(await self.storage.games.game(game_id))
 
     async def lobby_of(self, game_id: int, user_id: int) -> GameRow:
         """The lobby, for its creator (its settings)."""
@@ -158,31 +166,31 @@ class GameService:
 
     async def extend(self, chat_id: int, thread_id: int) -> float:
         """/extend: the topic's lobby waits `LOBBY_IDLE` seconds more; its new deadline."""
-        game = await self.storage.open_game(chat_id, thread_id)
+        game = await self.storage.games.open_game(chat_id, thread_id)
         if game is None or game.status is not GameStatus.LOBBY:
             raise GameError("no-open-lobby")
         async with self.lock(game.id):
             game = await self.lobby(game.id)
             deadline = max(game.deadline or 0.0, self.clock()) + LOBBY_IDLE
-            await self.storage.set_deadline(game.id, 0, deadline)
+            await self.storage.games.set_deadline(game.id, 0, deadline)
             return deadline
 
     async def close_idle(self, game_id: int) -> GameRow | None:
         """Cancel the lobby if its time is up; the cancelled game, None if it lives on."""
         async with self.lock(game_id):
-            game = await self.storage.game(game_id)
+            game = await self.storage.games.game(game_id)
             if game is None or game.status is not GameStatus.LOBBY or game.deadline is None:
                 return None
             if game.deadline > self.clock():
                 return None
-            await self.storage.cancel(game_id, EndReason.IDLE)
+            await self.storage.games.cancel(game_id, EndReason.IDLE)
             journal.ended(game, EndReason.IDLE)
             return await self._reload(game_id)
 
     async def lobby_by_token(self, token: str, user_id: int) -> GameRow:
         """The lobby a deep link names for `user_id` (the game, once it has started, says
         so)."""
-        return only_lobby(await self.storage.game_by_token(token), user_id)
+        return only_lobby(await self.storage.games.game_by_token(token), user_id)
 
     async def _reseat(self, game_id: int, change: Callable[[], Awaitable[GameRow]]) -> GameRow:
         """`change()` — read the lobby, write its seats — under the game's lock; read and
@@ -196,13 +204,13 @@ class GameService:
 
     async def join(self, game_id: int, player: Player) -> GameRow:
         async def join() -> GameRow:
-            game = only_lobby(await self.storage.game(game_id), player.user_id)
+            game = only_lobby(await self.storage.games.game(game_id), player.user_id)
             seated = list(game.players)
             if game.seat_of(player.user_id) is not None:
                 return game
             if len(seated) >= game.rules.most_players:
                 raise GameError("lobby-full")
-            await self.storage.set_seats(game, [*seated, player], self._idle_until())
+            await self.storage.games.set_seats(game, [*seated, player], self._idle_until())
             return await self._reload(game_id)
 
         return await self._reseat(game_id, join)
@@ -214,14 +222,14 @@ class GameService:
 
         async def add() -> GameRow:
             game = await self.lobby_of(game_id, user_id)
-            if not (await self.storage.chat_settings(game.chat_id)).computers:
+            if not (await self.storage.people.chat_settings(game.chat_id)).computers:
                 raise GameError("computers-off")
             if len(game.players) >= game.rules.most_players:
                 raise GameError("lobby-full")
             computer_id = min([p.user_id for p in game.players] + [0]) - 1
             name = naming(-computer_id)
             computer = Player(len(game.players), computer_id, name, computer=level)
-            await self.storage.set_seats(game, [*game.players, computer], self._idle_until())
+            await self.storage.games.set_seats(game, [*game.players, computer], self._idle_until())
             return await self._reload(game_id)
 
         return await self._reseat(game_id, add)
@@ -230,7 +238,7 @@ class GameService:
         """A seated person picks a team (0-based) in a lobby with teams; again: joining order."""
 
         async def pick() -> GameRow:
-            game = only_lobby(await self.storage.game(game_id), user_id)
+            game = only_lobby(await self.storage.games.game(game_id), user_id)
             seat = game.seat_of(user_id)
             if seat is None:
                 raise GameError("not-seated")
@@ -239,7 +247,7 @@ class GameService:
             player = game.players[seat]
             picked = None if player.team == team else team
             seats = [replace(p, team=picked) if p.seat == seat else p for p in game.players]
-            await self.storage.set_seats(game, seats, self._idle_until())
+            await self.storage.games.set_seats(game, seats, self._idle_until())
             return await self._reload(game_id)
 
         return await self._reseat(game_id, pick)
@@ -250,7 +258,7 @@ class GameService:
             if game.seat_of(user_id) is None:
                 raise GameError("not-seated")
             seats = [p for p in game.players if p.user_id != user_id]
-            await self.storage.set_seats(game, seats, self._idle_until())
+            await self.storage.games.set_seats(game, seats, self._idle_until())
             return await self._reload(game_id)
 
         return await self._reseat(game_id, leave)
@@ -264,7 +272,7 @@ class GameService:
                 rules = parse_rules(text)
             except RuleError as error:
                 raise RulesError(error) from None
-            await self.storage.set_rules(game_id, rules, self._idle_until())
+            await self.storage.games.set_rules(game_id, rules, self._idle_until())
             return await self._reload(game_id)
 
     async def start(self, game_id: int, user_id: int, then: AfterTurn) -> None:
@@ -274,7 +282,7 @@ class GameService:
             humans = [p for p in game.players if p.human]
             if not humans:
                 raise GameError("need-a-human")
-            started = await self.storage.started_users([p.user_id for p in humans])
+            started = await self.storage.people.started_users([p.user_id for p in humans])
             waiting = [p.name for p in humans if p.user_id not in started]
             if waiting:
                 raise GameError("waiting-for", names=", ".join(waiting))
@@ -290,15 +298,15 @@ class GameService:
                     game = await self._seat_by_lot(game)
                 seats = [str(p.user_id) for p in game.players]
                 state, events = new_game(rules, seats, game.seed)
-                entries: list[tuple[int | None, dict[str, Any]]] = []
+                entries: list[LogEntry] = []
                 leaders = await self._rating_leaders(game, rules) if tournament else []
                 if leaders:
                     state, events = rest_first(state, leaders)
-                    entries.append((None, rest_entry(leaders)))
-                await self.storage.set_rules(game_id, rules)
+                    entries.append(LogEntry(None, rest_entry(leaders)))
+                await self.storage.games.set_rules(game_id, rules)
                 game = replace(game, rules=rules)
                 clock = rules.minutes * 60 if rules.format.timed else None
-                game = await self.storage.record(
+                game = await self.storage.games.record(
                     game,
                     entries,
                     state,
@@ -312,14 +320,14 @@ class GameService:
         """The lobby's players reseated so the teams they picked alternate round the table."""
         order = seating([p.team for p in game.players], rules.sides, rules.team_size)
         if order != list(range(len(order))):
-            await self.storage.set_seats(game, [game.players[i] for i in order])
+            await self.storage.games.set_seats(game, [game.players[i] for i in order])
             game = await self._reload(game.id)
         return game
 
     async def _seat_by_lot(self, game: GameRow) -> GameRow:
         """The tournament's seating order, fixed for all of it, by lot (§4.2)."""
         order = shuffled(range(len(game.players)), f"{game.seed}:seating")
-        await self.storage.set_seats(game, [game.players[i] for i in order])
+        await self.storage.games.set_seats(game, [game.players[i] for i in order])
         return await self._reload(game.id)
 
     async def _rating_leaders(self, game: GameRow, rules: RuleSet) -> list[int]:
@@ -346,7 +354,7 @@ class GameService:
     async def end_game(self, game_id: int, user_id: int, admin: bool) -> GameRow:
         """/endgame, confirmed: the lobby or running game ends unrated."""
         async with self.lock(game_id):
-            game = await self.storage.game(game_id)
+            game = await self.storage.games.game(game_id)
             if game is None or not game.is_open:
                 raise GameError("no-such-game")
             return await self._cancel(game, user_id, admin, EndReason.ENDED)
@@ -354,22 +362,22 @@ class GameService:
     async def _cancel(self, game: GameRow, user_id: int, admin: bool, why: EndReason) -> GameRow:
         if user_id != game.creator_id and not admin:
             raise GameError("not-creator-or-admin")
-        await self.storage.cancel(game.id, why)
+        await self.storage.games.cancel(game.id, why)
         journal.ended(game, why)
         return await self._reload(game.id)
 
     async def bot_removed(self, chat_id: int) -> list[GameRow]:
         """The bot left the group: its open games are cancelled (and returned)."""
         ended = []
-        for game in await self.storage.open_games_in(chat_id):
+        for game in await self.storage.games.open_games_in(chat_id):
             async with self.lock(game.id):
-                if await self.storage.cancel(game.id, EndReason.BOT_REMOVED):
+                if await self.storage.games.cancel(game.id, EndReason.BOT_REMOVED):
                     ended.append(await self._reload(game.id))
         return ended
 
     async def topic_game(self, chat_id: int, thread_id: int) -> GameRow:
         """The topic's open game (for /endgame, /kick, /leave)."""
-        game = await self.storage.open_game(chat_id, thread_id)
+        game = await self.storage.games.open_game(chat_id, thread_id)
         if game is None:
             raise GameError("no-open-game")
         return game
@@ -386,7 +394,7 @@ class GameService:
 
     async def _seated(self, game_id: int, user_id: int) -> tuple[GameRow, GameState, int]:
         """A running game and the user's seat in it."""
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.status is not GameStatus.ACTIVE:
             raise GameError("no-such-game")
         seat = game.seat_of(user_id)
@@ -428,14 +436,15 @@ class GameService:
                 return game
             with engine_refusals():
                 after, events = apply(state, move)
-            await then(await self._commit(game, state, after, events, [(user_id, encode(move))]))
+            entries = [LogEntry(user_id, encode(move))]
+            await then(await self._commit(game, state, after, events, entries))
             return None
 
     async def present(self, game_id: int, user_id: int) -> GameRow | None:
         """The person pressed one of their buttons: the count of their timed-out turns starts
         again. The game when they had been away (on their turn their clock starts now).
         Someone who left the game stays out."""
-        if not await self.storage.absent(game_id, user_id):  # every press asks: a small read
+        if not await self.storage.games.absent(game_id, user_id):  # every press asks: a small read
             return None
         async with self.lock(game_id):
             game = await self._reload(game_id)
@@ -450,7 +459,7 @@ class GameService:
             moving = game.status is GameStatus.ACTIVE and game_state(game).to_move == seat
             clock = player.away and moving  # their clock starts now
             deadline = self._deadline(game, game_state(game)) if clock else None
-            await self.storage.back(game_id, seat, clock, game.version, deadline)
+            await self.storage.games.back(game_id, seat, clock, game.version, deadline)
             if not player.away:
                 return None
             return replace(game, deadline=deadline, owner=self.storage.worker) if clock else game
@@ -465,7 +474,7 @@ class GameService:
         """The person to move at `version` ran out of time: `move(state, seat)` is played for
         them; after `AWAY_AFTER` such turns in a row their seat is away."""
         async with self.lock(game_id):
-            game = await self.storage.game(game_id)
+            game = await self.storage.games.game(game_id)
             if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
                 return  # they moved, or the game ended, in the meantime
             state = game_state(game)
@@ -476,9 +485,9 @@ class GameService:
             chosen = move(state, seat)
             after, events = apply(state, chosen)
             missed = player.missed + 1
-            await self.storage.set_missed(game_id, seat, missed, missed >= AWAY_AFTER)
+            await self.storage.games.set_missed(game_id, seat, missed, missed >= AWAY_AFTER)
             game = await self._reload(game_id)
-            entries: list[tuple[int | None, dict[str, Any]]] = [(None, encode(chosen))]
+            entries = [LogEntry(None, encode(chosen))]
             turn = await self._commit(game, state, after, events, entries)
             await then(replace(turn, timed_out=seat))
 
@@ -498,9 +507,9 @@ class GameService:
                 else:  # nobody would watch the computers finish it
                     (after, events), entry = abandon(state, seat), abandon_entry(seat)
             # the computer plays an away seat; `present` keeps someone who left from coming back
-            await self.storage.set_missed(game_id, seat, 0, True)
+            await self.storage.games.set_missed(game_id, seat, 0, True)
             game = await self._reload(game_id)
-            turn = await self._commit(game, state, after, events, [(user_id, entry)])
+            turn = await self._commit(game, state, after, events, [LogEntry(user_id, entry)])
             await then(replace(turn, left=seat))
 
     async def _commit(
@@ -509,26 +518,27 @@ class GameService:
         before: GameState,
         after: GameState,
         events: tuple[Event, ...],
-        entries: list[tuple[int | None, dict[str, Any]]],
+        entries: list[LogEntry],
     ) -> Turn:
         """Deal on after a round, then store everything in one transaction."""
         kept = game.state
         if kept is not None and kept.rules.edition != before.rules.edition:
-            entries.insert(0, (None, rules_entry(before.rules)))  # before the move it allowed
-        rounds = [(e.round_no, encode(e)) for e in events if isinstance(e, RoundEnded)]
+            # before the move it allowed
+            entries.insert(0, LogEntry(None, rules_entry(before.rules)))
+        rounds = [RoundResult(e.round_no, encode(e)) for e in events if isinstance(e, RoundEnded)]
         closed = after if rounds else None
         if after.phase is Phase.ROUND_OVER and self._time_is_up(game):
             after, over = time_up(after)  # «Генерал»: the last round has been played (§8)
             events = (*events, *over)
-            entries.append((None, TIME_UP))
+            entries.append(LogEntry(None, TIME_UP))
         elif after.phase is Phase.ROUND_OVER:
             after, dealt = next_round(after)
             events = (*events, *dealt)
-            entries.append((None, NEXT_ROUND))
+            entries.append(LogEntry(None, NEXT_ROUND))
         ending = None
         if after.outcome is not None:
             seated = {p.seat: p for p in game.players}
-            standings = [
+            standings = tuple(
                 Standing(
                     user_id=seated[p.seat].user_id,
                     seat=p.seat,
@@ -541,15 +551,15 @@ class GameService:
                 )
                 for p in after.outcome.places
                 if seated[p.seat].human
-            ]
+            )
             rated = all(p.human for p in game.players)  # computers: kept, but not rated
-            ending = (after.outcome.reason, standings, rated)
+            ending = Ending(after.outcome.reason, standings, rated)
         deadline = self._deadline(game, after)
         with first_writer_wins():
-            stored = await self.storage.record(game, entries, after, rounds, ending, deadline)
+            stored = await self.storage.games.record(game, entries, after, rounds, ending, deadline)
         journal.rounds(stored, events)
         if ending is not None:
-            journal.ended(stored, ending[0])
+            journal.ended(stored, ending.reason)
         return Turn(stored, before, after, events, closed)
 
     def _time_is_up(self, game: GameRow) -> bool:
@@ -565,7 +575,7 @@ class GameService:
         return None if not player.human or player.away else self.clock() + timeout
 
     async def _reload(self, game_id: int) -> GameRow:
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         assert game is not None
         return game
 

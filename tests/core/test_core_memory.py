@@ -6,11 +6,12 @@ import asyncio
 import gc
 from pathlib import Path
 
+from bot.core.people import CACHED
 from bot.core.recent import Recent
 from bot.core.records import ChatSettings, Player
 from bot.core.screen import Turn
 from bot.core.service import GameService
-from bot.core.storage import CACHED, Storage
+from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
 from tests.core.test_timers import Messages
 
@@ -71,10 +72,10 @@ async def test_cached_chats_and_languages_are_bounded(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "kozel.sqlite3")
     try:
         for chat_id in range(-1, -CACHED - 51, -1):
-            await storage.chat_settings(chat_id)
-            await storage.user_language(-chat_id)
-        assert len(storage._chat_settings) == len(storage._languages) == CACHED
-        await storage.save_chat_settings(-1, ChatSettings(language="en"))
-        assert (await storage.chat_settings(-1)).language == "en"
+            await storage.people.chat_settings(chat_id)
+            await storage.people.user_language(-chat_id)
+        assert len(storage.people._chat_settings) == len(storage.people._languages) == CACHED
+        await storage.people.save_chat_settings(-1, ChatSettings(language="en"))
+        assert (await storage.people.chat_settings(-1)).language == "en"
     finally:
         await storage.close()

@@ -48,8 +48,8 @@ async def test_a_game_stored_by_the_previous_version_goes_on_under_todays_rules(
         service = GameService(storage)
         masha, olya = Player(0, 1, "Маша"), Player(1, 2, "Оля")
         for player in (masha, olya):
-            await storage.remember_user(player.user_id, player.name, None, None)
-            await storage.set_started(player.user_id)
+            await storage.people.remember_user(player.user_id, player.name, None, None)
+            await storage.people.set_started(player.user_id)
         lobby, _ = await service.new_lobby(-100, 0, masha, "donkey turn_timeout=0")
         await service.join(lobby.id, olya)
         await service.start(lobby.id, masha.user_id, nothing)
@@ -57,7 +57,7 @@ async def test_a_game_stored_by_the_previous_version_goes_on_under_todays_rules(
         (row,) = await storage.rows("SELECT rules, state FROM games WHERE id = ?", (lobby.id,))
         rules, state = json.loads(row[0]), json.loads(row[1])
         del rules["edition"], state["rules"]["edition"]
-        await storage._write(
+        await storage.database.write(
             "UPDATE games SET rules = ?, state = ? WHERE id = ?",
             (json.dumps(rules), json.dumps(state), lobby.id),
         )

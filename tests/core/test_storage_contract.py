@@ -1,5 +1,5 @@
 """The storage's contract, held by both databases: every test runs on a real SQLite file
-and on a real PostgreSQL database (`open_storage`), through the one `Storage` API.
+and on a real PostgreSQL database (`open_storage`), through `Storage`'s repositories.
 (Ratings, stats, settings, languages and waiters: `test_storage_stats.py`.)"""
 
 from __future__ import annotations
@@ -15,10 +15,19 @@ from bot.core.database.postgres import POSTGRES, numbered, shown
 from bot.core.database.sqlite import SQLITE
 from bot.core.errors import StaleVersionError
 from bot.core.postbox import SHARDS, Parcel, Postbox, shard_of
-from bot.core.records import GameRow, GameStatus, Player, Standing
+from bot.core.records import (
+    Ending,
+    GameRow,
+    GameStatus,
+    LogEntry,
+    Player,
+    RoundResult,
+    Standing,
+)
 from bot.core.storage import Storage
 from bot.game import new_game, parse_rules
 from bot.game.events import EndReason
+from bot.telegram.references import MessageReferences
 from tests.conftest import Opener
 from tests.e2e.process import LATEST
 
@@ -30,10 +39,10 @@ PASS = {"type": "Pass"}
 
 
 async def lobby(storage: Storage, thread: int = 0) -> GameRow:
-    game = await storage.create_lobby(CHAT, thread, Player(0, ANN, "Ann"), RULES, 2**47, 10.5)
+    game = await storage.games.create_lobby(CHAT, thread, Player(0, ANN, "Ann"), RULES, 2**47, 10.5)
     assert game is not None
-    await storage.set_seats(game, [Player(0, ANN, "Ann"), Player(1, BOB, "Bob")])
-    stored = await storage.game(game.id)
+    await storage.games.set_seats(game, [Player(0, ANN, "Ann"), Player(1, BOB, "Bob")])
+    stored = await storage.games.game(game.id)
     assert stored is not None
     return stored
 
@@ -66,53 +75,56 @@ async def test_one_open_game_per_topic(open_storage: Opener) -> None:
     assert game.status is GameStatus.LOBBY and game.chat_id == CHAT
     assert (game.seed, game.deadline, game.version) == (2**47, 10.5, 0)
     assert [p.user_id for p in game.players] == [ANN, BOB]
-    assert await storage.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1) is None
+    assert await storage.games.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1) is None
     in_topic = await lobby(storage, thread=5)
-    assert await storage.open_game(CHAT, 5) == in_topic
-    assert await storage.open_game(CHAT, 0) == game
+    assert await storage.games.open_game(CHAT, 5) == in_topic
+    assert await storage.games.open_game(CHAT, 0) == game
     assert game.join_token is not None
-    assert await storage.game_by_token(game.join_token) == game
-    assert [g.id for g in await storage.open_games_in(CHAT)] == [game.id, in_topic.id]
-    assert [g.id for g in await storage.open_games_of(BOB)] == [game.id, in_topic.id]
-    assert await storage.game(10**12) is None
+    assert await storage.games.game_by_token(game.join_token) == game
+    assert [g.id for g in await storage.games.open_games_in(CHAT)] == [game.id, in_topic.id]
+    assert [g.id for g in await storage.games.open_games_of(BOB)] == [game.id, in_topic.id]
+    assert await storage.games.game(10**12) is None
 
 
 async def test_seats_rules_and_messages_are_kept(open_storage: Opener) -> None:
     storage = await open_storage()
+    references = MessageReferences(storage.database)  # the Telegram shell's
     game = await lobby(storage)
     computer = Player(2, -1, "Робот", computer=Level.HARD, team=1)
-    await storage.set_seats(game, [*game.players, computer], deadline=99.0)
-    await storage.set_rules(game.id, parse_rules("goat players=3"))
-    await storage.set_lobby_message(game.id, 11)
-    await storage.set_table_message(game.id, 12)
-    await storage.set_hand_message(game.id, 1, 13)
-    await storage.set_missed(game.id, 1, 2, True)
-    stored = await storage.game(game.id)
+    await storage.games.set_seats(game, [*game.players, computer], deadline=99.0)
+    await storage.games.set_rules(game.id, parse_rules("goat players=3"))
+    await references.set_lobby_message(game.id, 11)
+    await references.set_table_message(game.id, 12)
+    await references.set_hand_message(game.id, 1, 13)
+    await storage.games.set_missed(game.id, 1, 2, True)
+    stored = await storage.games.game(game.id)
     assert stored is not None
     assert stored.players[2] == computer
     assert (stored.players[1].hand_message_id, stored.players[1].missed) == (13, 2)
     assert stored.players[1].away
     assert (stored.lobby_message_id, stored.table_message_id, stored.deadline) == (11, 12, 99.0)
     assert stored.rules.players == 3
-    assert await storage.absent(game.id, BOB)
-    assert not await storage.absent(game.id, ANN)
-    assert not await storage.absent(game.id, 42)
+    assert await storage.games.absent(game.id, BOB)
+    assert not await storage.games.absent(game.id, ANN)
+    assert not await storage.games.absent(game.id, 42)
 
 
 async def test_a_move_is_stored_once_per_version(open_storage: Opener) -> None:
     storage = await open_storage()
     game = await lobby(storage)
-    moved = await storage.record(game, [(ANN, PASS), (None, PASS)], STATE, deadline=50.0)
+    moved = await storage.games.record(
+        game, [LogEntry(ANN, PASS), LogEntry(None, PASS)], STATE, deadline=50.0
+    )
     assert (moved.version, moved.status, moved.deadline) == (2, GameStatus.ACTIVE, 50.0)
-    assert await storage.game(game.id) == moved
-    assert await storage.running_ids() == [game.id]
+    assert await storage.games.game(game.id) == moved
+    assert await storage.games.running_ids() == [game.id]
     with pytest.raises(StaleVersionError):  # the same turn again: another writer was first
-        await storage.record(game, [(BOB, PASS)], STATE)
-    assert await storage.log(game.id) == [PASS, PASS]
-    assert await storage.game(game.id) == moved
-    await storage.set_deadline(game.id, 1, 77.0)  # a deadline for a turn long gone: nothing
-    await storage.set_deadline(game.id, 2, 60.0)
-    assert (await storage.game(game.id)).deadline == 60.0  # type: ignore[union-attr]
+        await storage.games.record(game, [LogEntry(BOB, PASS)], STATE)
+    assert await storage.games.log(game.id) == [PASS, PASS]
+    assert await storage.games.game(game.id) == moved
+    await storage.games.set_deadline(game.id, 1, 77.0)  # a deadline for a turn long gone: nothing
+    await storage.games.set_deadline(game.id, 2, 60.0)
+    assert (await storage.games.game(game.id)).deadline == 60.0  # type: ignore[union-attr]
 
 
 async def test_a_person_back_is_stored_in_one_write(open_storage: Opener) -> None:
@@ -120,15 +132,15 @@ async def test_a_person_back_is_stored_in_one_write(open_storage: Opener) -> Non
     at (none for a turn long gone)."""
     storage = await open_storage()
     game = await lobby(storage)
-    moved = await storage.record(game, [(ANN, PASS)], STATE)
-    await storage.set_missed(game.id, 1, 3, True)
-    await storage.back(game.id, 1, True, moved.version - 1, 70.0)  # a turn long gone
-    stored = await storage.game(game.id)
+    moved = await storage.games.record(game, [LogEntry(ANN, PASS)], STATE)
+    await storage.games.set_missed(game.id, 1, 3, True)
+    await storage.games.back(game.id, 1, True, moved.version - 1, 70.0)  # a turn long gone
+    stored = await storage.games.game(game.id)
     assert stored is not None and stored.deadline is None
     assert (stored.players[1].missed, stored.players[1].away) == (0, False)
-    await storage.set_missed(game.id, 1, 3, True)
-    await storage.back(game.id, 1, True, moved.version, 80.0)
-    stored = await storage.game(game.id)
+    await storage.games.set_missed(game.id, 1, 3, True)
+    await storage.games.back(game.id, 1, True, moved.version, 80.0)
+    stored = await storage.games.game(game.id)
     assert stored is not None and (stored.deadline, stored.owner) == (80.0, storage.worker)
     assert (stored.players[1].missed, stored.players[1].away) == (0, False)
 
@@ -138,103 +150,106 @@ async def test_two_writers_on_one_turn_store_one_move(open_storage: Opener) -> N
     first, second = await open_storage(), await open_storage()
     game = await lobby(first)
     outcomes = await asyncio.gather(
-        *(s.record(game, [(ANN, PASS)], STATE) for s in (first, second, first, second)),
+        *(
+            s.games.record(game, [LogEntry(ANN, PASS)], STATE)
+            for s in (first, second, first, second)
+        ),
         return_exceptions=True,
     )
     assert sum(isinstance(o, GameRow) for o in outcomes) == 1
     assert sum(isinstance(o, StaleVersionError) for o in outcomes) == 3
-    assert await second.log(game.id) == [PASS]
+    assert await second.games.log(game.id) == [PASS]
 
 
 async def test_an_ending_is_owed_to_the_chat_until_announced(open_storage: Opener) -> None:
     storage = await open_storage()
-    await storage.remember_user(ANN, "Ann", None)
+    await storage.people.remember_user(ANN, "Ann", None)
     game = await lobby(storage)
-    rounds = [(1, {"round": 1}), (2, {"round": 2})]
-    standings = [
+    rounds = [RoundResult(1, {"round": 1}), RoundResult(2, {"round": 2})]
+    standings = (
         Standing(ANN, 0, 0, 1, True, False, 20, 0),
         Standing(BOB, 1, 1, 2, False, True, 110, 2),
-    ]
-    ended = await storage.record(
-        game, [(ANN, PASS)], STATE, rounds, (EndReason.TARGET, standings, True)
+    )
+    ended = await storage.games.record(
+        game, [LogEntry(ANN, PASS)], STATE, rounds, Ending(EndReason.TARGET, standings, True)
     )
     assert (ended.status, ended.end_reason, ended.end_announced) == (
         GameStatus.FINISHED,
         EndReason.TARGET,
         False,
     )
-    assert await storage.game(game.id) == ended
-    assert await storage.open_game(CHAT, 0) is None
-    assert await storage.last_finished_game(CHAT, 0) == ended
+    assert await storage.games.game(game.id) == ended
+    assert await storage.games.open_game(CHAT, 0) is None
+    assert await storage.games.last_finished_game(CHAT, 0) == ended
     stranger = await open_storage()  # a worker that finds it owing: takes it to tell it
-    assert [g.id for g in await stranger.adopt(math.inf)] == [game.id]
-    assert await storage.owed_rounds(game.id) == [{"round": 1}, {"round": 2}]
-    await storage.set_announced(game.id, 1)
-    assert await storage.owed_rounds(game.id) == [{"round": 2}]
-    await storage.set_announced(game.id, 2)
-    await storage.set_announced(game.id)
-    assert await (await open_storage()).adopt(math.inf) == []
-    assert (await storage.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1)) is not None
+    assert [g.id for g in await stranger.crew.adopt(math.inf)] == [game.id]
+    assert await storage.games.owed_rounds(game.id) == [{"round": 1}, {"round": 2}]
+    await storage.games.set_announced(game.id, 1)
+    assert await storage.games.owed_rounds(game.id) == [{"round": 2}]
+    await storage.games.set_announced(game.id, 2)
+    await storage.games.set_announced(game.id)
+    assert await (await open_storage()).crew.adopt(math.inf) == []
+    assert (await storage.games.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1)) is not None
 
 
 async def test_only_an_open_game_is_cancelled(open_storage: Opener) -> None:
     storage = await open_storage()
     game = await lobby(storage)
-    assert await storage.cancel(game.id, EndReason.IDLE)
-    assert not await storage.cancel(game.id, EndReason.ENDED)
-    cancelled = await storage.game(game.id)
+    assert await storage.games.cancel(game.id, EndReason.IDLE)
+    assert not await storage.games.cancel(game.id, EndReason.ENDED)
+    cancelled = await storage.games.game(game.id)
     assert cancelled is not None
     assert (cancelled.status, cancelled.end_reason) == (GameStatus.CANCELLED, EndReason.IDLE)
 
 
 async def test_what_a_message_shows(open_storage: Opener) -> None:
-    storage = await open_storage()
-    assert await storage.shown(CHAT, 5) is None
-    await storage.set_shown(CHAT, 5, "table|keys")
-    await storage.set_shown(CHAT, 5, "table 2|keys")
-    assert await storage.shown(CHAT, 5) == "table 2|keys"
-    await storage.set_shown(CHAT, 5, None)
-    assert await storage.shown(CHAT, 5) is None
+    references = MessageReferences((await open_storage()).database)
+    assert await references.shown(CHAT, 5) is None
+    await references.set_shown(CHAT, 5, "table|keys")
+    await references.set_shown(CHAT, 5, "table 2|keys")
+    assert await references.shown(CHAT, 5) == "table 2|keys"
+    await references.set_shown(CHAT, 5, None)
+    assert await references.shown(CHAT, 5) is None
 
 
 async def test_who_opened_the_bot_and_who_blocked_it(open_storage: Opener) -> None:
     storage = await open_storage()
     for user in (ANN, BOB):
-        await storage.remember_user(user, "x", None)
-    await storage.set_started(ANN)
-    assert await storage.started_users([ANN, BOB, 5]) == {ANN}
-    assert await storage.set_blocked(ANN)
-    assert not await storage.set_blocked(ANN)  # told once
-    await storage.set_started(ANN)  # writing again: reachable again
-    assert await storage.set_blocked(ANN)
+        await storage.people.remember_user(user, "x", None)
+    await storage.people.set_started(ANN)
+    assert await storage.people.started_users([ANN, BOB, 5]) == {ANN}
+    assert await storage.people.set_blocked(ANN)
+    assert not await storage.people.set_blocked(ANN)  # told once
+    await storage.people.set_started(ANN)  # writing again: reachable again
+    assert await storage.people.set_blocked(ANN)
 
 
 async def test_a_game_is_adopted_once_its_worker_is_silent_or_gone(open_storage: Opener) -> None:
     """A game is the worker's that stored its last change; another adopts it when that
     worker has not beaten since the time given, or has left."""
     first, second = await open_storage(), await open_storage()
-    await first.beat(100.0)
+    await first.crew.beat(100.0)
     game = await lobby(first)
-    await second.beat(100.0)
-    assert await second.adopt(alive_since=90.0) == []  # the first is alive
-    (adopted,) = await second.adopt(alive_since=101.0)  # …and now it is not
+    await second.crew.beat(100.0)
+    assert await second.crew.adopt(alive_since=90.0) == []  # the first is alive
+    (adopted,) = await second.crew.adopt(alive_since=101.0)  # …and now it is not
     assert adopted.id == game.id
-    assert await first.running_ids() == [] == await second.running_ids()  # a lobby
-    moved = await first.record(adopted, [(ANN, PASS)], STATE)  # a press on the first
-    assert await first.running_ids() == [game.id] and await second.running_ids() == []
-    await first.leave()
-    assert [g.id for g in await second.adopt(alive_since=0.0)] == [moved.id]
-    assert await second.running_ids() == [game.id]
-    assert await second.adopt(alive_since=math.inf) == []  # its own already
+    assert await first.games.running_ids() == [] == await second.games.running_ids()  # a lobby
+    moved = await first.games.record(adopted, [LogEntry(ANN, PASS)], STATE)  # a press on the first
+    assert await first.games.running_ids() == [game.id] and await second.games.running_ids() == []
+    await first.crew.leave()
+    assert [g.id for g in await second.crew.adopt(alive_since=0.0)] == [moved.id]
+    assert await second.games.running_ids() == [game.id]
+    assert await second.crew.adopt(alive_since=math.inf) == []  # its own already
 
 
 async def test_two_workers_adopting_at_once_take_each_game_once(open_storage: Opener) -> None:
     workers = [await open_storage() for _ in range(4)]
     games = [await lobby(workers[0], thread) for thread in range(6)]
-    await workers[0].leave()
+    await workers[0].crew.leave()
     for worker in workers[1:]:
-        await worker.beat(1.0)
-    taken = await asyncio.gather(*(w.adopt(alive_since=0.0) for w in workers[1:]))
+        await worker.crew.beat(1.0)
+    taken = await asyncio.gather(*(w.crew.adopt(alive_since=0.0) for w in workers[1:]))
     ids = sorted(g.id for found in taken for g in found)
     assert ids == [g.id for g in games]
 
@@ -246,27 +261,29 @@ async def test_a_round_told_by_a_worker_gone_is_adopted_with_its_game(
     turn: a third adopts the game to tell it (while the second, alive, keeps its game)."""
     teller, next_turn, third = [await open_storage() for _ in range(3)]
     for worker in (teller, next_turn, third):
-        await worker.beat(100.0)
+        await worker.crew.beat(100.0)
     game = await lobby(teller)
-    ended = await teller.record(game, [(ANN, PASS)], STATE, [(1, {"round": 1})])
-    await next_turn.record(ended, [(BOB, PASS)], STATE)
-    await next_turn.beat(200.0)
-    await third.beat(200.0)
-    assert await third.adopt(alive_since=50.0) == []  # the teller may still tell it
-    (adopted,) = await third.adopt(alive_since=150.0)  # …it has not beaten since
-    assert adopted.id == game.id and await third.owed_rounds(game.id) == [{"round": 1}]
-    assert await next_turn.adopt(alive_since=150.0) == []  # told by the third now
+    ended = await teller.games.record(
+        game, [LogEntry(ANN, PASS)], STATE, [RoundResult(1, {"round": 1})]
+    )
+    await next_turn.games.record(ended, [LogEntry(BOB, PASS)], STATE)
+    await next_turn.crew.beat(200.0)
+    await third.crew.beat(200.0)
+    assert await third.crew.adopt(alive_since=50.0) == []  # the teller may still tell it
+    (adopted,) = await third.crew.adopt(alive_since=150.0)  # …it has not beaten since
+    assert adopted.id == game.id and await third.games.owed_rounds(game.id) == [{"round": 1}]
+    assert await next_turn.crew.adopt(alive_since=150.0) == []  # told by the third now
 
 
 async def test_seats_changed_by_another_worker_are_not_overwritten(open_storage: Opener) -> None:
     first, second = await open_storage(), await open_storage()
     read = await lobby(first)
-    await second.set_seats(read, [*read.players, Player(2, 5, "Cat")])
+    await second.games.set_seats(read, [*read.players, Player(2, 5, "Cat")])
     with pytest.raises(StaleVersionError):  # the first read the seats before the second
-        await first.set_seats(read, [*read.players, Player(2, 6, "Dan")])
+        await first.games.set_seats(read, [*read.players, Player(2, 6, "Dan")])
     with pytest.raises(StaleVersionError):  # nor is a deal for the old seats stored
-        await first.record(read, [], STATE)
-    seated = await first.game(read.id)
+        await first.games.record(read, [], STATE)
+    seated = await first.games.game(read.id)
     assert seated is not None and [p.user_id for p in seated.players] == [ANN, BOB, 5]
     assert seated.status is GameStatus.LOBBY
 

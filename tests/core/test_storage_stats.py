@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from contextlib import closing
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,10 +20,13 @@ from bot.ai import Level
 from bot.core.ratings import Skill, rated
 from bot.core.records import (
     ChatSettings,
+    Ending,
     GameRow,
+    LogEntry,
     Player,
     PlayerStats,
     PresetStats,
+    RoundResult,
     Standing,
 )
 from bot.core.scores import Scores
@@ -42,8 +44,8 @@ NAMES = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan"}
 async def storage(open_storage: Opener) -> Storage:
     storage = await open_storage()
     for user, name in NAMES.items():
-        await storage.remember_user(user, name, None)
-    await storage.remember_chat(YARD, "supergroup", "Двор")
+        await storage.people.remember_user(user, name, None)
+    await storage.people.remember_chat(YARD, "supergroup", "Двор")
     return storage
 
 
@@ -51,25 +53,25 @@ A_STATE = new_game(parse_rules("goat players=2"), ("a", "b"), 1)[0]
 """A state to store: these tests look at results, not at the table."""
 
 
-def round_result(no: int, reason: str, seat: int, points: Sequence[int]) -> tuple[int, Any]:
+def round_result(no: int, reason: str, seat: int, points: Sequence[int]) -> RoundResult:
     """A round's result; `points` are each seat's round points."""
     results = tuple(
         SeatResult(s, s, (), p, p, 0, 0, 0, p, True, False) for s, p in enumerate(points)
     )
-    return no, encode(RoundEnded(no, reason, seat, False, False, 0, 0, results))
+    return RoundResult(no, encode(RoundEnded(no, reason, seat, False, False, 0, 0, results)))
 
 
 async def lobby(
     storage: Storage, chat_id: int, users: Sequence[int], computer: bool, preset: str = "goat"
 ) -> GameRow:
     creator = Player(0, users[0], NAMES[users[0]])
-    game = await storage.create_lobby(chat_id, 0, creator, parse_rules(preset), 1)
+    game = await storage.games.create_lobby(chat_id, 0, creator, parse_rules(preset), 1)
     assert game is not None
     players = [Player(seat, user, NAMES[user]) for seat, user in enumerate(users)]
     if computer:
         players.append(Player(len(users), -1, "Робот", computer=Level.EASY))
-    await storage.set_seats(game, players)
-    game = await storage.game(game.id)
+    await storage.games.set_seats(game, players)
+    game = await storage.games.game(game.id)
     assert game is not None
     return game
 
@@ -81,7 +83,7 @@ async def play(
     *,
     preset: str = "goat",
     reason: str = "target",
-    rounds: Sequence[tuple[int, Any]] = (),
+    rounds: Sequence[RoundResult] = (),
     computer: bool = False,
     teams: bool = False,
 ) -> GameRow:
@@ -96,9 +98,10 @@ async def play(
         standings.append(
             Standing(user, seat, side, place, place == 1, goat, place * 30, 10 - place)
         )
-    ending = (EndReason(reason), standings, not computer)
-    stored = await storage.record(game, [(places[0][0], {"type": "Pass"})], A_STATE, rounds, ending)
-    assert stored == await storage.game(game.id)  # what it says it stored
+    ending = Ending(EndReason(reason), tuple(standings), not computer)
+    entries = [LogEntry(places[0][0], {"type": "Pass"})]
+    stored = await storage.games.record(game, entries, A_STATE, rounds, ending)
+    assert stored == await storage.games.game(game.id)  # what it says it stored
     return game
 
 
@@ -238,67 +241,71 @@ async def test_a_cancelled_game_changes_nothing(storage: Storage) -> None:
     await play(storage, YARD, [(1, 1), (2, 2)])
     ratings, stats = await Scores(storage).ratings(YARD), await Scores(storage).stats(1, None)
     game = await lobby(storage, YARD, [1, 2], computer=False)
-    stored = await storage.record(
-        game, [(1, {"type": "Pass"})], A_STATE, [round_result(1, "fish", 0, [0, 9])], deadline=9.5
+    stored = await storage.games.record(
+        game,
+        [LogEntry(1, {"type": "Pass"})],
+        A_STATE,
+        [round_result(1, "fish", 0, [0, 9])],
+        deadline=9.5,
     )
-    assert stored == await storage.game(game.id)
-    assert await storage.cancel(game.id, EndReason.ENDED)
-    assert not await storage.cancel(game.id, EndReason.ENDED)
+    assert stored == await storage.games.game(game.id)
+    assert await storage.games.cancel(game.id, EndReason.ENDED)
+    assert not await storage.games.cancel(game.id, EndReason.ENDED)
     assert await Scores(storage).ratings(YARD) == ratings
     assert await Scores(storage).stats(1, None) == stats
 
 
 async def test_chat_settings_default_save_and_cache(open_storage: Opener, storage: Storage) -> None:
-    assert await storage.chat_settings(YARD) == ChatSettings("", "ru", True)
+    assert await storage.people.chat_settings(YARD) == ChatSettings("", "ru", True)
     chosen = ChatSettings("sea_goat target=150", "en", False)
-    await storage.save_chat_settings(YARD, chosen)
-    assert await storage.chat_settings(YARD) is chosen
-    assert await storage.chat_settings(CLUB) == ChatSettings()
+    await storage.people.save_chat_settings(YARD, chosen)
+    assert await storage.people.chat_settings(YARD) is chosen
+    assert await storage.people.chat_settings(CLUB) == ChatSettings()
     other = await open_storage()  # the same database, read anew
-    assert await other.chat_settings(YARD) == chosen
+    assert await other.people.chat_settings(YARD) == chosen
 
 
 async def test_the_user_s_languages(storage: Storage) -> None:
-    assert await storage.user_language(99) == (None, None)
-    assert await storage.user_language(1) == (None, None)
-    await storage.remember_user(1, "Ann", "ann", "en")
-    assert await storage.user_language(1) == (None, "en")
-    await storage.remember_user(1, "Ann", "ann")
-    assert await storage.user_language(1) == (None, "en")
-    await storage.set_user_language(1, "uk")
-    assert await storage.user_language(1) == ("uk", "en")
-    await storage.remember_user(1, "Ann", "ann", "de")
-    assert await storage.user_language(1) == ("uk", "de")
-    await storage.set_user_language(1, None)
-    assert await storage.user_language(1) == (None, "de")
-    await storage.remember_user(5, "Eve", None, "ru")
-    assert await storage.user_language(5) == (None, "ru")
+    assert await storage.people.user_language(99) == (None, None)
+    assert await storage.people.user_language(1) == (None, None)
+    await storage.people.remember_user(1, "Ann", "ann", "en")
+    assert await storage.people.user_language(1) == (None, "en")
+    await storage.people.remember_user(1, "Ann", "ann")
+    assert await storage.people.user_language(1) == (None, "en")
+    await storage.people.set_user_language(1, "uk")
+    assert await storage.people.user_language(1) == ("uk", "en")
+    await storage.people.remember_user(1, "Ann", "ann", "de")
+    assert await storage.people.user_language(1) == ("uk", "de")
+    await storage.people.set_user_language(1, None)
+    assert await storage.people.user_language(1) == (None, "de")
+    await storage.people.remember_user(5, "Eve", None, "ru")
+    assert await storage.people.user_language(5) == (None, "ru")
 
 
 async def test_waiters_are_told_once(storage: Storage) -> None:
-    assert await storage.add_waiter(YARD, 2)
-    assert not await storage.add_waiter(YARD, 2)
-    assert await storage.add_waiter(YARD, 1)
-    assert await storage.add_waiter(CLUB, 1)
-    assert await storage.take_waiters(YARD) == [2, 1]
-    assert await storage.take_waiters(YARD) == []
-    assert await storage.take_waiters(CLUB) == [1]
+    assert await storage.people.add_waiter(YARD, 2)
+    assert not await storage.people.add_waiter(YARD, 2)
+    assert await storage.people.add_waiter(YARD, 1)
+    assert await storage.people.add_waiter(CLUB, 1)
+    assert await storage.people.take_waiters(YARD) == [2, 1]
+    assert await storage.people.take_waiters(YARD) == []
+    assert await storage.people.take_waiters(CLUB) == [1]
 
 
 async def test_a_migrated_chat_keeps_everything(storage: Storage) -> None:
     await the_season(storage)
     settings = ChatSettings("goat fish=all", "en", False)
-    await storage.save_chat_settings(YARD, settings)
-    await storage.add_waiter(YARD, 3)
+    await storage.people.save_chat_settings(YARD, settings)
+    await storage.people.add_waiter(YARD, 3)
     ratings, stats = await Scores(storage).ratings(YARD), await Scores(storage).stats(1, YARD)
-    await storage.migrate_chat(YARD, ELSEWHERE)
+    await storage.people.migrate_chat(YARD, ELSEWHERE)
     assert await Scores(storage).ratings(ELSEWHERE) == ratings
     assert await Scores(storage).ratings(YARD) == []
     assert await Scores(storage).stats(1, ELSEWHERE) == stats
     assert await Scores(storage).stats(1, YARD) == PlayerStats()
-    assert await storage.chat_settings(ELSEWHERE) == settings
-    assert await storage.chat_settings(YARD) == ChatSettings()
-    assert await storage.take_waiters(ELSEWHERE) == [3]
+    assert await storage.people.chat_settings(ELSEWHERE) == settings
+    assert await storage.people.chat_settings(YARD) == ChatSettings()
+    assert await storage.people.take_waiters(ELSEWHERE) == [3]
     assert dict(await Scores(storage).ratings_of(1))["Двор"].user_id == 1
 
 

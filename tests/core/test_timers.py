@@ -106,8 +106,8 @@ async def started(service: GameService, options: str) -> GameRow:
     """A two-person game, dealt."""
     people = [Player(0, 1, "Маша"), Player(0, 2, "Серёжа")]
     for person in people:
-        await service.storage.remember_user(person.user_id, person.name, None)
-        await service.storage.set_started(person.user_id)
+        await service.storage.people.remember_user(person.user_id, person.name, None)
+        await service.storage.people.set_started(person.user_id)
     game, _ = await service.new_lobby(-100, 0, people[0], options)
     await service.join(game.id, people[1])
 
@@ -115,7 +115,7 @@ async def started(service: GameService, options: str) -> GameRow:
         pass
 
     await service.start(game.id, 1, quiet)
-    row = await service.storage.game(game.id)
+    row = await service.storage.games.game(game.id)
     assert row is not None
     return row
 
@@ -145,11 +145,11 @@ async def test_a_warning_then_the_computer_moves_for_the_person(storage: Storage
 
     (turn,) = messages.turns
     assert turn.timed_out == mover
-    after = await storage.game(game.id)
+    after = await storage.games.game(game.id)
     assert after is not None and after.version == game.version + 1
     assert after.players[mover].missed == 1 and not after.players[mover].away
     # the log holds the computer's move: replaying it gives the stored state
-    move = decode((await storage.log(game.id))[game.version])
+    move = decode((await storage.games.log(game.id))[game.version])
     assert turn.before is not None
     assert apply(turn.before, move)[0] == (turn.closed or turn.state)
     # the other person's clock starts now
@@ -178,14 +178,14 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
         before = len(messages.turns)
         await clock.advance(30)
         assert len(messages.turns) == before + 1
-        latest = await storage.game(game.id)
+        latest = await storage.games.game(game.id)
         assert latest is not None
         if game_state(latest).phase is not Phase.PLAYING:
             break
         timers.arm(latest, messages.show_turn)
         if any(p.away for p in latest.players):
             break
-    latest = await storage.game(game.id)
+    latest = await storage.games.game(game.id)
     assert latest is not None
     away = [p for p in latest.players if p.away]
     assert away and all(p.missed >= AWAY_AFTER for p in away)
@@ -195,11 +195,11 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
 
     trips: list[str] = []  # the storage's round trips while the press is handled
     for name in ("absent", "game", "back", "set_missed", "set_deadline"):
-        monkeypatch.setattr(storage, name, counted(trips, name, getattr(storage, name)))
+        monkeypatch.setattr(storage.games, name, counted(trips, name, getattr(storage.games, name)))
     back = await service.present(game.id, away[0].user_id)
     assert trips == ["absent", "game", "back"]  # a small read, one load, one write
     assert back is not None
-    assert back == await storage.game(game.id)
+    assert back == await storage.games.game(game.id)
     player = back.players[away[0].seat]
     assert player.missed == 0 and not player.away
     if game_state(back).to_move == player.seat:
@@ -231,7 +231,7 @@ async def test_after_a_restart_a_passed_deadline_fires_at_once(storage: Storage)
     await timers.close()  # the bot stops without arming…
     clock.time += 3600  # …and comes back an hour later
     again = Timers(service, messages, clock)
-    open_game = await storage.game(game.id)
+    open_game = await storage.games.game(game.id)
     assert open_game is not None
     again.arm(open_game, messages.show_turn)
     await clock.advance(0)
@@ -255,10 +255,10 @@ async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
     timers.arm(game, messages.show_turn)
     await clock.advance(LOBBY_IDLE - 100)
     await service.join(game.id, Player(0, 2, "Серёжа"))  # something happens: 10 min more
-    joined = await storage.game(game.id)
+    joined = await storage.games.game(game.id)
     with pytest.raises(GameError):  # a refused press changes nothing, the clock included
         await service.set_option(game.id, 2, "target", "150")
-    assert (await storage.game(game.id)) == joined
+    assert (await storage.games.game(game.id)) == joined
     await clock.advance(100)
     assert messages.closed == []
     await service.extend(game.chat_id, game.thread_id)  # and 10 more on top
@@ -266,6 +266,6 @@ async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
     assert messages.closed == []
     await clock.advance(1)
     assert messages.closed == [(game.id, "idle")]
-    closed = await storage.game(game.id)
+    closed = await storage.games.game(game.id)
     assert closed is not None and closed.status == "cancelled" and closed.end_reason == "idle"
     await timers.close()

@@ -38,7 +38,7 @@ async def test_each_missing_leg_is_repaired(
         screen.live = True
 
         # the person is away: the computer plays their seat, but nobody woke it
-        await storage.set_missed(game.id, game.state.to_move, 3, True)
+        await storage.games.set_missed(game.id, game.state.to_move, 3, True)
         with caplog.at_level(logging.ERROR, logger="bot.core.watchdog"):
             assert await watchdog.check() == {game.id: ["computer"]}
         assert computers.busy(game.id)

@@ -138,7 +138,7 @@ def _made_database(path: Path) -> None:
         storage = await Storage.open(path)
         try:
             for user in range(1, 3001):
-                await storage.remember_user(user, f"Игрок {user}" * 5, None)
+                await storage.people.remember_user(user, f"Игрок {user}" * 5, None)
         finally:
             await storage.close()
 

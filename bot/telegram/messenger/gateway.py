@@ -32,6 +32,7 @@ from bot.core.chats import Chats
 from bot.core.records import GameRow
 from bot.core.storage import Storage
 from bot.telegram.courier import Courier
+from bot.telegram.references import MessageReferences
 from bot.ui.i18n import Texts, language_of, texts_for
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,7 @@ class Gateway:
     def __init__(self, bot: Bot, storage: Storage, courier: Courier, username: str) -> None:
         self.bot = bot
         self.storage = storage
+        self.references = MessageReferences(storage.database)
         self.chats = Chats(storage)
         self.courier = courier
         courier.kind("unreachable", self._unreachable)
@@ -91,11 +93,11 @@ class Gateway:
 
     async def group_texts(self, chat_id: int) -> Texts:
         """The texts of a group: its language from /settings."""
-        return texts_for((await self.storage.chat_settings(chat_id)).language)
+        return texts_for((await self.storage.people.chat_settings(chat_id)).language)
 
     async def user_texts(self, user_id: int) -> Texts:
         """The texts of a private chat: the user's choice, else their Telegram language."""
-        return texts_for(language_of(*await self.storage.user_language(user_id)))
+        return texts_for(language_of(*await self.storage.people.user_language(user_id)))
 
     # -- calls ---------------------------------------------------------------------------
 
@@ -108,7 +110,7 @@ class Gateway:
                 old = getattr(method, "chat_id", None)
                 if not isinstance(old, int):
                     raise
-                await self.storage.migrate_chat(old, error.migrate_to_chat_id)
+                await self.storage.people.migrate_chat(old, error.migrate_to_chat_id)
                 method = method.model_copy(update={"chat_id": error.migrate_to_chat_id})
         return await self.bot(method)
 
@@ -124,7 +126,7 @@ class Gateway:
         chat_id, message_id = method.chat_id, method.message_id
         assert isinstance(chat_id, int) and message_id is not None
         content, markup = _content(method), _markup(method)
-        before = await self.storage.shown(chat_id, message_id)
+        before = await self.references.shown(chat_id, message_id)
         old_content, _, old_markup = (before or "").partition("|")
         if before is not None and (content or old_content, markup) == (old_content, old_markup):
             return True
@@ -132,7 +134,7 @@ class Gateway:
             await self.call(method)
         except TelegramBadRequest as error:
             if any(reason in error.message for reason in GONE):
-                await self.storage.set_shown(chat_id, message_id, None)
+                await self.references.set_shown(chat_id, message_id, None)
                 return False
             raise
         await self._remember(chat_id, message_id, content or old_content or None, markup)
@@ -143,13 +145,13 @@ class Gateway:
             await self.call(DeleteMessage(chat_id=chat_id, message_id=message_id))
         except (TelegramBadRequest, TelegramForbiddenError) as error:
             log.info("message %s in %s not deleted: %s", message_id, chat_id, error)
-        await self.storage.set_shown(chat_id, message_id, None)
+        await self.references.set_shown(chat_id, message_id, None)
 
     async def _remember(
         self, chat_id: int, message_id: int, content: str | None, markup: str
     ) -> None:
         if content is not None:
-            await self.storage.set_shown(chat_id, message_id, f"{content}|{markup}")
+            await self.references.set_shown(chat_id, message_id, f"{content}|{markup}")
 
     # -- the game's chats ----------------------------------------------------------------
 
@@ -171,7 +173,7 @@ class Gateway:
         """A call into a person's private chat. A 403 marks them unreachable (told once to
         the group of `game`, if the call is for one); from then on nothing is sent there
         (None) until they write to the bot again or unblock it."""
-        if await self.storage.is_blocked(user_id):
+        if await self.storage.people.is_blocked(user_id):
             return None
         try:
             if isinstance(method, (SendMessage, SendPhoto)):
@@ -180,7 +182,7 @@ class Gateway:
                 return await self.edit(method)  # type: ignore[return-value]
             return await self.call(method)
         except TelegramForbiddenError:
-            if await self.storage.set_blocked(user_id) and game is not None:
+            if await self.storage.people.set_blocked(user_id) and game is not None:
                 self.unreachable(game, user_id)
             return None
 
@@ -191,7 +193,7 @@ class Gateway:
 
     async def _unreachable(self, news: tuple[int, str]) -> None:
         game_id, name = news
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None:
             return
         t = await self.group_texts(game.chat_id)

@@ -164,7 +164,7 @@ class Hands:
     async def _draw(self, game_id: int, seat: int, news: HandNews) -> None:
         """One player's hand message: tiles as buttons, legal ones marked on their turn; or
         the closing text without buttons."""
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None:
             return
         player = game.players[seat]
@@ -181,7 +181,7 @@ class Hands:
                 send = SendMessage(chat_id=user_id, text=text, disable_notification=True)
                 sent = await self.gateway.private(game, user_id, send)
                 if sent is not None:
-                    await self.storage.set_hand_message(game.id, seat, sent.message_id)
+                    await self.gateway.references.set_hand_message(game.id, seat, sent.message_id)
             return
         shown = self._shown.get((game_id, seat), -1)
         if game.status is not GameStatus.ACTIVE or news.version < shown:
@@ -210,7 +210,7 @@ class Hands:
         if sent is None:  # they closed the chat: the group has been told, the clock goes on
             self._shown[game.id, seat] = news.version  # (and /start sends the hand again)
             return  # the old hand stays: its buttons still answer (stale ones say so)
-        await self.storage.set_hand_message(game.id, seat, sent.message_id)
+        await self.gateway.references.set_hand_message(game.id, seat, sent.message_id)
         self._shown[game.id, seat] = news.version
         if old is not None:
             await self.gateway.delete(user_id, old)
@@ -236,7 +236,7 @@ class Hands:
     async def _swap(self, job: tuple[Any, ...]) -> None:
         # an older version's swap has no move being built
         game_id, seat, version, pressed, keyboard, building = (*job, None)[:6]
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
             return  # the turn is over: the hand shows what came of it
         assert game.state is not None
@@ -295,7 +295,7 @@ class Hands:
     async def _notice(self, job: tuple[int, int, str]) -> None:
         """A short private message of its own (it notifies), e.g. «you play next round»."""
         game_id, user_id, key = job
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.status is not GameStatus.ACTIVE:
             return
         t = await self.gateway.user_texts(user_id)
@@ -303,7 +303,7 @@ class Hands:
 
     async def _mover_at(self, game_id: int, version: int) -> tuple[GameRow, Player] | None:
         """The game and its player to move, while the game is still at `version`."""
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
             return None
         assert game.state is not None

@@ -55,13 +55,13 @@ class Lobby:
 
     async def _lobby(self, news: tuple[int, LobbyView]) -> None:
         game_id, view = news
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.status is not GameStatus.LOBBY:
             return
         humans = [p for p in game.players if p.human]
-        started = await self.storage.started_users([p.user_id for p in humans])
+        started = await self.storage.people.started_users([p.user_id for p in humans])
         waiting = [p.name for p in humans if p.user_id not in started]
-        chat = await self.storage.chat_settings(game.chat_id)
+        chat = await self.storage.people.chat_settings(game.chat_id)
         t = await self.gateway.group_texts(game.chat_id)
         picks = [p.team for p in game.players]
         text = texts.lobby(
@@ -77,7 +77,7 @@ class Lobby:
             markup = lobby_keyboard(t, game, self.join_url(game), chat.computers)
         if game.lobby_message_id is None:
             sent = await self.gateway.group_text(game, text, markup)
-            await self.storage.set_lobby_message(game.id, sent.message_id)
+            await self.gateway.references.set_lobby_message(game.id, sent.message_id)
             return
         await self.gateway.edit(
             EditMessageText(
@@ -95,7 +95,7 @@ class Lobby:
 
     async def _close(self, news: tuple[int, str, dict[str, str | int]]) -> None:
         game_id, key, values = news
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.lobby_message_id is None:
             return
         said = (await self.gateway.group_texts(game.chat_id))(key, **values)
@@ -112,7 +112,7 @@ class Lobby:
 
     async def _point(self, news: tuple[int]) -> None:
         (game_id,) = news
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or not game.is_open:
             return
         t = await self.gateway.group_texts(game.chat_id)
@@ -138,11 +138,11 @@ class Lobby:
 
     async def _call_waiters(self, news: tuple[int, str]) -> None:
         game_id, title = news
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None:
             return
         link = message_link(game.chat_id, game.lobby_message_id)
-        for user_id in await self.storage.take_waiters(game.chat_id):
+        for user_id in await self.storage.people.take_waiters(game.chat_id):
             self.gateway.courier.post(user_id, "ping", (user_id, link, title))
 
     async def _ping(self, news: tuple[int, str | None, str]) -> None:

@@ -39,7 +39,7 @@ class EndQuestions:
 
     async def _close(self, job: tuple[int, int | None, str | None]) -> None:
         game_id, pressed, by = job
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.is_open:
             return
         t = await self.gateway.group_texts(game.chat_id)

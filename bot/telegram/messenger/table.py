@@ -74,7 +74,7 @@ class Table:
         drawn, now = self._drawn.get(game_id), (news.state.round_no, news.version)
         if news.ended is None and drawn is not None and now < drawn:
             return  # another worker's older news, told after a newer one
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None:
             return
         t = await self.gateway.group_texts(game.chat_id)
@@ -101,7 +101,7 @@ class Table:
                 message_thread_id=game.thread_id or None,
             )
         )
-        await self.storage.set_table_message(game.id, sent.message_id)
+        await self.gateway.references.set_table_message(game.id, sent.message_id)
         self._drawn[game_id] = now
 
     def close(self, game: GameRow) -> None:
@@ -117,8 +117,8 @@ class Table:
 
     async def _round_result(self, job: tuple[int, RoundEnded, GameState | None]) -> None:
         game_id, ended, closed = job
-        game = await self.storage.game(game_id)
-        if game is None or await self.storage.announced(game_id, ended.round_no):
+        game = await self.storage.games.game(game_id)
+        if game is None or await self.storage.games.announced(game_id, ended.round_no):
             return  # told already (by the sender before a restart)
         t = await self.gateway.group_texts(game.chat_id)
         caption = sheets.round_result(t, ended, game.rules, game.names, closed)
@@ -134,7 +134,7 @@ class Table:
                     message_thread_id=game.thread_id or None,
                 )
             )
-        await self.storage.set_announced(game.id, ended.round_no)
+        await self.storage.games.set_announced(game.id, ended.round_no)
 
     def tell_end(self, game: GameRow, outcome: GameEnded) -> None:
         """The game's end: places and goats in the group."""
@@ -142,19 +142,19 @@ class Table:
 
     async def _game_end(self, job: tuple[int, GameEnded]) -> None:
         game_id, outcome = job
-        game = await self.storage.game(game_id)
+        game = await self.storage.games.game(game_id)
         if game is None or game.end_announced or game.state is None:
             return
         self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
         said = endings.game_end(t, game, outcome)
         await self.gateway.group_text(game, said, again_keyboard(t, game.id))
-        await self.storage.set_announced(game.id)
+        await self.storage.games.set_announced(game.id)
 
     async def catch_up(self, game: GameRow) -> bool:
         """After a restart: tell the chat what a crash cut off — round results, the game's
         end. Whether anything was owed."""
-        owed = [decode(result) for result in await self.storage.owed_rounds(game.id)]
+        owed = [decode(result) for result in await self.storage.games.owed_rounds(game.id)]
         ended = game.status is GameStatus.FINISHED and not game.end_announced
         for result in owed:
             self.tell_round(game, result, None)
