@@ -61,7 +61,7 @@ async def press_tile(
     def answer(state: GameState) -> Move | Ask:
         return pressed_move(button, state)
 
-    await _press(callback, button.game, button.version, answer, service, messenger, turns, t)
+    await _press(callback, button, answer, service, messenger, turns, t)
 
 
 @router.callback_query(DoublesButton.filter())
@@ -78,21 +78,21 @@ async def press_step(
     def answer(state: GameState) -> Move | Ask:
         return built_move(button, state)
 
-    await _press(callback, button.game, button.version, answer, service, messenger, turns, t)
+    await _press(callback, button, answer, service, messenger, turns, t)
 
 
 async def _press(
     callback: CallbackQuery,
-    game_id: int,
-    version: int,
+    button: MoveButton | DoublesButton,
     answer: Callable[[GameState], Move | Ask],
     service: GameService,
     messenger: Messenger,
     turns: Turns,
     t: Texts,
 ) -> None:
-    """A hand button at `version`: the move it means is played, or the hand asks what
-    comes first (its buttons swapped, the move as built shown)."""
+    """A hand button of a game at a version: the move it means is played, or the hand asks
+    what comes first (its buttons swapped, the move as built shown)."""
+    game_id, version = button.game, button.version
     user_id = callback.from_user.id
     back = await service.present(game_id, user_id)
     if back is not None:  # the computer played for them: the seat is theirs again
