@@ -84,10 +84,11 @@ def asking(chat: int | None) -> Asker | None:
     return who
 
 
-def shared_key(method: TelegramMethod[Any]) -> Hashable | None:
-    """What makes two answers the same: the same text in the same chat and topic."""
+def shared_key(method: TelegramMethod[Any]) -> Hashable:
+    """What makes two replies the same: the same text in the same chat and topic (whatever
+    message each replies to); any other request, all of it."""
     if not isinstance(method, SendMessage):
-        return None
+        return (getattr(method, "chat_id", None), repr(method))
     return (method.chat_id, method.message_thread_id, method.text)
 
 
@@ -122,7 +123,8 @@ class Askers(BaseMiddleware):
 
 
 class Shared:
-    """The answers sent to groups lately, or on their way: whether each reached its group."""
+    """The replies sent to groups lately, or on their way: whether each reached its group
+    (`Pacing` sends a reply the same as one of these only while the group has room)."""
 
     def __init__(self) -> None:
         self._answers: dict[Hashable, tuple[float, asyncio.Future[bool]]] = {}

@@ -21,8 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Hashable
-from contextlib import suppress
+from collections.abc import Awaitable, Callable, Hashable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
@@ -52,7 +51,6 @@ PATIENCE = 120  # seconds of 429 bans a request outside a lane waits before it g
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # waits before retrying after a 5xx or a network error
 ANSWER_WITHIN = 10.0  # seconds a callback answer may keep trying (Telegram drops it at ~15)
 REPLY_PATIENCE = 10.0  # seconds a reply waits for its places before it is skipped
-REPEATED_WITHIN = 30.0  # seconds in which a group gets the same reply only once
 PLAYING_WITHIN = 10.0  # seconds after a game's message in which its chat has no room to spare
 LAZY_TURN = 3  # every third place in the bot goes to the oldest waiter, urgent or not
 
@@ -172,8 +170,7 @@ class Pacing(BaseRequestMiddleware):
         self._everywhere = Gate(limits.everywhere, fair=LAZY_TURN)  # whose turn, counted then
         self._wire = Gate(limits.everywhere)  # the same pace, counted when requests leave
         self._banned_until = 0.0  # time.monotonic() when the last 429's retry_after ends
-        self._said = Recently()  # a group's replies of the last `REPEATED_WITHIN` seconds
-        self._shared = Shared()  # the answers to commands lately
+        self._shared = Shared()  # the groups' replies lately
         self._playing = Recently()  # chats whose game sent something in `PLAYING_WITHIN` s
 
     async def __call__(
@@ -185,53 +182,67 @@ class Pacing(BaseRequestMiddleware):
         chat = chat_of(method)
         if not counted(method) or current_ticket.get() is not None or not self.limits.paced:
             return await self._request(make_request, bot, method, Wait.LANE)
-        who = asking(chat)
-        if who is not None:
-            return await self._answer(make_request, bot, method, who)
-        if self._repeated(chat, method):
-            log.info("reply in chat %s skipped: the same was sent just now", chat)
-            return _done(method)  # it is right above in the chat
-        try:
-            return await self._request(make_request, bot, method, Wait.PATIENT)
-        except NoPlaceError as why:
-            log.info("reply in chat %s skipped: %s", chat, why)
+        who = asking(chat)  # a command's answer (`bot.telegram.asking`), or None
+        if who is not None and who.kind is Asked.STEER:
+            return await self._request(make_request, bot, method, Wait.EAGER)
+        tried = who is not None and self._playing.lately(who.chat)  # the game has no room
+        if tried and who is not None and await self._privately(make_request, bot, method, who):
             return _done(method)
+        if chat is None or chat > 0:
+            try:
+                return await self._request(make_request, bot, method, Wait.PATIENT)
+            except NoPlaceError as why:
+                log.info("reply in chat %s skipped: %s", chat, why)
+                return _done(method)
 
-    async def _answer(
+        async def send() -> tuple[Response[TelegramType], bool]:
+            return await self._in_group(make_request, bot, method, who, private=not tried)
+
+        return await self._once(chat, method, send)
+
+    async def _once(
+        self,
+        chat: int,
+        method: TelegramMethod[TelegramType],
+        send: Callable[[], Awaitable[tuple[Response[TelegramType], bool]]],
+    ) -> Response[TelegramType]:
+        """`send()` a reply to a group, unless the same one reached it lately or is on its way
+        while the group is busy: that one answers this too (it is right above). `send` says
+        whether the reply reached the group."""
+        key = shared_key(method)
+        earlier = self._shared.earlier(key)
+        if earlier is not None and not self._gate(chat).roomy() and await asyncio.shield(earlier):
+            log.info("reply in chat %s shared with the same one just before", chat)
+            return _done(method)
+        reached = self._shared.start(key)
+        in_group = False
+        try:
+            response, in_group = await send()
+            return response
+        finally:
+            self._shared.finish(key, reached, in_group)
+
+    async def _in_group(
         self,
         make_request: NextRequestMiddlewareType[TelegramType],
         bot: Bot,
         method: TelegramMethod[TelegramType],
-        who: Asker,
-    ) -> Response[TelegramType]:
-        """A command's answer in its group (see `bot.telegram.asking`)."""
-        if who.kind is Asked.STEER:
-            return await self._request(make_request, bot, method, Wait.EAGER)
-        playing = self._playing.lately(who.chat)
-        if playing and await self._privately(make_request, bot, method, who):
-            return _done(method)
-        key = shared_key(method)
-        earlier = None if key is None else self._shared.earlier(key)
-        busy = earlier is not None and not self._gate(who.chat).roomy()
-        if busy and earlier is not None and await asyncio.shield(earlier):
-            log.info("answer in chat %s shared with the same one just before", who.chat)
-            return _done(method)
-        reached = None if key is None else self._shared.start(key)
-        in_group = False
+        who: Asker | None,
+        private: bool,
+    ) -> tuple[Response[TelegramType], bool]:
+        """A reply in its group when a place comes within the patience; else a command's
+        answer (`who`) goes to the asker (`private`: not tried yet) or waits for the group's
+        room, and any other reply is skipped. With whether it reached the group."""
         try:
-            with suppress(NoPlaceError):
-                response = await self._request(make_request, bot, method, Wait.PATIENT)
-                in_group = True
-                return response
-            if not playing and await self._privately(make_request, bot, method, who):
-                return _done(method)
-            log.info("answer in chat %s waits for room there", who.chat)
-            response = await self._request(make_request, bot, method, Wait.LAZY)
-            in_group = True
-            return response
-        finally:
-            if reached is not None and key is not None:
-                self._shared.finish(key, reached, in_group)
+            return await self._request(make_request, bot, method, Wait.PATIENT), True
+        except NoPlaceError as why:
+            if who is None:
+                log.info("reply in chat %s skipped: %s", chat_of(method), why)
+                return _done(method), False
+        if private and await self._privately(make_request, bot, method, who):
+            return _done(method), False
+        log.info("answer in chat %s waits for room there", chat_of(method))
+        return await self._request(make_request, bot, method, Wait.LAZY), True
 
     async def _privately(
         self,
@@ -302,15 +313,6 @@ class Pacing(BaseRequestMiddleware):
         whole = self.limits.everywhere
         pace = Pace(max(1, round(whole.burst * part)), whole.every / max(part, 1e-3))
         self._everywhere.pace = self._wire.pace = pace
-
-    def _repeated(self, chat: int | None, method: TelegramMethod[Any]) -> bool:
-        """Whether a reply (not a game message) is to be skipped: the group's budget is
-        used up and it has had this very reply within `REPEATED_WITHIN` seconds (e.g. the
-        same /score asked again while the chat is busy)."""
-        if current_ticket.get() is not None or chat is None or chat > 0 or not self.limits.paced:
-            return False
-        fresh = self._said.first((chat, repr(method)), REPEATED_WITHIN)
-        return not fresh and not self._gate(chat).roomy()
 
     def _ban(self, until: float) -> None:
         self._banned_until = max(self._banned_until, until)
