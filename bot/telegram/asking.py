@@ -6,15 +6,14 @@ Each group command's handler carries a flag (`flags={"asked": Asked.…}`):
   or the chat: its answer is part of the game's traffic — it waits for the group's place
   ahead of other answers, and is never skipped;
 * `Asked.INFO` (/score, /rating, /stats, /rules, /help; the default): while the group's game
-  is sending (a message of its lane in the last `PLAYING_WITHIN` s, 10 s) the group has no
-  room to spare, so the answer goes to the asker's private chat at once, headed with the
+  keeps its places busy (its lane sent in the last `PLAYING_WITHIN` s, 10 s, and no place is
+  to spare now), the answer goes to the asker's private chat at once, headed with the
   command and the group, without buttons (links kept). Otherwise it is a reply in the
   group when a place comes within the reply's patience (`Limits.reply_patience`, 10 s),
   else it goes to the private chat all the same. If the bot may not write there (they
   never opened it, or blocked it), it goes to the group when room comes, however long
-  that takes. The same
-  answer asked again within `SHARED_WITHIN` seconds while the group is busy is not sent
-  twice: the first one, in the group, answers both.
+  that takes. The same answer asked again within `SHARED_WITHIN` seconds while the group
+  is busy is not sent twice: the first one, in the group, answers both.
   /newgame while a game runs is answered so too: «a game is already here», with a link.
 
 `Askers` (a dispatcher middleware) records who asked what for the pacing middleware,

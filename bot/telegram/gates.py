@@ -1,12 +1,13 @@
 """A leaky bucket with a queue: the places a chat, or the bot as a whole, gives its
-requests (`Gate`), counted on the wire, urgent waiters first."""
+requests (`Gate`), counted on the wire, urgent waiters first; and what was said lately
+(`Recently`), for what is to be said at most once in a while."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from contextlib import suppress
 from dataclasses import dataclass
 
@@ -138,3 +139,30 @@ class Gate:
             waiters.remove(chosen)
             self._held += 1
             chosen[0].set_result(None)
+
+
+class Recently:
+    """Keys said lately, each forgotten after its own number of seconds."""
+
+    def __init__(self) -> None:
+        self._until: dict[Hashable, float] = {}  # key → until when it counts as said
+        self._tidy_at = 64  # forget what has run out once there are this many keys
+
+    def first(self, key: Hashable, seconds: float) -> bool:
+        """True when `key` was not said in its time (and from now on it has been, for
+        `seconds`)."""
+        if self.lately(key):
+            return False
+        self.note(key, seconds)
+        return True
+
+    def note(self, key: Hashable, seconds: float) -> None:
+        """`key` is said now: it counts for `seconds` from now."""
+        now = time.monotonic()
+        if len(self._until) > self._tidy_at:
+            self._until = {k: until for k, until in self._until.items() if until > now}
+            self._tidy_at = max(64, 2 * len(self._until))
+        self._until[key] = now + seconds
+
+    def lately(self, key: Hashable) -> bool:
+        return self._until.get(key, 0.0) > time.monotonic()

@@ -24,7 +24,8 @@ from aiogram.exceptions import (
     TelegramServerError,
 )
 
-from bot.telegram.pacing import Pacing, Recently, current_ticket
+from bot.telegram.gates import Recently
+from bot.telegram.pacing import Pacing, current_ticket
 
 log = logging.getLogger(__name__)
 P = TypeVar("P")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
@@ -43,7 +43,7 @@ from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
 from bot.telegram.asking import Asked, Asker, Shared, asking, shared_key
-from bot.telegram.gates import Gate, Pace, always, never
+from bot.telegram.gates import Gate, Pace, Recently, always, never
 
 log = logging.getLogger(__name__)
 
@@ -134,33 +134,6 @@ def _given_up(method: TelegramMethod[TelegramType], why: str) -> Response[Telegr
     return _done(method)
 
 
-class Recently:
-    """Keys said lately, each forgotten after its own number of seconds."""
-
-    def __init__(self) -> None:
-        self._until: dict[Hashable, float] = {}  # key → until when it counts as said
-        self._tidy_at = 64  # forget what has run out once there are this many keys
-
-    def first(self, key: Hashable, seconds: float) -> bool:
-        """True when `key` was not said in its time (and from now on it has been, for
-        `seconds`)."""
-        if self.lately(key):
-            return False
-        self.note(key, seconds)
-        return True
-
-    def note(self, key: Hashable, seconds: float) -> None:
-        """`key` is said now: it counts for `seconds` from now."""
-        now = time.monotonic()
-        if len(self._until) > self._tidy_at:
-            self._until = {k: until for k, until in self._until.items() if until > now}
-            self._tidy_at = max(64, 2 * len(self._until))
-        self._until[key] = now + seconds
-
-    def lately(self, key: Hashable) -> bool:
-        return self._until.get(key, 0.0) > time.monotonic()
-
-
 class Pacing(BaseRequestMiddleware):
     """Every request of the bot's session passes here (see the module's docstring)."""
 
@@ -185,7 +158,7 @@ class Pacing(BaseRequestMiddleware):
         who = asking(chat)  # a command's answer (`bot.telegram.asking`), or None
         if who is not None and who.kind is Asked.STEER:
             return await self._request(make_request, bot, method, Wait.EAGER)
-        tried = who is not None and self._playing.lately(who.chat)  # the game has no room
+        tried = who is not None and self._crowded(who.chat)
         if tried and who is not None and await self._privately(make_request, bot, method, who):
             return _done(method)
         if chat is None or chat > 0:
@@ -306,6 +279,11 @@ class Pacing(BaseRequestMiddleware):
                 log.info("Telegram failed (%s), again in %s s", error.message, BACKOFF[failures])
                 await asyncio.sleep(BACKOFF[failures])
                 failures += 1
+
+    def _crowded(self, chat: int) -> bool:
+        """Whether the group's game keeps its places busy: its lane sent lately and no place
+        is to spare now (a lobby that changes now and then, or a slow game, leaves room)."""
+        return self._playing.lately(chat) and not self._gate(chat).roomy()
 
     def share(self, part: float) -> None:
         """This process sends `part` of the bot's messages (the rest is other workers'):

@@ -109,6 +109,17 @@ async def test_information_while_the_game_plays_goes_to_the_private_chat_at_once
     assert "Счёт: 12" not in telegram.texts(GROUP)
 
 
+async def test_information_beside_a_game_with_room_to_spare_is_a_reply_there() -> None:
+    """The lobby was just edited (a lane sent), but the group has places to spare: /rules
+    is answered in the group, where everyone gathering sees it."""
+    pacing, telegram = Pacing(Limits(group=Pace(3, 5.0), reply_patience=5.0)), Telegram()
+    outbox = busy(pacing, telegram, 1)
+    await outbox.close()
+    await ask(pacing, telegram, OLYA, "/rules", "Правила: Козёл", Asked.INFO)
+    assert telegram.texts(GROUP) == ["table 0", "Правила: Козёл"]
+    assert telegram.texts(OLYA) == []
+
+
 async def test_information_finding_no_place_in_time_goes_to_the_private_chat() -> None:
     """No game, but the group's place is taken by another answer for longer than the
     patience: the answer goes to the private chat."""
