@@ -32,7 +32,7 @@ class Crew:
     async def start(self) -> None:
         """Sign in and take over what nobody alive holds (after a restart: everything a
         stopped or dead process left)."""
-        await self.storage.crew.beat(self.now())
+        await self.storage.workers.beat(self.now())
         await self._adopt()
 
     async def run(self) -> None:
@@ -40,7 +40,7 @@ class Crew:
         while True:
             await asyncio.sleep(BEAT)
             try:
-                await self.storage.crew.beat(self.now())
+                await self.storage.workers.beat(self.now())
                 if self.storage.database.shared:
                     await self._adopt()
             except Exception:
@@ -51,16 +51,16 @@ class Crew:
         the last `ABOUT` seconds, in the order of their ids."""
         if not self.storage.database.shared:
             return [self.storage.worker]
-        return await self.storage.crew.alive(self.now() - ABOUT)
+        return await self.storage.workers.alive(self.now() - ABOUT)
 
     async def leave(self) -> None:
         """A stop: this worker's games are anybody's at once (they resume there)."""
-        await self.storage.crew.leave()
+        await self.storage.workers.leave()
 
     async def _adopt(self) -> None:
         shared = self.storage.database.shared
         alive_since = self.now() - DEAD if shared else math.inf  # alone: nobody else lives
-        games = await self.storage.crew.adopt(alive_since)
+        games = await self.storage.workers.adopt(alive_since)
         if games:
             log.info("worker %s adopts games %s", self.storage.worker, [g.id for g in games])
         await self.turns.resume(games)

@@ -3,7 +3,7 @@ and closes the database, and holds one repository per aggregate —
 
 * `games`: lobbies, games, their seats and move log, round results, endings (`games`);
 * `people`: users, their languages, chats, chat settings, waiters (`people`);
-* `crew`: the workers' heartbeats and the games they adopt (`workers`).
+* `workers`: their heartbeats and the games they adopt (`workers`).
 
 What a finished game writes is `results`', the ratings and stats queries are `Scores`',
 and the Telegram messages behind a game are `bot.telegram.references`'.
@@ -33,7 +33,7 @@ class Storage:
         self.worker = secrets.token_hex(6)  # this process among the workers (`crew`)
         self.games = Games(database, self.worker)
         self.people = People(database)
-        self.crew = Workers(database, self.worker)
+        self.workers = Workers(database, self.worker)
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows of one query."""

@@ -182,13 +182,13 @@ async def test_an_ending_is_owed_to_the_chat_until_announced(open_storage: Opene
     assert await storage.games.open_game(CHAT, 0) is None
     assert await storage.games.last_finished_game(CHAT, 0) == ended
     stranger = await open_storage()  # a worker that finds it owing: takes it to tell it
-    assert [g.id for g in await stranger.crew.adopt(math.inf)] == [game.id]
+    assert [g.id for g in await stranger.workers.adopt(math.inf)] == [game.id]
     assert await storage.games.owed_rounds(game.id) == [{"round": 1}, {"round": 2}]
     await storage.games.set_announced(game.id, 1)
     assert await storage.games.owed_rounds(game.id) == [{"round": 2}]
     await storage.games.set_announced(game.id, 2)
     await storage.games.set_announced(game.id)
-    assert await (await open_storage()).crew.adopt(math.inf) == []
+    assert await (await open_storage()).workers.adopt(math.inf) == []
     assert (await storage.games.create_lobby(CHAT, 0, Player(0, BOB, "Bob"), RULES, 1)) is not None
 
 
@@ -228,28 +228,28 @@ async def test_a_game_is_adopted_once_its_worker_is_silent_or_gone(open_storage:
     """A game is the worker's that stored its last change; another adopts it when that
     worker has not beaten since the time given, or has left."""
     first, second = await open_storage(), await open_storage()
-    await first.crew.beat(100.0)
+    await first.workers.beat(100.0)
     game = await lobby(first)
-    await second.crew.beat(100.0)
-    assert await second.crew.adopt(alive_since=90.0) == []  # the first is alive
-    (adopted,) = await second.crew.adopt(alive_since=101.0)  # …and now it is not
+    await second.workers.beat(100.0)
+    assert await second.workers.adopt(alive_since=90.0) == []  # the first is alive
+    (adopted,) = await second.workers.adopt(alive_since=101.0)  # …and now it is not
     assert adopted.id == game.id
     assert await first.games.running_ids() == [] == await second.games.running_ids()  # a lobby
     moved = await first.games.record(adopted, [LogEntry(ANN, PASS)], STATE)  # a press on the first
     assert await first.games.running_ids() == [game.id] and await second.games.running_ids() == []
-    await first.crew.leave()
-    assert [g.id for g in await second.crew.adopt(alive_since=0.0)] == [moved.id]
+    await first.workers.leave()
+    assert [g.id for g in await second.workers.adopt(alive_since=0.0)] == [moved.id]
     assert await second.games.running_ids() == [game.id]
-    assert await second.crew.adopt(alive_since=math.inf) == []  # its own already
+    assert await second.workers.adopt(alive_since=math.inf) == []  # its own already
 
 
 async def test_two_workers_adopting_at_once_take_each_game_once(open_storage: Opener) -> None:
     workers = [await open_storage() for _ in range(4)]
     games = [await lobby(workers[0], thread) for thread in range(6)]
-    await workers[0].crew.leave()
+    await workers[0].workers.leave()
     for worker in workers[1:]:
-        await worker.crew.beat(1.0)
-    taken = await asyncio.gather(*(w.crew.adopt(alive_since=0.0) for w in workers[1:]))
+        await worker.workers.beat(1.0)
+    taken = await asyncio.gather(*(w.workers.adopt(alive_since=0.0) for w in workers[1:]))
     ids = sorted(g.id for found in taken for g in found)
     assert ids == [g.id for g in games]
 
@@ -261,18 +261,18 @@ async def test_a_round_told_by_a_worker_gone_is_adopted_with_its_game(
     turn: a third adopts the game to tell it (while the second, alive, keeps its game)."""
     teller, next_turn, third = [await open_storage() for _ in range(3)]
     for worker in (teller, next_turn, third):
-        await worker.crew.beat(100.0)
+        await worker.workers.beat(100.0)
     game = await lobby(teller)
     ended = await teller.games.record(
         game, [LogEntry(ANN, PASS)], STATE, [RoundResult(1, {"round": 1})]
     )
     await next_turn.games.record(ended, [LogEntry(BOB, PASS)], STATE)
-    await next_turn.crew.beat(200.0)
-    await third.crew.beat(200.0)
-    assert await third.crew.adopt(alive_since=50.0) == []  # the teller may still tell it
-    (adopted,) = await third.crew.adopt(alive_since=150.0)  # …it has not beaten since
+    await next_turn.workers.beat(200.0)
+    await third.workers.beat(200.0)
+    assert await third.workers.adopt(alive_since=50.0) == []  # the teller may still tell it
+    (adopted,) = await third.workers.adopt(alive_since=150.0)  # …it has not beaten since
     assert adopted.id == game.id and await third.games.owed_rounds(game.id) == [{"round": 1}]
-    assert await next_turn.crew.adopt(alive_since=150.0) == []  # told by the third now
+    assert await next_turn.workers.adopt(alive_since=150.0) == []  # told by the third now
 
 
 async def test_seats_changed_by_another_worker_are_not_overwritten(open_storage: Opener) -> None:
