@@ -6,8 +6,9 @@ from __future__ import annotations
 import secrets
 
 from bot.core.errors import GameError
+from bot.core.guarded import LOBBY_IDLE
 from bot.core.records import GameRow, GameStatus, Player
-from bot.core.service import LOBBY_IDLE, GameService
+from bot.core.service import GameService
 
 
 async def play_again(service: GameService, game_id: int, presser: Player) -> tuple[GameRow, bool]:

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from bot.core.errors import GameError
+from bot.core.guarded import AWAY_AFTER, LOBBY_IDLE, game_state
 from bot.core.records import GameRow, Player
 from bot.core.screen import Turn
-from bot.core.service import AWAY_AFTER, LOBBY_IDLE, GameService, game_state
+from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import WARN_BEFORE, Timers
 from bot.game.engine import apply, legal_moves

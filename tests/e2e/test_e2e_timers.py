@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.service import AWAY_AFTER, LOBBY_IDLE
+from bot.core.guarded import AWAY_AFTER, LOBBY_IDLE
 from bot.playground import FakeTelegram, Message, User
 from bot.telegram.buttons import MoveButton
 from tests.e2e.actions import (

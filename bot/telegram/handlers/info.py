@@ -7,8 +7,9 @@ from aiogram.filters import Command, CommandStart
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.core.chats import Chats
+from bot.core.guarded import LOBBY_IDLE
 from bot.core.scores import Scores
-from bot.core.service import LOBBY_IDLE, GameService
+from bot.core.service import GameService
 from bot.game.rules import parse_rules
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, opened_private_chat, topic
 from bot.telegram.messenger import Messenger

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from aiogram import Bot
 
+from bot.core.guarded import LOBBY_IDLE
 from bot.core.records import GameRow, GameStatus
 from bot.core.screen import Turn
-from bot.core.service import LOBBY_IDLE
 from bot.core.storage import Storage
 from bot.game.events import EndReason
 from bot.game.state import Phase

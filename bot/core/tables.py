@@ -1,0 +1,198 @@
+"""Tables: the moves of running games — a press, a timeout, a player leaving — each
+stored with the round it ends and the next one dealt."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.core import journal
+from bot.core.errors import GameError, engine_refusals, first_writer_wins
+from bot.core.guarded import AWAY_AFTER, Guarded, game_state
+from bot.core.records import Ending, GameRow, GameStatus, LogEntry, RoundResult, Standing
+from bot.core.screen import AfterTurn, Turn
+from bot.game.engine import abandon, apply, leave, next_round, time_up
+from bot.game.events import Event, RoundEnded
+from bot.game.moves import Move
+from bot.game.serial import NEXT_ROUND, TIME_UP, abandon_entry, encode, leave_entry, rules_entry
+from bot.game.state import GameState, Phase
+
+
+class Tables(Guarded):
+    """Running games: every turn stored in one transaction, then `then` (the after-turn
+    path) run under the game's lock, so its messages, computer moves and clock follow even
+    when answering the press fails."""
+
+    async def _seated(self, game_id: int, user_id: int) -> tuple[GameRow, GameState, int]:
+        """A running game and the user's seat in it."""
+        game = await self.storage.games.game(game_id)
+        if game is None or game.status is not GameStatus.ACTIVE:
+            raise GameError("no-such-game")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise GameError("not-a-player")
+        return game, game_state(game), seat
+
+    async def _my_turn(
+        self, game_id: int, user_id: int, version: int
+    ) -> tuple[GameRow, GameState, int]:
+        game, state, seat = await self._seated(game_id, user_id)
+        if state.to_move != seat or state.phase is not Phase.PLAYING:
+            raise GameError("not-your-turn")
+        if version != game.version:
+            raise GameError("stale")
+        return game, state, seat
+
+    async def play(
+        self, game_id: int, user_id: int, version: int, move: Move, then: AfterTurn
+    ) -> None:
+        await self.press(game_id, user_id, version, lambda _: move, then)
+
+    async def press(
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        choose: Callable[[GameState], Move | None],
+        then: AfterTurn,
+    ) -> GameRow | None:
+        """The person to move pressed a button of their hand at `version`; `choose` says
+        which move it means in the game's state. The move is played (`then` runs under the
+        game's lock) and None returned; a button that means no move yet (which end?) gets
+        the game back, unchanged. One read of the game: a press is the busiest path."""
+        async with self.lock(game_id):
+            game, state, _ = await self._my_turn(game_id, user_id, version)
+            move = choose(state)
+            if move is None:
+                return game
+            with engine_refusals():
+                after, events = apply(state, move)
+            entries = [LogEntry(user_id, encode(move))]
+            await then(await self._commit(game, state, after, events, entries))
+            return None
+
+    async def present(self, game_id: int, user_id: int) -> GameRow | None:
+        """The person pressed one of their buttons: the count of their timed-out turns starts
+        again. The game when they had been away (on their turn their clock starts now).
+        Someone who left the game stays out."""
+        if not await self.storage.games.absent(game_id, user_id):  # every press asks: a small read
+            return None
+        async with self.lock(game_id):
+            game = await self._reload(game_id)
+            seat = game.seat_of(user_id)
+            assert seat is not None
+            if game.state is not None and seat in game.state.left:
+                raise GameError("left-game")
+            player = game.players[seat]
+            back = replace(player, missed=0, away=False)
+            players = (*game.players[:seat], back, *game.players[seat + 1 :])
+            game = replace(game, players=players)
+            moving = game.status is GameStatus.ACTIVE and game_state(game).to_move == seat
+            clock = player.away and moving  # their clock starts now
+            deadline = self._deadline(game, game_state(game)) if clock else None
+            await self.storage.games.back(game_id, seat, clock, game.version, deadline)
+            if not player.away:
+                return None
+            return replace(game, deadline=deadline, owner=self.storage.worker) if clock else game
+
+    async def time_out(
+        self,
+        game_id: int,
+        version: int,
+        move: Callable[[GameState, int], Move],
+        then: AfterTurn,
+    ) -> None:
+        """The person to move at `version` ran out of time: `move(state, seat)` is played for
+        them; after `AWAY_AFTER` such turns in a row their seat is away."""
+        async with self.lock(game_id):
+            game = await self.storage.games.game(game_id)
+            if game is None or game.status is not GameStatus.ACTIVE or game.version != version:
+                return  # they moved, or the game ended, in the meantime
+            state = game_state(game)
+            seat = state.to_move
+            player = game.players[seat]
+            if state.phase is not Phase.PLAYING or not player.human:
+                return
+            chosen = move(state, seat)
+            after, events = apply(state, chosen)
+            missed = player.missed + 1
+            await self.storage.games.set_missed(game_id, seat, missed, missed >= AWAY_AFTER)
+            game = await self._reload(game_id)
+            entries = [LogEntry(None, encode(chosen))]
+            turn = await self._commit(game, state, after, events, entries)
+            await then(replace(turn, timed_out=seat))
+
+    async def leave_game(self, game_id: int, user_id: int, then: AfterTurn) -> None:
+        """A player leaves a running game (or is removed): the computer plays their seat to
+        the end, where the timeout rule settles it (RULES §2.7). When no other person is
+        left at the table, the game ends now by that rule."""
+        async with self.lock(game_id):
+            game, state, seat = await self._seated(game_id, user_id)
+            staying = [
+                p for p in game.players if p.human and p.seat != seat and p.seat not in state.left
+            ]
+            events: tuple[Event, ...] = ()
+            with engine_refusals():  # e.g. they have left already
+                if staying:
+                    after, entry = leave(state, seat), leave_entry(seat)
+                else:  # nobody would watch the computers finish it
+                    (after, events), entry = abandon(state, seat), abandon_entry(seat)
+            # the computer plays an away seat; `present` keeps someone who left from coming back
+            await self.storage.games.set_missed(game_id, seat, 0, True)
+            game = await self._reload(game_id)
+            turn = await self._commit(game, state, after, events, [LogEntry(user_id, entry)])
+            await then(replace(turn, left=seat))
+
+    async def _commit(
+        self,
+        game: GameRow,
+        before: GameState,
+        after: GameState,
+        events: tuple[Event, ...],
+        entries: list[LogEntry],
+    ) -> Turn:
+        """Deal on after a round, then store everything in one transaction."""
+        kept = game.state
+        if kept is not None and kept.rules.edition != before.rules.edition:
+            # before the move it allowed
+            entries.insert(0, LogEntry(None, rules_entry(before.rules)))
+        rounds = [RoundResult(e.round_no, encode(e)) for e in events if isinstance(e, RoundEnded)]
+        closed = after if rounds else None
+        if after.phase is Phase.ROUND_OVER and self._time_is_up(game):
+            after, over = time_up(after)  # «Генерал»: the last round has been played (§8)
+            events = (*events, *over)
+            entries.append(LogEntry(None, TIME_UP))
+        elif after.phase is Phase.ROUND_OVER:
+            after, dealt = next_round(after)
+            events = (*events, *dealt)
+            entries.append(LogEntry(None, NEXT_ROUND))
+        ending = None
+        if after.outcome is not None:
+            seated = {p.seat: p for p in game.players}
+            standings = tuple(
+                Standing(
+                    user_id=seated[p.seat].user_id,
+                    seat=p.seat,
+                    side=p.side,
+                    place=p.place,
+                    win=p.place == 1,
+                    goat=p.goat,
+                    score=p.score,
+                    rating_points=p.rating_points,
+                )
+                for p in after.outcome.places
+                if seated[p.seat].human
+            )
+            rated = all(p.human for p in game.players)  # computers: kept, but not rated
+            ending = Ending(after.outcome.reason, standings, rated)
+        deadline = self._deadline(game, after)
+        with first_writer_wins():
+            stored = await self.storage.games.record(game, entries, after, rounds, ending, deadline)
+        journal.rounds(stored, events)
+        if ending is not None:
+            journal.ended(stored, ending.reason)
+        return Turn(stored, before, after, events, closed)
+
+    def _time_is_up(self, game: GameRow) -> bool:
+        """Whether a match played against the clock («Генерал») has run out of time."""
+        return game.ends_at is not None and self.clock() >= game.ends_at
