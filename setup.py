@@ -8,7 +8,7 @@ import os
 
 from setuptools import setup
 
-MODULES = "tiles kinds rules table moves events scoring state shuffle"
+MODULES = "tiles kinds values rules table moves events scoring state shuffle"
 MODULES += " illegal order deal legal ending bazaar engine"  # the engine, in its modules
 FORMATS = "base goat collect fives room bykovo general fives_threes"
 ENGINE = [f"bot/game/{name}.py" for name in MODULES.split()]

@@ -8,12 +8,12 @@ RULES.md §1–§3 and §9. What differs between the games is their format's
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from enum import StrEnum
 from typing import Any
 
 from bot.game.formats import FORMATS, Format
 from bot.game.kinds import DrawMode, FirstLead, FishMode, NextLead, RuleError, Scoring, Spinner
 from bot.game.tiles import TileSet, tile_set
+from bot.game.values import check_type, coerce, show_value
 
 __all__ = [
     "PRESETS",
@@ -111,7 +111,7 @@ class RuleSet:
     def __post_init__(self) -> None:
         for f in fields(self):
             if f.init:
-                _check_type(f.name, getattr(self, f.name), f.default)
+                check_type(f.name, getattr(self, f.name), f.default)
         object.__setattr__(self, "format", FORMATS[self.scoring])
         self._validate()
         tiles = tile_set(self.max_pip)
@@ -283,7 +283,7 @@ class RuleSet:
         """The preset and every option that differs from it, e.g. `sea_goat target=150`."""
         base = PRESETS[self.preset].rules if self.preset in PRESETS else RuleSet()
         changed = [
-            f"{name}={_show(value)}"
+            f"{name}={show_value(value)}"
             for name, value in self.options().items()
             if name in _KEYS and value != getattr(base, name)
         ]
@@ -294,7 +294,7 @@ class RuleSet:
         """The inverse of `options()` (JSON values in, validated rules out); options stored
         before editions are the first edition's."""
         known = {
-            f.name: _coerce(f.name, options[f.name], f.default)
+            f.name: coerce(f.name, options[f.name], f.default)
             for f in _INIT_FIELDS
             if f.name in options
         }
@@ -305,56 +305,6 @@ class RuleSet:
 _INIT_FIELDS = [f for f in fields(RuleSet) if f.init]
 _KEYS = {f.name: f for f in _INIT_FIELDS if f.name not in {"preset", "edition"}}
 """The options a user may set."""
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _check_type(name: str, value: object, default: object) -> None:
-    expected: tuple[type, ...]
-    if isinstance(default, StrEnum):
-        expected = (type(default),)
-    elif default is None:
-        expected = (int, type(None))
-    else:
-        expected = (type(default),)
-    if not isinstance(value, expected) or (isinstance(value, bool) and bool not in expected):
-        raise RuleError(f"{name}={value!r} has the wrong type", name, repr(value))
-
-
-_TRUE = {"yes", "y", "true", "on", "1", "да"}
-_FALSE = {"no", "n", "false", "off", "0", "нет"}
-
-
-def _coerce(name: str, raw: object, default: object) -> Any:
-    """A JSON or typed value as the option's type; `RuleError` naming the valid values."""
-    text = str(raw).strip().lower() if not isinstance(raw, bool) else ("yes" if raw else "no")
-    if isinstance(default, StrEnum):
-        enum = type(default)
-        try:
-            return enum(text)
-        except ValueError:
-            valid = ", ".join(e.value for e in enum)
-            raise RuleError(f"{name}={raw}: choose one of {valid}", name, str(raw), valid) from None
-    if isinstance(default, bool):
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise RuleError(f"{name}={raw}: say yes or no", name, str(raw), "yes, no")
-    if isinstance(default, str):
-        return str(raw)
-    if default is None and text in {"auto", "none", ""}:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise RuleError(
-            f"{name}={raw}: expected a whole number", name, str(raw), number=True
-        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,7 +349,7 @@ def parse_rules(text: str, players: int | None = None) -> RuleSet:
         if not eq or key not in _KEYS:
             valid = ", ".join(_KEYS)
             raise RuleError(f"unknown option {word!r}: options are {valid}", key, raw, valid)
-        changes[key] = _coerce(key, raw, _KEYS[key].default)
+        changes[key] = coerce(key, raw, _KEYS[key].default)
         typed[key] = raw
     scoring = changes.get("scoring", preset.rules.scoring)
     for key, raw in typed.items():
