@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, Router
+from aiogram import Router
 from aiogram.types import CallbackQuery
 
 from bot.core.again import play_again
@@ -27,13 +27,12 @@ async def again(
     chats: Chats,
     messenger: Messenger,
     turns: Turns,
-    bot: Bot,
     t: Texts,
 ) -> None:
     """Only a member of the chat; when the topic has an open lobby or game (the one made
     by an earlier press, say), a toast points to it and nothing is made."""
-    message = callback.message
-    if message is None:
+    message, bot = callback.message, callback.bot
+    if message is None or bot is None:  # aiogram passes every update bound to its bot
         raise GameError("again-not-finished")
     if not await may_be_member(bot, message.chat.id, callback.from_user.id):
         raise GameError("join-not-member")
