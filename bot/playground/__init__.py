@@ -26,6 +26,7 @@ from bot.playground.api.errors import ApiError
 from bot.playground.api.flood import FloodEvent, FloodLimits
 from bot.playground.api.params import Call, Upload
 from bot.playground.fake import FakeTelegram
+from bot.playground.world.building import Supergroup
 from bot.playground.world.changes import Change
 from bot.playground.world.models import (
     CallbackAnswer,
@@ -36,7 +37,7 @@ from bot.playground.world.models import (
     Topic,
     User,
 )
-from bot.playground.world.state import BOT_ID, BOT_NAME, BOT_USERNAME
+from bot.playground.world.state import BOT_ID, BOT_NAME, BOT_USERNAME, BotAccount
 from bot.playground.world.view import ViewMessage
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "BOT_NAME",
     "BOT_USERNAME",
     "ApiError",
+    "BotAccount",
     "Call",
     "CallbackAnswer",
     "CallbackQuery",
@@ -54,6 +56,7 @@ __all__ = [
     "FloodLimits",
     "Message",
     "Photo",
+    "Supergroup",
     "Topic",
     "Upload",
     "User",

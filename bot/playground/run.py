@@ -20,6 +20,7 @@ from bot.app import run
 from bot.config import Settings
 from bot.playground import FakeTelegram
 from bot.playground.web.front import Front
+from bot.playground.world.state import BotAccount
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ def playground_settings(settings: Settings, token: str, base: str, fast: bool) -
 
 async def serve(settings: Settings, host: str, port: int, fast: bool) -> None:
     """Serve the page and the local Bot API, and run the bot until it is stopped."""
-    fake = FakeTelegram(flood=not fast, host=host, port=port, bot_name=BOT_NAME)
+    fake = FakeTelegram(bot=BotAccount(name=BOT_NAME), flood=not fast, host=host, port=port)
     front = Front(fake, GROUP)
     try:
         await fake.start(routes=front.add_routes)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.playground import Call, Chat, FakeTelegram, Message, User
+from bot.playground import Call, Chat, FakeTelegram, Message, Supergroup, User
 from bot.telegram.messenger import message_link
 from tests.e2e.actions import open_lobby, press, replies_to, say, start_game
 from tests.e2e.process import running_bot
@@ -69,7 +69,7 @@ async def test_under_chatter_a_new_lobby_comes_first_and_pointers_are_coalesced(
     sent in half a minute, pointing at the new lobby. No request is refused."""
     async with FakeTelegram(flood=True) as fake:
         masha, *others = people = [fake.add_user(name) for name in ("Маша", "Оля", "Дима", "Петя")]
-        group = fake.add_group("Двор", people, supergroup=True)
+        group = fake.add_group("Двор", people, supergroup=Supergroup())
         on = asyncio.Event()
         talk = asyncio.create_task(chatter(fake, group, others, on))
         try:
@@ -169,7 +169,7 @@ async def test_in_a_busy_group_every_command_is_answered(
     monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.3")
     async with FakeTelegram(flood=True) as fake:
         masha, olya, petya = people = [fake.add_user(name) for name in ("Маша", "Оля", "Петя")]
-        group = fake.add_group("Двор", people, supergroup=True)
+        group = fake.add_group("Двор", people, supergroup=Supergroup())
         fake.user_sends(olya, olya, "/start")
         async with running_bot(fake, tmp_path, pacing=True) as bot:
             await start_game(fake, group, [masha], computers=("любитель",) * 3)

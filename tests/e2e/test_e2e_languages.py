@@ -13,7 +13,7 @@ from pathlib import Path
 from bot.ai import Level
 from bot.game.rules import RuleSet, parse_rules
 from bot.game.state import GameState
-from bot.playground import BOT_USERNAME, Chat, FakeTelegram, Message, User
+from bot.playground import BOT_USERNAME, Chat, FakeTelegram, Message, Supergroup, User
 from bot.telegram.buttons import AddComputer
 from bot.ui.games import every_game, help_group, how_won
 from bot.ui.i18n import Texts, texts_for
@@ -476,7 +476,7 @@ async def test_settings_set_the_chats_defaults_for_newgame(tmp_path: Path) -> No
 async def test_nextgame_calls_once_when_the_next_table_is_gathered(tmp_path: Path) -> None:
     async with FakeTelegram() as fake:
         masha, serge, olya = (fake.add_user(n) for n in ("Маша", "Серёжа", "Оля"))
-        group = fake.add_group("Двор", [masha, serge, olya], supergroup=True)
+        group = fake.add_group("Двор", [masha, serge, olya], supergroup=Supergroup())
         other = fake.add_group("Клуб", [masha, serge, olya])
         async with running_bot(fake, tmp_path) as bot:
             # Серёжа never opened the bot: he is told to, and is not on the list

@@ -19,7 +19,7 @@ from openskill.models import PlackettLuce
 from bot.game.engine import apply
 from bot.game.rules import PRESETS
 from bot.game.state import GameState
-from bot.playground import FakeTelegram
+from bot.playground import FakeTelegram, Supergroup
 from bot.telegram.buttons import RatingPage
 from tests.e2e.actions import (
     ask,
@@ -612,7 +612,7 @@ async def test_stats_in_a_forum_topic_are_the_askers_own(tmp_path: Path) -> None
     (service) message: a plain /stats there is still a question about oneself."""
     async with FakeTelegram() as fake:
         masha, serge = fake.add_user("Маша"), fake.add_user("Серёжа")
-        forum = fake.add_group("Клуб", [masha, serge], forum=True)
+        forum = fake.add_group("Клуб", [masha, serge], supergroup=Supergroup(forum=True))
         topic = fake.add_topic(forum, "Стол", by=masha)
         where = RU("stats-where-chat", chat="Клуб")
         async with running_bot(fake, tmp_path) as bot:

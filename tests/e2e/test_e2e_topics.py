@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.playground import FakeTelegram
+from bot.playground import FakeTelegram, Supergroup
 from tests.e2e.actions import (
     dealt,
     join,
@@ -25,7 +25,7 @@ from tests.e2e.stored import games_in
 async def test_two_topics_hold_two_games_that_stay_in_their_topics(tmp_path: Path) -> None:
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:4]]
-        forum = fake.add_group("Клуб", users, forum=True)
+        forum = fake.add_group("Клуб", users, supergroup=Supergroup(forum=True))
         first, second = fake.add_topic(forum, "Стол 1"), fake.add_topic(forum, "Стол 2")
         tables = {
             first.thread_id: users[:2],

@@ -41,7 +41,7 @@ from aiogram.types import (
 )
 from PIL import Image
 
-from bot.playground import Change, FakeTelegram, FloodLimits
+from bot.playground import BotAccount, Change, FakeTelegram, FloodLimits, Supergroup
 from bot.playground.api.formatting import FormatError, parse_html, parse_markdown_v2
 
 NOT_MODIFIED = (
@@ -141,7 +141,7 @@ async def test_each_fake_makes_its_own_random_token(fake: FakeTelegram) -> None:
     assert FakeTelegram().token != fake.token
     status, body = await post(fake, "getMe", token=OLD_TOKEN)
     assert (status, body["description"]) == (401, "Unauthorized: invalid token specified")
-    async with FakeTelegram(token="42:chosen") as chosen:
+    async with FakeTelegram(bot=BotAccount(token="42:chosen")) as chosen:
         status, body = await post(chosen, "getMe", token="42:chosen")
         assert (status, body["result"]["id"]) == (200, 42)
 
@@ -657,7 +657,7 @@ async def test_privacy_mode_decides_which_group_messages_reach_the_bot(
 
 async def test_forum_topics_keep_message_thread_id(fake: FakeTelegram, bot: Bot) -> None:
     alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
-    forum = fake.add_group("Клуб", [alice, bob], forum=True)
+    forum = fake.add_group("Клуб", [alice, bob], supergroup=Supergroup(forum=True))
     topic = fake.add_topic(forum, "Партия 1")
     fake.user_sends(alice, forum, "/newgame", topic=topic)
     updates = await bot.get_updates(timeout=0)
@@ -727,7 +727,7 @@ async def test_a_removed_bot_is_told_and_cannot_write(fake: FakeTelegram, bot: B
 
 async def test_chat_members_and_administrators(fake: FakeTelegram, bot: Bot) -> None:
     alice, bob, carol = fake.add_user("Alice"), fake.add_user("Bob"), fake.add_user("Carol")
-    group = fake.add_group("Домино", [alice, bob, carol], admins=[bob], supergroup=True)
+    group = fake.add_group("Домино", [alice, bob, carol], admins=[bob], supergroup=Supergroup())
     owner = await bot.get_chat_member(group.id, alice.id)
     admin = await bot.get_chat_member(group.id, bob.id)
     member = await bot.get_chat_member(group.id, carol.id)
@@ -747,7 +747,7 @@ async def test_chat_members_and_administrators(fake: FakeTelegram, bot: Bot) -> 
 
 async def test_chat_actions_and_pins_need_the_right_rights(fake: FakeTelegram, bot: Bot) -> None:
     alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
-    group = fake.add_group("Домино", [alice, bob], supergroup=True)
+    group = fake.add_group("Домино", [alice, bob], supergroup=Supergroup())
     assert await bot.send_chat_action(group.id, "upload_photo")
     with pytest.raises(TelegramBadRequest) as refused:
         await bot.send_chat_action(group.id, "dancing")

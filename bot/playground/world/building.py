@@ -4,10 +4,20 @@ upgrades to supergroups, old messages, and faults of the network (`fail`, `slow`
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from bot.playground.api.errors import Fault
 from bot.playground.world.models import Chat, Topic, User
 from bot.playground.world.state import MessageRef, World
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Supergroup:
+    """A new group made a supergroup, with what only a supergroup has: topics (`forum`)
+    and a public `username`."""
+
+    forum: bool = False
+    username: str | None = None
 
 
 class Building(World):
@@ -68,30 +78,30 @@ class Building(World):
         title: str,
         members: Iterable[User],
         *,
-        forum: bool = False,
-        supergroup: bool = False,
+        supergroup: Supergroup | None = None,
         creator: User | None = None,
         admins: Iterable[User] = (),
         bot_admin: bool = False,
         with_bot: bool = True,
-        username: str | None = None,
     ) -> Chat:
         """A group that already exists, with the bot in it (no updates are sent).
 
-        `creator` defaults to the first member; `forum=True` makes a forum supergroup.
+        `creator` defaults to the first member; `supergroup` makes it one (a forum with
+        `Supergroup(forum=True)`).
         """
         people = list(members)
-        supergroup = supergroup or forum or username is not None
         number = self._next_group
         self._next_group += 1
-        chat_id = -(1_002_000_000_000 + number) if supergroup else -(4_000_000_000 + number)
-        chat = Chat(
-            id=chat_id,
-            type="supergroup" if supergroup else "group",
-            title=title,
-            username=username,
-            forum=forum,
-        )
+        if supergroup is None:
+            chat = Chat(id=-(4_000_000_000 + number), type="group", title=title)
+        else:
+            chat = Chat(
+                id=-(1_002_000_000_000 + number),
+                type="supergroup",
+                title=title,
+                username=supergroup.username,
+                forum=supergroup.forum,
+            )
         for user in people:
             chat.members[user.id] = "member"
         for user in admins:
@@ -103,7 +113,7 @@ class Building(World):
             chat.bot_status = "administrator"
         elif not with_bot:
             chat.bot_status = "left"
-        self.chats[chat_id] = chat
+        self.chats[chat.id] = chat
         return chat
 
     def add_topic(self, group: Chat, name: str, *, by: User | None = None) -> Topic:

@@ -14,6 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.playground.api.errors import Fault
@@ -59,16 +60,24 @@ ChatArg = Chat | User | int
 MessageRef = Message | ViewMessage | SentMessage
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BotAccount:
+    """The bot as BotFather registered it: its token (random unless given), names and
+    privacy mode (on: in a group where it is no admin it hears only commands and replies)."""
+
+    token: str | None = None
+    username: str = BOT_USERNAME
+    name: str = BOT_NAME
+    privacy_mode: bool = True
+
+
 class World:
     """The fake's state and shared helpers (see the module docstring)."""
 
     def __init__(
         self,
         *,
-        token: str | None = None,
-        bot_username: str = BOT_USERNAME,
-        bot_name: str = BOT_NAME,
-        privacy_mode: bool = True,
+        bot: BotAccount | None = None,
         flood: bool = False,
         flood_limits: FloodLimits | None = None,
         callback_timeout: float = 15.0,
@@ -76,12 +85,13 @@ class World:
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
-        self.token = token or f"{BOT_ID}:{secrets.token_urlsafe(32)}"
+        account = bot or BotAccount()
+        self.token = account.token or f"{BOT_ID}:{secrets.token_urlsafe(32)}"
         """The bot's token: random unless given, so only the bot it is handed to can act."""
         self.bot_id = int(self.token.split(":", 1)[0])
-        self.bot_username = bot_username
-        self.bot_name = bot_name
-        self.privacy_mode = privacy_mode
+        self.bot_username = account.username
+        self.bot_name = account.name
+        self.privacy_mode = account.privacy_mode
         self.decode_photos = True  # a load benchmark reads only the headers (~2.4 ms less)
         self.outages: dict[str, int] = {}
         """Method (lower case) → how many of its next calls fail with 502 Bad Gateway."""
@@ -98,6 +108,20 @@ class World:
 
         self.users: dict[int, User] = {}
         self.chats: dict[int, Chat] = {}
+        self._open_wire()
+
+        self._flood = FloodControl(flood_limits or FloodLimits(), self.now)
+        self._clock = clock
+        self._offset = 0.0
+        self._next_user_id = 200_000_001
+        self._next_group = 1
+        self._listeners: list[Listener] = []
+        self._methods: dict[str, Handler] = self._handlers()
+        """Bot API method (lower case) → its handler; every part adds its own."""
+
+    def _open_wire(self) -> None:
+        """The bot's side of the wire as it starts, empty: queued updates, the calls log,
+        command menus, the webhook, uploaded files, the fake's own work."""
         self.calls: list[Call] = []
         self.callback_queries: dict[str, CallbackQuery] = {}
         self.commands: dict[tuple[tuple[Any, ...], str], list[dict[str, str]]] = {}
@@ -116,26 +140,17 @@ class World:
         """Worker URLs a load balancer in front of the webhook spreads its POSTs over,
         round-robin (empty: the webhook's URL itself)."""
         self._webhook_error: tuple[int, str] | None = None
-
-        self._flood = FloodControl(flood_limits or FloodLimits(), self.now)
-        self._clock = clock
-        self._offset = 0.0
         self._updates: list[dict[str, Any]] = []
         self._next_update_id = 700_000_001
         self._allowed: frozenset[str] | None = None
         self._files: dict[str, Photo] = {}
         self._file_count = 0
-        self._next_user_id = 200_000_001
-        self._next_group = 1
         self._next_query = 4_611_686_018_427_387_904
         self._poll_generation = 0
         self._wakeup = asyncio.Event()
         self._closing = False
         self._background: set[asyncio.Task[None]] = set()
         """Work of the fake's own (webhook delivery), cancelled when it stops."""
-        self._listeners: list[Listener] = []
-        self._methods: dict[str, Handler] = self._handlers()
-        """Bot API method (lower case) → its handler; every part adds its own."""
 
     def _handlers(self) -> dict[str, Handler]:
         """The methods a part answers; each part adds to its `super()`'s."""
