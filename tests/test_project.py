@@ -79,9 +79,6 @@ OVER_THE_LIMITS = {
     "render/sheet.py has 412 lines",
     "bot/ai/inference.py:likelihood has 85 lines",
     "bot/ai/policy.py:goat_scores has 72 lines",
-    "bot/playground/api/formatting/html.py:parse_html has 139 lines",
-    "bot/playground/api/formatting/markdown.py:parse_markdown_v2 has 191 lines",
-    "bot/playground/api/formatting/markdown.py:parse_markdown has 84 lines",
     "render/sheet.py:_text has 8 parameters",
     "render/spinner.py:place has 8 parameters",
 }

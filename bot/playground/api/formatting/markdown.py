@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import re
 
-from bot.playground.api.formatting.entities import (
-    Entity,
-    FormatError,
-    is_space,
-    sorted_entities,
-    utf16_units,
-)
+from bot.playground.api.formatting.entities import Entity, FormatError, is_space
 from bot.playground.api.formatting.links import checked_link
+from bot.playground.api.formatting.scanner import Scanner
 
 _MD2_NAMES = {
     "bold": "Bold",
@@ -27,208 +22,93 @@ _MD2_NAMES = {
     "custom_emoji": "CustomEmoji",
     "blockquote": "BlockQuote",
 }
-
-
-def _reserved(char: int) -> FormatError:
-    return FormatError(
-        f"Character '{chr(char)}' is reserved and must be escaped with the preceding '\\'"
-    )
+_MD2_RESERVED = b"_*[]()~`>#+-=|{}.!\n"
+_MD2_CODE = frozenset({"code", "pre", "pre_code"})
+# The markers that open an entity, tried in this order ('>' and the line break aside).
+_MD2_OPENING = (
+    (b"__", "underline"),
+    (b"_", "italic"),
+    (b"*", "bold"),
+    (b"~", "strikethrough"),
+    (b"||", "spoiler"),
+    (b"[", "text_link"),
+    (b"![", "custom_emoji"),
+    (b"```", "pre"),
+    (b"`", "code"),
+)
+# The markers that close an entity (a blockquote ends with a line that is not quoted).
+_MD2_CLOSING = {
+    "bold": b"*",
+    "italic": b"_",
+    "underline": b"__",
+    "strikethrough": b"~",
+    "spoiler": b"||",
+    "code": b"`",
+    "pre": b"```",
+    "pre_code": b"```",
+    "text_link": b"]",
+    "custom_emoji": b"]",
+}
+# Legacy Markdown: the kind each marker opens, and what closes it.
+_MD_KINDS = {0x5F: "italic", 0x2A: "bold", 0x60: "code", 0x5B: "text_link"}
+_MD_CLOSING = {"italic": b"_", "bold": b"*", "code": b"`", "pre": b"```", "text_link": b"]"}
 
 
 def parse_markdown_v2(text: str) -> tuple[str, list[Entity]]:
     """Telegram's MarkdownV2 parse mode (TDLib `parse_markdown_v2`)."""
-    data = text.encode("utf-8")
-    size = len(data)
+    return _MarkdownV2Parser(text).parse()
 
-    def at(i: int) -> int:
-        return data[i] if i < size else 0
 
-    out = bytearray()
-    entities: list[Entity] = []
-    u16 = 0
-    # kind, argument, utf-16 offset, byte offset in the source, output position
-    nested: list[tuple[str, str, int, int, int]] = []
-    have_blockquote = False
-    i = 0
-    while i < size:
-        c = data[i]
-        if c == 0x5C and 0 < at(i + 1) <= 126:  # '\'
-            u16 += 1
-            out.append(data[i + 1])
-            i += 2
-            continue
-        reserved = b"_*[]()~`>#+-=|{}.!\n"
-        if nested and nested[-1][0] in ("code", "pre", "pre_code"):
-            reserved = b"`"
-        if c not in reserved:
-            u16 += utf16_units(c)
-            out.append(c)
-            i += 1
-            continue
+def parse_markdown(text: str) -> tuple[str, list[Entity]]:
+    """Telegram's legacy Markdown parse mode (TDLib `parse_markdown`)."""
+    return _MarkdownParser(text).parse()
 
-        is_end = False
-        if nested:
-            kind = nested[-1][0]
-            if have_blockquote and c == 0x0A and (i + 1 == size or data[i + 1] != 0x3E):
-                is_end = True
-            elif kind == "bold":
-                is_end = c == 0x2A
-            elif kind == "italic":
-                is_end = c == 0x5F and at(i + 1) != 0x5F
-            elif kind == "code":
-                is_end = c == 0x60
-            elif kind in ("pre", "pre_code"):
-                is_end = c == 0x60 and at(i + 1) == 0x60 and at(i + 2) == 0x60
-            elif kind in ("text_link", "custom_emoji"):
-                is_end = c == 0x5D
-            elif kind == "underline":
-                is_end = c == 0x5F and at(i + 1) == 0x5F
-            elif kind == "strikethrough":
-                is_end = c == 0x7E
-            elif kind == "spoiler":
-                is_end = c == 0x7C and at(i + 1) == 0x7C
 
-        if not is_end:
-            kind = ""
-            argument = ""
-            byte_offset = i
-            if c == 0x5F:
-                if at(i + 1) == 0x5F:
-                    kind = "underline"
-                    i += 1
-                else:
-                    kind = "italic"
-            elif c == 0x2A:
-                kind = "bold"
-            elif c == 0x7E:
-                kind = "strikethrough"
-            elif c == 0x7C:
-                if at(i + 1) != 0x7C:
-                    raise _reserved(c)
-                i += 1
-                kind = "spoiler"
-            elif c == 0x5B:
-                kind = "text_link"
-            elif c == 0x60:
-                if at(i + 1) == 0x60 and at(i + 2) == 0x60:
-                    i += 3
-                    kind = "pre"
-                    language_end = i
-                    while not is_space(at(language_end)) and at(language_end) != 0x60:
-                        language_end += 1
-                    if i != language_end and language_end < size and at(language_end) != 0x60:
-                        kind = "pre_code"
-                        argument = data[i:language_end].decode("utf-8", "replace")
-                        i = language_end
-                    if at(i) in (0x0A, 0x0D):
-                        if at(i + 1) in (0x0A, 0x0D) and at(i) != at(i + 1):
-                            i += 2
-                        else:
-                            i += 1
-                    i -= 1
-                else:
-                    kind = "code"
-            elif c == 0x21:
-                if at(i + 1) != 0x5B:
-                    raise _reserved(c)
-                i += 1
-                kind = "custom_emoji"
-            elif c == 0x0A:
-                u16 += 1
-                out.append(0x0A)
-                if i + 1 < size and data[i + 1] == 0x3E:
-                    i += 1
-                    if not have_blockquote:
-                        kind = "blockquote"
-                        have_blockquote = True
-            elif c == 0x3E:
-                if i != 0:
-                    raise _reserved(c)
-                kind = "blockquote"
-                have_blockquote = True
+class _MarkdownScanner(Scanner):
+    """What both Markdown modes read the same way: escapes, code blocks' heads and URLs."""
+
+    def copy_escaped(self) -> None:
+        """Copy the (ASCII) character after the backslash at the cursor."""
+        self.i += 1
+        self.copy_byte()
+
+    def pre_language(self) -> str:
+        """After an opening "```": the language of the block ("" if none), and the cursor
+        moved past it and past the line break that follows."""
+        start = end = self.i
+        while not is_space(self.at(end)) and self.at(end) != 0x60:
+            end += 1
+        language = ""
+        if start != end and end < self.size and self.at(end) != 0x60:
+            language = self.data[start:end].decode("utf-8", "replace")
+            self.i = end
+        if self.at(self.i) in (0x0A, 0x0D):
+            if self.at(self.i + 1) in (0x0A, 0x0D) and self.at(self.i) != self.at(self.i + 1):
+                self.i += 2
             else:
-                raise _reserved(c)
-            if kind:
-                nested.append((kind, argument, u16, byte_offset, len(out)))
-            i += 1
-            continue
+                self.i += 1
+        return language
 
-        # the end of an entity
-        kind, argument, offset, byte_offset, out_pos = nested[-1]
-        if c == 0x0A and kind != "blockquote":
-            raise FormatError(
-                f"Can't find end of {_MD2_NAMES[kind]} entity at byte offset {byte_offset}"
-            )
-        skip = u16 == offset
-        if kind in ("underline", "spoiler"):
-            i += 1
-        elif kind in ("pre", "pre_code"):
-            i += 2
-        elif kind == "text_link":
-            if at(i + 1) != 0x28:  # '('
-                url = out[out_pos:].decode("utf-8", "replace")
-            else:
-                i += 2
-                url_begin = i
-                raw = bytearray()
-                while i < size and data[i] != 0x29:
-                    if data[i] == 0x5C and 0 < at(i + 1) <= 126:
-                        raw.append(data[i + 1])
-                        i += 2
-                        continue
-                    raw.append(data[i])
-                    i += 1
-                if at(i) != 0x29:
-                    raise FormatError(f"Can't find end of a URL at byte offset {url_begin}")
-                url = raw.decode("utf-8", "replace")
-            checked = checked_link(url)
-            if checked is None:
-                skip = True
-            else:
-                argument = checked
-        elif kind == "custom_emoji":
-            if at(i + 1) != 0x28:
-                raise FormatError("Custom emoji entity must contain a tg://emoji URL")
-            i += 2
-            url_begin = i
-            raw = bytearray()
-            while i < size and data[i] != 0x29:
-                if data[i] == 0x5C and 0 < at(i + 1) <= 126:
-                    raw.append(data[i + 1])
-                    i += 2
-                    continue
-                raw.append(data[i])
-                i += 1
-            if at(i) != 0x29:
-                raise FormatError(
-                    f"Can't find end of a custom emoji URL at byte offset {url_begin}"
-                )
-            match = re.fullmatch(r"tg://emoji\?id=(\d+)", raw.decode("utf-8", "replace"))
-            if match is None:
-                raise FormatError("Custom emoji URL must have an emoji identifier")
-            argument = match.group(1)
-        elif kind == "blockquote":
-            have_blockquote = False
-            out.append(data[i])
-            u16 += 1
-        if not skip:
-            entities.append(_md2_entity(kind, argument, offset, u16 - offset))
-        nested.pop()
-        i += 1
-    if have_blockquote and nested and nested[-1][0] == "blockquote":
-        offset = nested[-1][2]
-        if u16 != offset:
-            entities.append(_md2_entity("blockquote", "", offset, u16 - offset))
-        nested.pop()
-    if nested:
-        kind, _, _, byte_offset, _ = nested[-1]
-        raise FormatError(
-            f"Can't find end of {_MD2_NAMES[kind]} entity at byte offset {byte_offset}"
-        )
-    return out.decode("utf-8"), sorted_entities(entities)
+    def read_url(self, escapes: bool) -> str:
+        """The characters up to the next ')' or the end; with `escapes`, a backslash before
+        an ASCII character stands for the character."""
+        raw = bytearray()
+        while self.i < self.size and self.data[self.i] != 0x29:
+            if escapes and self._escape():
+                raw.append(self.data[self.i + 1])
+                self.i += 2
+                continue
+            raw.append(self.data[self.i])
+            self.i += 1
+        return raw.decode("utf-8", "replace")
+
+    def _escape(self) -> bool:
+        """Whether the cursor is on a MarkdownV2 escape: a backslash before ASCII."""
+        return self.data[self.i] == 0x5C and 0 < self.at(self.i + 1) <= 126
 
 
-def _md2_entity(kind: str, argument: str, offset: int, length: int) -> Entity:
+def _markdown_entity(kind: str, argument: str, offset: int, length: int) -> Entity:
+    """The entity for an entity `kind` of either mode and its argument."""
     entity: Entity = {"offset": offset, "length": length}
     if kind == "pre_code":
         entity.update(type="pre", language=argument)
@@ -241,87 +121,190 @@ def _md2_entity(kind: str, argument: str, offset: int, length: int) -> Entity:
     return entity
 
 
-def parse_markdown(text: str) -> tuple[str, list[Entity]]:
-    """Telegram's legacy Markdown parse mode (TDLib `parse_markdown`)."""
-    data = text.encode("utf-8")
-    size = len(data)
+def _reserved(char: int) -> FormatError:
+    return FormatError(
+        f"Character '{chr(char)}' is reserved and must be escaped with the preceding '\\'"
+    )
 
-    def at(i: int) -> int:
-        return data[i] if i < size else 0
 
-    out = bytearray()
-    entities: list[Entity] = []
-    u16 = 0
-    i = 0
-    while i < size:
-        c = data[i]
-        if c == 0x5C and at(i + 1) in (0x5F, 0x2A, 0x60, 0x5B):
-            out.append(data[i + 1])
-            u16 += 1
-            i += 2
-            continue
-        if c not in (0x5F, 0x2A, 0x60, 0x5B):
-            u16 += utf16_units(c)
-            out.append(c)
-            i += 1
-            continue
-        begin = i
-        end_char = 0x5D if c == 0x5B else c
-        is_pre = False
-        language = ""
-        i += 1
-        if c == 0x60 and at(i) == 0x60 and at(i + 1) == 0x60:
-            i += 2
-            is_pre = True
-            language_end = i
-            while not is_space(at(language_end)) and at(language_end) != 0x60:
-                language_end += 1
-            if i != language_end and language_end < size and at(language_end) != 0x60:
-                language = data[i:language_end].decode("utf-8", "replace")
-                i = language_end
-            if at(i) in (0x0A, 0x0D):
-                if at(i + 1) in (0x0A, 0x0D) and at(i) != at(i + 1):
-                    i += 2
-                else:
-                    i += 1
-        offset = u16
-        while i < size and (
-            data[i] != end_char or (is_pre and not (at(i + 1) == 0x60 and at(i + 2) == 0x60))
-        ):
-            u16 += utf16_units(data[i])
-            out.append(data[i])
-            i += 1
-        if i == size:
-            raise FormatError(f"Can't find end of the entity starting at byte offset {begin}")
-        if offset != u16:
-            entity: Entity = {"offset": offset, "length": u16 - offset}
-            if c == 0x5F:
-                entity["type"] = "italic"
-            elif c == 0x2A:
-                entity["type"] = "bold"
-            elif c == 0x5B:
-                if at(i + 1) != 0x28:
-                    url = data[begin + 1 : i].decode("utf-8", "replace")
-                else:
-                    i += 2
-                    url_bytes = bytearray()
-                    while i < size and data[i] != 0x29:
-                        url_bytes.append(data[i])
-                        i += 1
-                    url = url_bytes.decode("utf-8", "replace")
-                checked = checked_link(url)
-                entity.update(type="text_link", url=checked)
-                if checked is None:
-                    entity.clear()
-            elif is_pre:
-                entity["type"] = "pre"
-                if language:
-                    entity["language"] = language
+def _unclosed(kind: str, byte_offset: int) -> FormatError:
+    return FormatError(f"Can't find end of {_MD2_NAMES[kind]} entity at byte offset {byte_offset}")
+
+
+class _MarkdownV2Parser(_MarkdownScanner):
+    """One run of `parse_markdown_v2`: open entities are closed by their own markers."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        # the open entities: kind, argument, utf-16 offset, byte offset in the source,
+        # output position
+        self.nested: list[tuple[str, str, int, int, int]] = []
+        self.have_blockquote = False
+
+    def parse(self) -> tuple[str, list[Entity]]:
+        """The text and entities, or `FormatError` with TDLib's message."""
+        while self.i < self.size:
+            c = self.data[self.i]
+            if self._escape():
+                self.copy_escaped()
+            elif c not in self._reserved_here():
+                self.copy_byte()
+            elif self._closes(c):
+                self._close(c)
             else:
-                entity["type"] = "code"
-            if entity:
-                entities.append(entity)
-        if is_pre:
-            i += 2
-        i += 1
-    return out.decode("utf-8"), sorted_entities(entities)
+                self._open(c)
+        if self.have_blockquote and self.nested and self.nested[-1][0] == "blockquote":
+            offset = self.nested.pop()[2]
+            if self.u16 != offset:
+                self.entities.append(_markdown_entity("blockquote", "", offset, self.u16 - offset))
+        if self.nested:
+            kind, _, _, byte_offset, _ = self.nested[-1]
+            raise _unclosed(kind, byte_offset)
+        return self.result()
+
+    def _reserved_here(self) -> bytes:
+        """The characters that are markup here: only '`' inside code."""
+        return b"`" if self.nested and self.nested[-1][0] in _MD2_CODE else _MD2_RESERVED
+
+    def _closes(self, c: int) -> bool:
+        """Whether the character `c` at the cursor ends the innermost open entity."""
+        if not self.nested:
+            return False
+        if self.have_blockquote and c == 0x0A and self.at(self.i + 1) != 0x3E:
+            return True
+        kind = self.nested[-1][0]
+        if kind == "italic" and self.at(self.i + 1) == 0x5F:
+            return False
+        closing = _MD2_CLOSING.get(kind)
+        return closing is not None and self.data.startswith(closing, self.i)
+
+    def _open(self, c: int) -> None:
+        """Open the entity whose marker `c` is at the cursor (a line break is also copied)."""
+        byte_offset = self.i
+        argument = ""
+        if c == 0x0A:
+            kind = self._line_break()
+        elif c == 0x3E and self.i == 0:
+            self.i += 1
+            kind = "blockquote"
+            self.have_blockquote = True
+        else:
+            kind = self._opening_marker(c)
+            if kind == "pre":
+                argument = self.pre_language()
+                kind = "pre_code" if argument else "pre"
+        if kind:
+            self.nested.append((kind, argument, self.u16, byte_offset, len(self.out)))
+
+    def _line_break(self) -> str:
+        """Copy the line break; "blockquote" when a quote starts on the next line."""
+        self.copy_byte()
+        if self.at(self.i) != 0x3E:
+            return ""
+        self.i += 1
+        if self.have_blockquote:
+            return ""
+        self.have_blockquote = True
+        return "blockquote"
+
+    def _opening_marker(self, c: int) -> str:
+        """Step over the marker at the cursor and name the entity it opens."""
+        for marker, kind in _MD2_OPENING:
+            if self.data.startswith(marker, self.i):
+                self.i += len(marker)
+                return kind
+        raise _reserved(c)
+
+    def _close(self, c: int) -> None:
+        """Close the innermost open entity at its marker `c` at the cursor."""
+        kind, argument, offset, byte_offset, out_pos = self.nested.pop()
+        if c == 0x0A and kind != "blockquote":
+            raise _unclosed(kind, byte_offset)
+        empty = self.u16 == offset
+        url: str | None = argument
+        if kind == "blockquote":
+            self.have_blockquote = False
+            self.copy_byte()
+        else:
+            self.i += len(_MD2_CLOSING[kind])
+        if kind == "text_link":
+            url = checked_link(self._link_url(out_pos))
+        elif kind == "custom_emoji":
+            url = self._custom_emoji_id()
+        if not empty and url is not None:
+            self.entities.append(_markdown_entity(kind, url, offset, self.u16 - offset))
+
+    def _link_url(self, out_pos: int) -> str:
+        """The URL in "(...)" after a link's text, or the text itself."""
+        if self.at(self.i) != 0x28:  # '('
+            return self.out[out_pos:].decode("utf-8", "replace")
+        return self._parenthesized("Can't find end of a URL")
+
+    def _custom_emoji_id(self) -> str:
+        """The identifier in the "(tg://emoji?id=...)" after a custom emoji."""
+        if self.at(self.i) != 0x28:
+            raise FormatError("Custom emoji entity must contain a tg://emoji URL")
+        url = self._parenthesized("Can't find end of a custom emoji URL")
+        match = re.fullmatch(r"tg://emoji\?id=(\d+)", url)
+        if match is None:
+            raise FormatError("Custom emoji URL must have an emoji identifier")
+        return match.group(1)
+
+    def _parenthesized(self, unclosed: str) -> str:
+        """The URL in the "(...)" at the cursor; `unclosed` is the error without its ')'."""
+        self.i += 1
+        begin = self.i
+        url = self.read_url(escapes=True)
+        if self.at(self.i) != 0x29:
+            raise FormatError(f"{unclosed} at byte offset {begin}")
+        self.i += 1
+        return url
+
+
+class _MarkdownParser(_MarkdownScanner):
+    """One run of `parse_markdown`: entities do not nest, each runs to its closing marker."""
+
+    def parse(self) -> tuple[str, list[Entity]]:
+        """The text and entities, or `FormatError` with TDLib's message."""
+        while self.i < self.size:
+            c = self.data[self.i]
+            if c == 0x5C and self.at(self.i + 1) in _MD_KINDS:
+                self.copy_escaped()
+            elif c not in _MD_KINDS:
+                self.copy_byte()
+            else:
+                self._entity(c)
+        return self.result()
+
+    def _entity(self, c: int) -> None:
+        """Read the entity whose marker `c` is at the cursor."""
+        begin = self.i
+        kind = _MD_KINDS[c]
+        language = ""
+        self.i += 1
+        if kind == "code" and self.data.startswith(b"``", self.i):
+            self.i += 2
+            kind = "pre"
+            language = self.pre_language()
+        offset = self.u16
+        closing = _MD_CLOSING[kind]
+        while self.i < self.size and not self.data.startswith(closing, self.i):
+            self.copy_byte()
+        if self.i == self.size:
+            raise FormatError(f"Can't find end of the entity starting at byte offset {begin}")
+        if offset != self.u16:
+            argument: str | None = language
+            if kind == "text_link":
+                argument = checked_link(self._link_url(begin))
+            elif language:
+                kind = "pre_code"
+            if argument is not None:
+                self.entities.append(_markdown_entity(kind, argument, offset, self.u16 - offset))
+        self.i += len(closing)
+
+    def _link_url(self, begin: int) -> str:
+        """The URL in "(...)" after the link's text at `begin`, or the text itself."""
+        if self.at(self.i + 1) != 0x28:  # '('
+            return self.data[begin + 1 : self.i].decode("utf-8", "replace")
+        self.i += 2
+        return self.read_url(escapes=False)
