@@ -1,10 +1,9 @@
 """The score sheet after a round, in the manner of the online «Козёл» sites, with the
-columns of its kind (`SheetKind`), and the standings of a tournament with an elimination
+columns of its kind (`render.columns`), or the standings of a tournament with an elimination
 limit (Bykovo «вприсядку»)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
@@ -12,7 +11,8 @@ from PIL import Image, ImageDraw
 
 from render import sprites, text, theme
 from render.canvas import HEADER, PAD, chip, chip_width, felt, paste, strike, write
-from render.scene import ScoreRow, ScoreSheet, SheetKind, SheetLabels
+from render.columns import NAME_X, SIZE, Cell, draw_captions, draw_row, ink
+from render.scene import ScoreRow, ScoreSheet, SheetKind
 
 WIDTH = 1280
 ROW = 88
@@ -22,16 +22,6 @@ FOOTER = 72  # the carried eggs line
 NOTE = 28  # what decides the game, under the sheet
 NOTE_LINES = 2
 NOTE_HEIGHT = 44
-NAME_X = 2 * PAD + 16
-GOAT = 150  # room for a mark after a name: the goat, out of the game
-MARK_GAP = 12  # … at least between a longer mark and the name
-NUMBERS = 150  # room for the widest previous total
-PREVIOUS_RIGHT = 780  # numbers are right-aligned on these edges
-RACE_PREVIOUS_RIGHT = 620  # a race sheet has the points scored in play too
-PLAY_RIGHT = 790
-ROUND_RIGHT = 960
-TOTAL_RIGHT = 1130
-SIZE = 38
 
 # the standings (a sheet with a limit): name, before, round (place and points), total, the
 # limit bar with "total / limit" over it, the next round's status
@@ -63,154 +53,17 @@ class Piece(NamedTuple):
     box: tuple[int, int, int, int]
 
 
-def _right(
-    canvas: Image.Image, label: str, size: int, colour: theme.Colour, right: int, y: int
-) -> None:
-    write(canvas, label, size, colour, right - text.width(label, size, True), y)
+def _text(canvas: Image.Image, kind: str, cell: Cell, x: int, mid: int) -> Piece:
+    """`write` clean `cell` from `x`, and the box it covers."""
+    ascent, _ = text.font(cell.size, True).getmetrics()
+    top = mid - ascent + round(cell.size * 0.365)
+    end = write(canvas, cell.label, cell.size, cell.colour, x, mid)
+    return Piece(kind, (x, top, end, top + text.line_height(cell.size, True)))
 
 
-def _ink(row: ScoreRow, colour: theme.Colour) -> theme.Colour:
-    """`colour`, or muted in a row out of the game."""
-    return theme.MUTED if row.out else colour
-
-
-class Cell(NamedTuple):
-    """What a row shows in a column: its text, size and colour."""
-
-    label: str
-    size: int
-    colour: theme.Colour
-
-
-def _scored(row: ScoreRow, points: int, prefix: str = "") -> Cell:
-    """ "+N", or a muted 0."""
-    if points:
-        return Cell(f"{prefix}+{points}", SIZE, _ink(row, theme.WHITE))
-    return Cell("0", SIZE, theme.MUTED)
-
-
-def _previous(row: ScoreRow, sheet: ScoreSheet) -> Cell:
-    return Cell(str(row.previous), SIZE, theme.MUTED)
-
-
-def _play(row: ScoreRow, sheet: ScoreSheet) -> Cell:
-    return _scored(row, row.play_points)
-
-
-def _round(row: ScoreRow, sheet: ScoreSheet) -> Cell:
-    return _scored(row, row.round_points, "🐟 " if sheet.fish else "")
-
-
-def _won(row: ScoreRow, sheet: ScoreSheet) -> Cell:
-    return _scored(row, row.round_points)
-
-
-def _total(row: ScoreRow, sheet: ScoreSheet) -> Cell:
-    return Cell(str(row.total), SIZE + 4, _ink(row, theme.RED if row.opened else theme.WHITE))
-
-
-def _wins(row: ScoreRow, sheet: ScoreSheet) -> Cell:
-    return Cell(str(row.wins), SIZE + 4, _ink(row, theme.WHITE))
-
-
-class Column(NamedTuple):
-    """A column of the sheet: the `SheetLabels` word heading it, its right edge and what a
-    row shows in it."""
-
-    label: str
-    right: int
-    cell: Callable[[ScoreRow, ScoreSheet], Cell]
-
-
-POINTS_COLUMNS = (
-    Column("previous", PREVIOUS_RIGHT, _previous),
-    Column("round", ROUND_RIGHT, _round),
-    Column("total", TOTAL_RIGHT, _total),
-)
-COLUMNS = {
-    SheetKind.POINTS: POINTS_COLUMNS,
-    SheetKind.OUT: POINTS_COLUMNS,
-    SheetKind.RACE: (
-        Column("previous", RACE_PREVIOUS_RIGHT, _previous),
-        Column("play", PLAY_RIGHT, _play),
-        *POINTS_COLUMNS[1:],
-    ),
-    SheetKind.GENERALS: (
-        Column("round", PREVIOUS_RIGHT, _won),
-        Column("generals", ROUND_RIGHT, _total),
-        Column("wins", TOTAL_RIGHT, _wins),
-    ),
-}
-"""The columns of every sheet but the standings, by kind."""
-
-
-def _marks(row: ScoreRow, labels: SheetLabels) -> list[tuple[str, theme.Colour]]:
-    """The chips after a row's name: the goat, out of the game, a General made."""
-    return (
-        [(labels.goat, theme.RED)] * row.goat
-        + [(labels.out, theme.MUTED)] * row.out
-        + [(labels.general, theme.GOLD)] * row.general
-    )
-
-
-def _mark_room(label: str) -> int:
-    """The room a chip after a name takes: `GOAT`, or more for a long word."""
-    return max(GOAT, chip_width(label, 28) + MARK_GAP)
-
-
-def _row(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> None:
-    """One line: the name (and its marks), then the kind's columns; a total's remembered
-    points after it.
-
-    A row that is out of the game is all muted, its name struck through.
-    """
-    mid = y + ROW // 2
-    columns = COLUMNS[sheet.kind]
-    marks = _marks(row, sheet.labels)
-    room = columns[0].right - NUMBERS - NAME_X - sum(_mark_room(label) for label, _ in marks)
-    name = text.fit(row.name, SIZE, room, bold=True) or "?"
-    end = write(canvas, name, SIZE, _ink(row, theme.WHITE), NAME_X, mid)
-    if row.out:
-        strike(canvas, NAME_X, end, mid)
-    for label, rim in marks:
-        end += _mark_room(label)
-        chip(canvas, label, 28, end, mid, rim)
-    for column in columns:
-        cell = column.cell(row, sheet)
-        _right(canvas, cell.label, cell.size, cell.colour, column.right, mid)
-    if row.remembered:
-        write(
-            canvas, f"+{row.remembered}", SIZE - 6, _ink(row, theme.YELLOW), TOTAL_RIGHT + 12, mid
-        )
-
-
-def _text(
-    canvas: Image.Image,
-    kind: str,
-    label: str,
-    size: int,
-    colour: theme.Colour,
-    x: int,
-    mid: int,
-    bold: bool = True,
-) -> Piece:
-    """`write` clean `label`, and the box it covers."""
-    ascent, _ = text.font(size, bold).getmetrics()
-    top = mid - ascent + round(size * 0.365)
-    end = write(canvas, label, size, colour, x, mid, bold)
-    return Piece(kind, (x, top, end, top + text.line_height(size, bold)))
-
-
-def _text_right(
-    canvas: Image.Image,
-    kind: str,
-    label: str,
-    size: int,
-    colour: theme.Colour,
-    right: int,
-    mid: int,
-) -> Piece:
-    return _text(canvas, kind, label, size, colour, right - text.width(label, size, True), mid)
+def _text_right(canvas: Image.Image, kind: str, cell: Cell, right: int, mid: int) -> Piece:
+    """`_text` ending at `right`."""
+    return _text(canvas, kind, cell, right - cell.width, mid)
 
 
 @cache
@@ -243,8 +96,8 @@ def bar_colour(row: ScoreRow, limit: int) -> theme.Colour:
 def _bar(canvas: Image.Image, row: ScoreRow, limit: int, mid: int) -> list[Piece]:
     """ "total / limit" over a bar that fills up to the limit."""
     colour = bar_colour(row, limit)
-    ink = theme.WHITE if colour == theme.GOLD else colour
-    pieces = [_text(canvas, "count", f"{row.total} / {limit}", COUNT, ink, BAR_X, mid - 13)]
+    count = Cell(f"{row.total} / {limit}", COUNT, theme.WHITE if colour == theme.GOLD else colour)
+    pieces = [_text(canvas, "count", count, BAR_X, mid - 13)]
     top = mid + 6
     track = sprites.plate(
         (BAR_WIDTH, BAR_HEIGHT), BAR_HEIGHT // 2, theme.HEADER, theme.PANEL_EDGE, 1
@@ -284,24 +137,22 @@ def _status(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, mid: int) -> 
     return [Piece("status", (left, mid - h // 2, STATUS_RIGHT, mid - h // 2 + h))]
 
 
-def _standing(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> list[Piece]:
-    """One standings line: name, previous total, round place and points («—» for a player who
-    did not play), new total, the limit bar and the next round's status.
+def _standing(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, mid: int) -> list[Piece]:
+    """One standings line, its middle at `mid`: name, previous total, round place and points
+    («—» for a player who did not play), new total, the limit bar and the next round's status.
 
     A row that is out of the game is muted, its name struck through.
     """
-    mid = y + ROW // 2
     room = STANDING_PREVIOUS_RIGHT - STANDING_NUMBERS - NAME_X
     name = text.fit(row.name, STANDING_NAME, room, bold=True) or "?"
-    pieces = [_text(canvas, "name", name, STANDING_NAME, _ink(row, theme.WHITE), NAME_X, mid)]
+    white = ink(row, theme.WHITE)
+    pieces = [_text(canvas, "name", Cell(name, STANDING_NAME, white), NAME_X, mid)]
     if row.out:
         strike(canvas, NAME_X, pieces[0].box[2], mid)
-    previous = str(row.previous)
-    right = STANDING_PREVIOUS_RIGHT
-    pieces.append(_text_right(canvas, "previous", previous, STANDING_NAME, theme.MUTED, right, mid))
-    right = STANDING_ROUND_RIGHT
+    previous = Cell(str(row.previous), STANDING_NAME, theme.MUTED)
+    pieces.append(_text_right(canvas, "previous", previous, STANDING_PREVIOUS_RIGHT, mid))
     if row.place <= 0:
-        pieces.append(_text_right(canvas, "round", "—", STANDING_NAME, theme.MUTED, right, mid))
+        points = Cell("—", STANDING_NAME, theme.MUTED)
     else:
         top = mid - PLACE // 2
         paste(canvas, sprites.badge(row.place, PLACE), PLACE_X, top)
@@ -311,24 +162,15 @@ def _standing(canvas: Image.Image, row: ScoreRow, sheet: ScoreSheet, y: int) -> 
             paste(canvas, _die(LOT), LOT_X, top)
             pieces.append(Piece("lot", (LOT_X, top, LOT_X + LOT, top + LOT)))
         if row.round_points:
-            points, ink = f"+{row.round_points}", _ink(row, theme.WHITE)
+            points = Cell(f"+{row.round_points}", STANDING_NAME, white)
         else:
-            points, ink = "0", theme.MUTED
-        pieces.append(_text_right(canvas, "round", points, STANDING_NAME, ink, right, mid))
-    total = _ink(row, theme.WHITE)
-    right = STANDING_TOTAL_RIGHT
-    pieces.append(_text_right(canvas, "total", str(row.total), SIZE + 4, total, right, mid))
+            points = Cell("0", STANDING_NAME, theme.MUTED)
+    pieces.append(_text_right(canvas, "round", points, STANDING_ROUND_RIGHT, mid))
+    total = Cell(str(row.total), SIZE + 4, white)
+    pieces.append(_text_right(canvas, "total", total, STANDING_TOTAL_RIGHT, mid))
     pieces += _bar(canvas, row, sheet.limit, mid)
     pieces += _status(canvas, row, sheet, mid)
     return pieces
-
-
-def _captions(canvas: Image.Image, sheet: ScoreSheet, mid: int) -> None:
-    labels = sheet.labels
-    write(canvas, labels.player, 26, theme.MUTED, NAME_X, mid, bold=False)
-    for column in COLUMNS[sheet.kind]:
-        label = getattr(labels, column.label)
-        write(canvas, label, 26, theme.MUTED, column.right - text.width(label, 26), mid, bold=False)
 
 
 def _standings_captions(canvas: Image.Image, sheet: ScoreSheet, mid: int) -> None:
@@ -377,15 +219,16 @@ def compose_score_sheet(sheet: ScoreSheet) -> tuple[Image.Image, tuple[tuple[Pie
     paste(canvas, plate, PAD, top)
     mid = top + LABELS // 2 + 4
     standings = sheet.kind is SheetKind.PLACES
-    (_standings_captions if standings else _captions)(canvas, sheet, mid)
+    (_standings_captions if standings else draw_captions)(canvas, sheet, mid)
     drawn = []
     for i, row in enumerate(sheet.rows):
         y = top + LABELS + i * ROW
         canvas.paste(theme.PANEL_EDGE, (PAD + 2, y, WIDTH - PAD - 2, y + 2))
+        mid = y + ROW // 2
         if standings:
-            drawn.append(tuple(_standing(canvas, row, sheet, y)))
+            drawn.append(tuple(_standing(canvas, row, sheet, mid)))
         else:
-            _row(canvas, row, sheet, y)
+            draw_row(canvas, row, sheet, mid)
     y = top + body
     for line in footer:
         write(canvas, line.label, line.size, line.colour, 2 * PAD, y + line.height // 2 + 4)

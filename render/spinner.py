@@ -16,6 +16,7 @@ Tiles lie on a grid of half units round the spinner's middle, so heights are cou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from render.layout import NoFitError, Rect, Track, layout_chain, rises
@@ -28,6 +29,17 @@ OFF_MIDDLE = 3
 room for a tile a row, and an empty arm for its label."""
 FAR = 1 << 20
 """Room that no arm fills."""
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """Where the line's bounds may lie: from `left` to `right` across, `shortest` tall at
+    least and `tallest` at most."""
+
+    left: int
+    right: int
+    shortest: int
+    tallest: int
 
 
 class Spot(NamedTuple):
@@ -64,19 +76,19 @@ def _way(track: Track) -> int:
 
 
 class _Table:
-    """A table's arms at unit `u` in bounds from `left` to `right`, laid out one at a time,
-    and what each takes where the spinner lies."""
+    """A table's arms at unit `u` in the `room` of its bounds, laid out one at a time, and
+    what each takes where the spinner lies."""
 
     def __init__(
         self,
         first: Pips,
         arms: Sequence[Sequence[Pips]],
         tracks: Sequence[Track],
-        across: tuple[int, int],
+        room: Room,
         u: int,
     ) -> None:
         self.first, self.arms, self.tracks, self.u = first, arms, tracks, u
-        self.left, self.right = across
+        self.left, self.right, self.shortest = room.left, room.right, room.shortest
         self.h = u // 2
         # round a spinner anywhere it may be, relative to its middle: what an up-and-down arm
         # may take across
@@ -168,7 +180,7 @@ class _Table:
                 low = mid + 1
         return high
 
-    def spot(self, x: int, arms: Sequence[int], shortest: int, slack: int = 0) -> Spot | None:
+    def spot(self, x: int, arms: Sequence[int], slack: int = 0) -> Spot | None:
         """The spot with the spinner's middle `x` across for `arms` (None if one does not fit
         there), in bounds `shortest` tall at least, with `slack` for those that run up and
         down; put those whose rows run across first: the others often fit as tall."""
@@ -180,7 +192,7 @@ class _Table:
                 return None
             sides[rising] = grown
         over, under = sides[True].tiles * self.h, sides[False].tiles * self.h
-        height = shortest + max(0, -(-(over + under - shortest) // STEP)) * STEP
+        height = self.shortest + max(0, -(-(over + under - self.shortest) // STEP)) * STEP
         extra = height - over - under
         top = over + min(extra, max(0, height // 2 - over))  # the spinner near the middle
         return Spot(x, sides[True].reach * self.h, sides[False].reach * self.h, height, top)
@@ -197,33 +209,31 @@ def place(
     first: Pips,
     arms: Sequence[Sequence[Pips]],
     tracks: Sequence[Track],
-    across: tuple[int, int],
+    room: Room,
     u: int,
-    shortest: int,
-    tallest: int,
     slack: int = 0,
 ) -> Spot:
-    """The spot that makes the line's bounds (`across` is their left and right) shortest for
-    the spinner's arms at unit `u`, `shortest` tall at least: the nearest the middle of those
-    (`NoFitError` if that is taller than `tallest`). The arms that run up and down reach
-    `slack` half units further than they need where they fit so: they end elsewhere."""
-    table = _Table(first, arms, tracks, across, u)
-    middle = (across[0] + across[1]) // 2
+    """The spot that makes the line's bounds shortest in their `room` for the spinner's arms
+    at unit `u`: the nearest the middle of those (`NoFitError` if that is taller than
+    `room.tallest`). The arms that run up and down reach `slack` half units further than they
+    need where they fit so: they end elsewhere."""
+    table = _Table(first, arms, tracks, room, u)
+    middle = (room.left + room.right) // 2
     every = sorted(range(len(arms)), key=lambda arm: not tracks[arm].heading[0])
-    best = table.spot(middle, every, shortest, slack)
+    best = table.spot(middle, every, slack)
     for way in (-1, 1):
         # the arms whose rows run across a quarter this way: it narrows as the spinner moves
         # on that way, so they only grow taller
         narrowing = [arm for arm in every if tracks[arm].heading[0] and _way(tracks[arm]) == way]
         x = middle + way * (u // 2)
         while abs(x - middle) <= OFF_MIDDLE * u:
-            ahead = table.spot(x, narrowing, shortest)
+            ahead = table.spot(x, narrowing)
             if ahead is None or (best is not None and ahead.height >= best.height):
                 break
-            spot = table.spot(x, every, shortest, slack)
+            spot = table.spot(x, every, slack)
             if spot is not None and _better(spot, best, middle):
                 best = spot
             x += way * (u // 2)
-    if best is None or best.height > tallest:
+    if best is None or best.height > room.tallest:
         raise NoFitError
     return best

@@ -29,7 +29,7 @@ from render.layout import (
 )
 from render.scene import EndsCount, Pips, TableScene
 from render.seats import draw_seat, panel_height
-from render.spinner import Spot, place
+from render.spinner import Room, Spot, place
 
 WIDTH = 840
 PHONE = 300  # how wide a phone shows the picture
@@ -163,16 +163,16 @@ def _round_spinner(scene: TableScene, tracks: Sequence[Track], seats: int, least
     assert scene.first is not None  # a table with no tile fits any height
     least_frame = frame(seats)
     most = TALLEST - least_frame.height + CHAIN_HEIGHT
-    across = (least_frame.chain.left, least_frame.chain.right)
+    room = Room(least_frame.chain.left, least_frame.chain.right, CHAIN_HEIGHT, most)
     for u in (u for u in UNITS if u <= least):
         crowded: Table | None = None  # the first whose labels want more room
         for slack in SLACK:
             try:
-                spot = place(scene.first, scene.arms, tracks, across, u, CHAIN_HEIGHT, most, slack)
-                table, room = _labelled(scene, _spun(scene, tracks, seats, spot, u))
+                spot = place(scene.first, scene.arms, tracks, room, u, slack)
+                table, spacious = _labelled(scene, _spun(scene, tracks, seats, spot, u))
             except NoFitError:
                 break
-            if room:
+            if spacious:
                 return table
             crowded = crowded or table
         if crowded:
