@@ -23,6 +23,7 @@ from bot.game.events import (
     DoublesPlayed,
     Knocked,
     Passed,
+    PublicEvent,
     TilePlayed,
     TilesDrawn,
     WentOut,
@@ -53,13 +54,12 @@ def _probability(scores: Sequence[float], moves: Sequence[Move], observed: Move)
     return (1 - FLOOR) * picked / total + FLOOR * matching / len(moves)
 
 
-def likelihood(view: SeatView, hands: Sequence[int]) -> float:
-    """The modelled chance of the other seats' decisions this round given `hands`."""
-    rules = view.rules
-    tiles = rules.tiles
-    players = rules.players
+def _earlier_hands(view: SeatView, hands: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Per seat, the event of its last trip to the bazaar (-1 if none: the decisions after
+    it are the ones explained), and the hand it held since: `hands` plus what it played."""
+    tiles = view.rules.tiles
     history = view.history
-    known_from = [-1] * players  # decisions after this event index are explained by hands
+    known_from = [-1] * view.rules.players
     for i, event in enumerate(history):
         if isinstance(event, TilesDrawn):
             known_from[event.seat] = i
@@ -69,38 +69,53 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
             held[event.seat] |= 1 << event.tile
         elif isinstance(event, DoublesPlayed) and i > known_from[event.seat]:
             held[event.seat] |= tiles.mask(event.tiles)
+    return known_from, held
+
+
+def _observed(event: PublicEvent) -> Move | None:
+    """The decision an event shows (a play, doubles played, a pass), if any."""
+    if isinstance(event, TilePlayed):
+        return Play(event.tile, event.end, event.closed)
+    if isinstance(event, DoublesPlayed):
+        return PlayDoubles(event.tiles, event.ends, event.closed)
+    return Pass() if isinstance(event, Passed) else None
+
+
+def _chance(position: Position, observed: Move, bazaar: int) -> float:
+    """The modelled chance that the position's seat decides `observed` (`bazaar`: the tiles
+    left in it); 1 with no choice."""
+    rules, hand, ends = position.rules, position.hand, position.ends
+    fits = fitting(rules.tiles, ends)
+    if isinstance(observed, Pass) and not hand & fits:
+        return KNOCKED  # with nothing that fits the seat would have knocked
+    moves = moves_for(rules, hand, ends, fits, None, bazaar, 0)
+    if len(moves) < 2:
+        return 1.0
+    return _probability(normal_scores(position, moves), moves, observed)
+
+
+def likelihood(view: SeatView, hands: Sequence[int]) -> float:
+    """The modelled chance of the other seats' decisions this round given `hands`."""
+    rules = view.rules
+    tiles = rules.tiles
+    known_from, held = _earlier_hands(view, hands)
     forced_lead = rules.first_lead is not FirstLead.LOT and (
         view.round_no == 1 or rules.next_lead is NextLead.FIRST_RULE
     )
     sizes = list(dealt(view))
     bazaar = tiles.size - sum(sizes)
-    voids = [0] * players
+    voids = [0] * rules.players
     ends: tuple[int, ...] = ()
     spread = LINE
     on_table = 0
     last: int | None = None
     gone = False
     p = 1.0
-    for i, event in enumerate(history):
+    for i, event in enumerate(view.history):
         seat = event.seat
-        observed: Move | None = None
-        if isinstance(event, TilePlayed):
-            observed = Play(event.tile, event.end, event.closed)
-        elif isinstance(event, DoublesPlayed):
-            observed = PlayDoubles(event.tiles, event.ends, event.closed)
-        elif isinstance(event, Passed):
-            observed = Pass()
-        if (
-            observed is not None
-            and seat != view.seat
-            and i > known_from[seat]
-            and not (forced_lead and not ends)
-        ):
-            fits = fitting(tiles, ends)
-            moves = moves_for(rules, held[seat], ends, fits, None, bazaar, 0)
-            if isinstance(observed, Pass) and not held[seat] & fits:
-                p *= KNOCKED  # with nothing that fits the seat would have knocked
-            elif len(moves) > 1:
+        if seat != view.seat and i > known_from[seat] and (ends or not forced_lead):
+            observed = _observed(event)
+            if observed is not None:
                 position = Position(
                     rules=rules,
                     seat=seat,
@@ -115,8 +130,7 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
                     gone=gone,
                     wins=view.tally.wins,
                 )
-                scores = normal_scores(position, moves)
-                p *= _probability(scores, moves, observed)
+                p *= _chance(position, observed, bazaar)
         if isinstance(event, WentOut):
             gone = True
         if isinstance(event, TilePlayed | DoublesPlayed):

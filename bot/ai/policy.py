@@ -83,20 +83,44 @@ def normal_scores(position: Position, moves: Sequence[Move]) -> list[float]:
     return goat_scores(position, moves)
 
 
+def _partner_pools(
+    rules: RuleSet, seat: int, unseen: int, sizes: Sequence[int], voids: Sequence[int]
+) -> list[tuple[int, int, int]]:
+    """Per partner still in: the unseen tiles it may hold (none of its known voids), how many
+    they are, and how many it holds."""
+    pools = []
+    for mate in partners(rules, seat, sizes):
+        pool = unseen & allowed_tiles(rules.tiles, voids[mate])
+        pools.append((pool, pool.bit_count(), sizes[mate]))
+    return pools
+
+
+def _lock_bonus(
+    position: Position, fits: int, placed: int, costs: Sequence[int], w: Weights
+) -> float | None:
+    """Bykovo: what a play leaving the ends `fits` matches is worth for the chance nobody else
+    can play them (the round won: the pips left in the hand and `LOCK_PLACE`); None when
+    nobody can."""
+    stuck = p_stuck(position, fits, placed)
+    if stuck >= 1.0:
+        return None
+    rest = position.hand & ~placed
+    return stuck * w.lock * (sum(costs[t] for t in tiles_of(rest)) + LOCK_PLACE)
+
+
 def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT) -> list[float]:
     """Козёл's scores: shed, block, follow, keep variety, fish when it pays."""
     rules, seat, hand, ends, spread, on_table, sizes, voids = position[:8]
     tiles = rules.tiles
     locks = KNOBS[rules.scoring].heuristic is Heuristic.LOCK
+    lockable = locks and bool(ends) and not position.gone
     suit_masks = tiles.suit_masks
     costs = tile_costs(rules)
     unseen = tiles.all_mask & ~hand & ~on_table
     nxt = next_in_play(seat, sizes)
     nxt_pool = unseen & allowed_tiles(tiles, voids[nxt])
     nxt_count, nxt_held = nxt_pool.bit_count(), sizes[nxt]
-    mates = [
-        (unseen & allowed_tiles(tiles, voids[m]), sizes[m]) for m in partners(rules, seat, sizes)
-    ]
+    mates = _partner_pools(rules, seat, unseen, sizes, voids)
     hand_suits = sum(1 for m in suit_masks if hand & m)
     generals = general_doubles(rules)
     chasing = bool(generals) and trails(position)  # else play for the round, burying nothing
@@ -113,14 +137,10 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         if not rest:
             scores.append(WIN)
             continue
-        if locks and ends and not position.gone:
-            stuck = p_stuck(position, fitting(tiles, new), placed)
-            if stuck >= 1.0:  # nobody else can play: the round is this seat's
-                scores.append(SURE)
-                continue
-            bonus = stuck * w.lock * (sum(costs[t] for t in tiles_of(rest)) + LOCK_PLACE)
-        else:
-            bonus = 0.0
+        bonus = _lock_bonus(position, fitting(tiles, new), placed, costs, w) if lockable else 0.0
+        if bonus is None:  # nobody else can play: the round is this seat's
+            scores.append(SURE)
+            continue
         if isinstance(move, PlayDoubles) and rules.spinner is Spinner.NONE:  # Sea Goat's pair
             scores.append(w.pips * sum(costs[t] for t in move.tiles) + 2 * w.double + w.block)
             continue
@@ -133,25 +153,18 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
             score += w.pips * costs[t]
         score += w.double * (placed & tiles.doubles_mask).bit_count()
         if ends and not locks and is_blocked(rules.dead_ends, new, on_table | placed):
-            score += w.fish * fish_margin(rules, seat, rest, unseen, sizes)
-            scores.append(score)
+            scores.append(score + w.fish * fish_margin(rules, seat, rest, unseen, sizes))
             continue
         fits = fitting(tiles, new)
         score += w.block * p_none(nxt_count, (nxt_pool & fits).bit_count(), nxt_held)
-        for pool, held in mates:
-            score -= (
-                w.partner / len(mates) * p_none(pool.bit_count(), (pool & fits).bit_count(), held)
-            )
+        for pool, count, held in mates:
+            score -= w.partner / len(mates) * p_none(count, (pool & fits).bit_count(), held)
         score += w.follow * min(2, (rest & fits).bit_count())
         lost = sum(1 for m in suit_masks if placed & m and not rest & m)
         score += w.variety * (hand_suits - lost)
-        if isinstance(move, Play) and ends:
-            exposed = new[move.end]
-            if (
-                exposed >= 0
-                and not on_table & suit_masks[exposed]
-                and (rest & suit_masks[exposed]).bit_count() < 3
-            ):
+        if isinstance(move, Play) and ends and (exposed := new[move.end]) >= 0:
+            fresh = suit_masks[exposed]  # principle 7: a suit nobody has played yet
+            if not on_table & fresh and (rest & fresh).bit_count() < 3:
                 score -= w.fresh
         scores.append(score)
     return scores
