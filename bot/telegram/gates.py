@@ -1,4 +1,5 @@
-"""A leaky bucket with a queue: the places a chat, or the bot as a whole, gives its
+"""Telegram's flood limits as leaky buckets with a queue: the places a chat (20 a minute in
+a group, about one a second in private) or the bot as a whole (about 30 a second) gives its
 requests (`Gate`), counted on the wire, urgent waiters first; and what was said lately
 (`Recently`), for what is to be said at most once in a while."""
 

@@ -1,4 +1,5 @@
-"""`Outbox` keeps one lane per chat for the game's messages. A lane sends its jobs in order;
+"""Telegram's 20 messages a minute in a group go to the newest game: `Outbox` keeps one lane
+per chat for the game's messages. A lane sends its jobs in order;
 a job posted under the key of one still waiting (the table of a round, a player's hand)
 replaces that job's payload, so only the newest state goes out. Each job takes its chat's
 place and its turn in the bot (`Pacing.ticket`) before it runs, so it draws the newest
