@@ -22,8 +22,10 @@ else, so it cannot look at another hand or the bazaar.
   General four times more.
 * Fives and Threes (§11): normal scores each move at the side's real score (with `exact` a
   move past 61 scores nothing), takes a move that wins the race at once first, and goes
-  out on the end that scores most; hard counts the go point and a blocked round by the
-  points alone, and overrules normal by one standard error rather than two.
+  out on the end that scores most; hard judges a round by the chance to win the race it
+  leaves (a point weighs more near 61; the go point and a blocked round by the points
+  alone), reads the other seat's plays at the scores of their time, and overrules normal
+  by one standard error rather than two.
 
 What differs per game is in one registry, `bot.ai.knobs.KNOBS`.
 

@@ -24,6 +24,7 @@ from bot.game.events import (
     Knocked,
     Passed,
     PublicEvent,
+    Scored,
     TilePlayed,
     TilesDrawn,
     WentOut,
@@ -94,6 +95,19 @@ def _chance(position: Position, observed: Move, bazaar: int) -> float:
     return _probability(normal_scores(position, moves), moves, observed)
 
 
+def _plus(scores: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
+    return (*scores[:side], scores[side] + points, *scores[side + 1 :])
+
+
+def _round_start_scores(view: SeatView) -> tuple[int, ...]:
+    """The sheet before this round's points scored in play (the races')."""
+    scores = view.tally.scores
+    for event in view.history:
+        if isinstance(event, Scored):
+            scores = _plus(scores, event.side, -event.points)
+    return scores
+
+
 def likelihood(view: SeatView, hands: Sequence[int]) -> float:
     """The modelled chance of the other seats' decisions this round given `hands`."""
     rules = view.rules
@@ -110,6 +124,7 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
     on_table = 0
     last: int | None = None
     gone = False
+    scores = _round_start_scores(view)  # a race's sheet as the seat saw it when it moved
     p = 1.0
     for i, event in enumerate(view.history):
         seat = event.seat
@@ -125,7 +140,7 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
                     on_table=on_table,
                     sizes=sizes,
                     voids=voids,
-                    scores=view.tally.scores,
+                    scores=scores,
                     last=last,
                     gone=gone,
                     wins=view.tally.wins,
@@ -133,6 +148,8 @@ def likelihood(view: SeatView, hands: Sequence[int]) -> float:
                 p *= _chance(position, observed, bazaar)
         if isinstance(event, WentOut):
             gone = True
+        elif isinstance(event, Scored):
+            scores = _plus(scores, event.side, event.points)
         if isinstance(event, TilePlayed | DoublesPlayed):
             last = seat
             for tile, end, closed in plays_of((event,)):

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from bot.ai.inference import likelihood
-from bot.ai.knobs import KNOBS, Valuation
+from bot.ai.knobs import KNOBS, Heuristic, Valuation
 from bot.ai.knowledge import end_suits, infer
 from bot.ai.policy import normal_move, normal_scores
 from bot.ai.position import Position, placement, tile_costs, view_position
@@ -43,6 +43,9 @@ GAME = 100.0  # the end of the game: becoming the goat, or someone else becoming
 LEAD = 5.0  # leading the next round
 RACE_GAME = 30.0  # Телефон, Muggins: winning the game, in fives
 RACE_LEAD = 1.0  # … leading the next round
+ROUND_GAIN = 1.2  # Fives and Threes: the points a seat scores in a round, per tile dealt to it
+ROUND_SPREAD = 0.9  # … the spread of two seats' difference in a round, per tile dealt
+LOGISTIC = 0.55  # a logistic's scale that matches a normal's standard deviation (√3/π)
 PLACE = 100.0  # the room: one place in the final standings
 KEPT = 0.4  # the room: the share of its dealt pips a seat typically holds at a round's end
 MAX_WORLDS = 2000  # with a time budget only
@@ -60,7 +63,7 @@ def candidates(view: SeatView) -> list[Move]:
     down and the same ends, whichever way round; on a spinner table and in a race, where a
     double across an end scores both halves, ends that lie alike)."""
     rules = view.rules
-    shaped = rules.spinner is not Spinner.NONE or KNOBS[rules.scoring].valuation is Valuation.RACE
+    shaped = rules.spinner is not Spinner.NONE or KNOBS[rules.scoring].heuristic is Heuristic.RACE
     seen: set[object] = set()
     out: list[Move] = []
     for move in view.legal_moves():
@@ -175,6 +178,24 @@ def race_value(rules: RuleSet, side: int, state: GameState) -> float:
     return value
 
 
+def chance_value(rules: RuleSet, side: int, state: GameState) -> float:
+    """Fives and Threes: the side's chance to win the race, from -`RACE_GAME` (lost) to
+    `RACE_GAME` (won). Before the end, a logistic of how much nearer the target its best
+    rival is, on the spread of the rounds the nearer one still needs: far from the target
+    a point of lead counts much as in the other races, near it a point weighs more, and a
+    side far ahead or behind has less to play for."""
+    if state.outcome is not None:
+        first = any(p.place == 1 for p in state.outcome.places if p.side == side)
+        return RACE_GAME if first else -RACE_GAME
+    needs = [rules.goal - score for score in state.tally.scores]
+    mine = needs.pop(side)
+    theirs = min(needs)
+    tiles = rules.hand * (rules.team_size if rules.teams else 1)
+    rounds = max(1.0, min(mine, theirs) / (ROUND_GAIN * tiles))
+    scale = LOGISTIC * ROUND_SPREAD * tiles * math.sqrt(rounds)
+    return RACE_GAME * math.tanh((theirs - mine) / (2 * scale))
+
+
 def bykovo_value(rules: RuleSet, seat: int, state: GameState) -> float:
     """Bykovo (§4): minus the points the round added to the seat's tournament score (its
     hand, nothing for the winner) and `BYKOVO_PLACE` a round place below the first; being
@@ -235,6 +256,7 @@ VALUES: dict[Valuation, Callable[[RuleSet, int, GameState], float]] = {
     Valuation.PENALTY: points_value,
     Valuation.RECORD: points_value,
     Valuation.RACE: race_value,
+    Valuation.CHANCE: chance_value,
     Valuation.ROOM: room_value,
     Valuation.BYKOVO: bykovo_value,
     Valuation.GENERAL: general_value,

@@ -81,7 +81,7 @@ def test_every_game_has_its_knobs() -> None:
     for scoring, knobs in KNOBS.items():
         race = FORMATS[scoring].scores_in_play
         assert (knobs.heuristic is Heuristic.RACE) == race
-        assert (knobs.valuation is Valuation.RACE) == race
+        assert (knobs.valuation in {Valuation.RACE, Valuation.CHANCE}) == race
 
 
 # -- the player sees one seat's information set only ---------------------------------------

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from bot.ai import Level, choose
-from bot.ai.races import in_fives
+from bot.ai import Level, choose, inference
+from bot.ai.position import Position
 from bot.ai.search import RACE_GAME, candidates, outcome_value
 from bot.game import (
     GameState,
@@ -19,6 +19,8 @@ from bot.game import (
     Play,
     apply,
     legal_moves,
+    new_game,
+    next_round,
     parse_rules,
     seat_view,
 )
@@ -29,6 +31,7 @@ from tests.helpers import (
     crafted,
     one_against,
     play_chain,
+    seats,
     tile,
 )
 
@@ -123,13 +126,16 @@ def test_hard_searches_both_ends_where_a_double_lies_across_one() -> None:
 
 def test_hard_counts_the_go_point_and_a_blocked_round_by_the_points_alone() -> None:
     """Chipping out with nothing on the ends is one point ahead; a round blocked after the
-    6-6 lead (12: 4 points) is four points to its leader, whatever the hands hold."""
+    6-6 lead (12: 4 points) is four points to its leader, whatever the hands hold: more
+    than one, and as good for one seat as it is bad for the other."""
     rules = parse_rules("fives_threes", players=2)
     state = crafted(rules, [["0-1"], ["1-1", "2-3"]], to_move=1)
     out, _ = play_chain(state, [("1-1", 0), ("0-1", 0)])
     assert out.last_round is not None and out.last_round.reason is RoundEnd.OUT
     out = out._replace(next_leader=None)
-    assert outcome_value(rules, 0, out) == in_fives(rules, 1) == -outcome_value(rules, 1, out)
+    go = outcome_value(rules, 0, out)
+    assert go > 0
+    assert go == pytest.approx(-outcome_value(rules, 1, out))
 
     state = crafted(rules, [["0-1", "2-3"], ["6-6", "5-5", "4-5"]], to_move=1)
     blocked, _ = play_chain(state, [("6-6", 0)])
@@ -138,8 +144,9 @@ def test_hard_counts_the_go_point_and_a_blocked_round_by_the_points_alone() -> N
         blocked, _ = apply(blocked, knock)
     assert blocked.last_round is not None and blocked.last_round.reason is RoundEnd.FISH
     blocked = blocked._replace(next_leader=None)
-    four = in_fives(rules, 4)
-    assert outcome_value(rules, 1, blocked) == four == -outcome_value(rules, 0, blocked)
+    four = outcome_value(rules, 1, blocked)
+    assert four > go  # four points against one
+    assert four == pytest.approx(-outcome_value(rules, 0, blocked))
 
 
 def test_hard_counts_the_race_won_as_a_win() -> None:
@@ -149,3 +156,50 @@ def test_hard_counts_the_race_won_as_a_win() -> None:
     winner = next(p.side for p in state.outcome.places if p.place == 1)
     assert outcome_value(rules, winner, state) > RACE_GAME / 2
     assert outcome_value(rules, 1 - winner, state) < -RACE_GAME / 2
+
+
+def test_hard_weighs_a_point_more_the_nearer_the_target_and_the_win_most() -> None:
+    """Hard judges a round by the chance to win the race it leaves: level scores are even,
+    five points ahead are worth more at 55 than at 15, and no lead is worth the race won."""
+    rules = parse_rules("fives_threes", players=2)
+    state = crafted(rules, [["0-1"], ["1-1"]])
+
+    def at(mine: int, theirs: int) -> float:
+        tally = state.tally._replace(scores=(mine, theirs))
+        return outcome_value(rules, 0, state._replace(tally=tally))
+
+    assert at(10, 10) == pytest.approx(0.0)
+    assert 0 < at(15, 10) - at(10, 10) < at(55, 50) - at(50, 50)
+    assert at(15, 10) == pytest.approx(-at(10, 15))
+    assert -RACE_GAME < at(0, 60) < at(60, 0) < RACE_GAME
+
+
+def test_the_plays_are_explained_at_the_scores_of_their_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Weighting a world, hard models each earlier play of the other seat at the sheet as it
+    was when the seat moved (a race's heuristic reaches for the target), not as it is now."""
+    rules = parse_rules("fives_threes", players=2)
+    rng = random.Random(3)
+    state, _ = new_game(rules, seats(2), 3)
+    seen_then: list[tuple[int, ...]] = []  # the sheet before each of seat 1's plays
+    while state.round_no < 2 or len(seen_then) < 4:
+        assert state.phase is not Phase.GAME_OVER
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+            continue
+        move = choose(seat_view(state, state.to_move), Level.NORMAL, rng)
+        if state.round_no == 2 and state.to_move == 1 and isinstance(move, Play):
+            seen_then.append(state.tally.scores)
+        state, _ = apply(state, move)
+    assert state.phase is Phase.PLAYING and seen_then[0] != state.tally.scores
+    explained: list[tuple[int, ...]] = []
+
+    def scores(position: Position, moves: list[Move]) -> list[float]:
+        explained.append(tuple(position.scores))
+        return [0.0] * len(moves)
+
+    monkeypatch.setattr(inference, "normal_scores", scores)
+    monkeypatch.setattr(inference, "moves_for", lambda *_: [Play(0, 0), Play(1, 0)])
+    inference.likelihood(seat_view(state, 0), state.hands)
+    assert explained == seen_then
