@@ -108,14 +108,20 @@ def _round_start_scores(view: SeatView) -> tuple[int, ...]:
     return scores
 
 
+def _forced_lead(view: SeatView) -> bool:
+    """Whether the round's lead was the rules' choice, not the leader's (nothing to explain)."""
+    rules = view.rules
+    return rules.first_lead is not FirstLead.LOT and (
+        view.round_no == 1 or rules.next_lead is NextLead.FIRST_RULE
+    )
+
+
 def likelihood(view: SeatView, hands: Sequence[int]) -> float:
     """The modelled chance of the other seats' decisions this round given `hands`."""
     rules = view.rules
     tiles = rules.tiles
     known_from, held = _earlier_hands(view, hands)
-    forced_lead = rules.first_lead is not FirstLead.LOT and (
-        view.round_no == 1 or rules.next_lead is NextLead.FIRST_RULE
-    )
+    forced_lead = _forced_lead(view)
     sizes = list(dealt(view))
     bazaar = tiles.size - sum(sizes)
     voids = [0] * rules.players
