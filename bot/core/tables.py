@@ -3,6 +3,7 @@ stored with the round it ends and the next one dealt."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -16,6 +17,8 @@ from bot.game.events import Event, RoundEnded
 from bot.game.moves import Move
 from bot.game.serial import NEXT_ROUND, TIME_UP, abandon_entry, encode, leave_entry, rules_entry
 from bot.game.state import GameState, Phase
+
+log = logging.getLogger(__name__)
 
 
 class Tables(Guarded):
@@ -84,9 +87,7 @@ class Tables(Guarded):
             if game.state is not None and seat in game.state.left:
                 raise GameError("left-game")
             player = game.players[seat]
-            back = replace(player, missed=0, away=False)
-            players = (*game.players[:seat], back, *game.players[seat + 1 :])
-            game = replace(game, players=players)
+            game = with_missed(game, seat, 0, False)
             moving = game.status is GameStatus.ACTIVE and game_state(game).to_move == seat
             clock = player.away and moving  # their clock starts now
             deadline = self._deadline(game, game_state(game)) if clock else None
@@ -117,9 +118,15 @@ class Tables(Guarded):
             after, events = apply(state, chosen)
             missed = player.missed + 1
             await self.storage.games.set_missed(game_id, seat, missed, missed >= AWAY_AFTER)
-            game = await self._reload(game_id)
+            game = with_missed(game, seat, missed, missed >= AWAY_AFTER)
             entries = [LogEntry(None, encode(chosen))]
-            turn = await self._commit(game, state, after, events, entries)
+            try:
+                turn = await self._commit(game, state, after, events, entries)
+            except GameError as error:
+                if error.key != "stale":
+                    raise
+                log.info("game %s: another worker moved turn %s on first", game_id, version)
+                return
             await then(replace(turn, timed_out=seat))
 
     async def leave_game(self, game_id: int, user_id: int, then: AfterTurn) -> None:
@@ -139,7 +146,7 @@ class Tables(Guarded):
                     (after, events), entry = abandon(state, seat), abandon_entry(seat)
             # the computer plays an away seat; `present` keeps someone who left from coming back
             await self.storage.games.set_missed(game_id, seat, 0, True)
-            game = await self._reload(game_id)
+            game = with_missed(game, seat, 0, True)
             turn = await self._commit(game, state, after, events, [LogEntry(user_id, entry)])
             await then(replace(turn, left=seat))
 
@@ -196,3 +203,11 @@ class Tables(Guarded):
     def _time_is_up(self, game: GameRow) -> bool:
         """Whether a match played against the clock («Генерал») has run out of time."""
         return game.ends_at is not None and self.clock() >= game.ends_at
+
+
+def with_missed(game: GameRow, seat: int, missed: int, away: bool) -> GameRow:
+    """`game` as read, with the seat's count of timed-out turns and its away flag as just
+    stored: not read again, so the turn is stored only if the game is still at the version
+    its move was made from (a reload would hide another worker's turn in between)."""
+    player = replace(game.players[seat], missed=missed, away=away)
+    return replace(game, players=(*game.players[:seat], player, *game.players[seat + 1 :]))

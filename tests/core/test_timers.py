@@ -270,3 +270,43 @@ async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
     closed = await storage.games.game(game.id)
     assert closed is not None and closed.status == "cancelled" and closed.end_reason == "idle"
     await timers.close()
+
+
+async def test_a_clock_that_loses_its_turn_to_another_worker_stores_nothing(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers on one database: while this one's clock plays for the person, the other
+    stores that turn first (the person pressed there). The clock's move, made from the
+    state before, is not stored on top of it, and the clock ends quietly."""
+    clock, service, _, _ = clocks(storage)
+    game = await started(service, "goat turn_timeout=60")
+    told: list[Turn] = []
+
+    async def tell(turn: Turn) -> None:
+        told.append(turn)
+
+    while len(legal_moves(state := game_state(game))) < 2:  # past the forced lead
+        await service.play(
+            game.id, game.players[state.to_move].user_id, game.version, legal_moves(state)[0], tell
+        )
+        row = await storage.games.game(game.id)
+        assert row is not None
+        game = row
+    told.clear()
+    other = GameService(storage, clock.now)
+    seat = state.to_move
+    pressed, *_, stand_in = legal_moves(state)
+
+    set_missed = storage.games.set_missed
+
+    async def pressed_meanwhile(*args: Any) -> None:
+        await other.play(game.id, game.players[seat].user_id, game.version, pressed, tell)
+        await set_missed(*args)
+
+    monkeypatch.setattr(storage.games, "set_missed", pressed_meanwhile)
+    await service.time_out(game.id, game.version, lambda s, _: stand_in, tell)
+
+    stored = await storage.games.game(game.id)
+    assert stored is not None and stored.version == game.version + 1
+    assert decode((await storage.games.log(game.id))[game.version]) == pressed
+    assert [turn.timed_out for turn in told] == [None]  # the press alone was told
