@@ -29,6 +29,7 @@ from bot.game.events import (
     TilesDrawn,
     WentOut,
     plays_of,
+    points_in_play,
 )
 from bot.game.moves import Move, Pass, Play, PlayDoubles
 from bot.game.rules import FirstLead, NextLead
@@ -96,16 +97,14 @@ def _chance(position: Position, observed: Move, bazaar: int) -> float:
 
 
 def _plus(scores: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
+    """`scores` with `points` more for `side`."""
     return (*scores[:side], scores[side] + points, *scores[side + 1 :])
 
 
 def _round_start_scores(view: SeatView) -> tuple[int, ...]:
     """The sheet before this round's points scored in play (the races')."""
-    scores = view.tally.scores
-    for event in view.history:
-        if isinstance(event, Scored):
-            scores = _plus(scores, event.side, -event.points)
-    return scores
+    played = points_in_play(view.history, len(view.tally.scores))
+    return tuple(s - p for s, p in zip(view.tally.scores, played, strict=True))
 
 
 def _forced_lead(view: SeatView) -> bool:

@@ -31,7 +31,7 @@ from bot.ai.position import Position, placement, tile_costs, view_position
 from bot.ai.races import in_fives
 from bot.ai.sampling import sample_world
 from bot.game.engine import apply, legal_moves
-from bot.game.events import Event, Knocked, RoundEnd, TilesDrawn, WentOut
+from bot.game.events import Event, GameEnded, Knocked, RoundEnd, TilesDrawn, WentOut
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.rules import RuleSet, Spinner
 from bot.game.state import GameState, Phase
@@ -162,17 +162,15 @@ def points_value(rules: RuleSet, side: int, state: GameState) -> float:
 
 
 def race_value(rules: RuleSet, side: int, state: GameState) -> float:
-    """The races (Телефон, Muggins, Fives and Threes): the side's lead in fives over its best
-    rival, with what the round's end settled (the pips won, the go point; a blocked Fives
-    and Threes round nothing more); winning the game (first place, reached at the target
-    or after a round) counts `RACE_GAME`, any other end of the game as much against;
-    leading the next round `RACE_LEAD`."""
+    """Телефон and Muggins: the side's lead in fives over its best rival, with what the
+    round's end settled (the pips won); winning the game (first place, reached at the
+    target or after a round) counts `RACE_GAME`, any other end of the game as much
+    against; leading the next round `RACE_LEAD`."""
     worth = [in_fives(rules, s) for s in state.tally.scores]
     mine = worth.pop(side)
     value = mine - max(worth)
     if state.outcome is not None:
-        first = any(p.place == 1 for p in state.outcome.places if p.side == side)
-        value += RACE_GAME if first else -RACE_GAME
+        value += _race_end(side, state.outcome)
     elif state.next_leader is not None and rules.side_of(state.next_leader) == side:
         value += RACE_LEAD
     return value
@@ -185,8 +183,7 @@ def chance_value(rules: RuleSet, side: int, state: GameState) -> float:
     a point of lead counts much as in the other races, near it a point weighs more, and a
     side far ahead or behind has less to play for."""
     if state.outcome is not None:
-        first = any(p.place == 1 for p in state.outcome.places if p.side == side)
-        return RACE_GAME if first else -RACE_GAME
+        return _race_end(side, state.outcome)
     needs = [rules.goal - score for score in state.tally.scores]
     mine = needs.pop(side)
     theirs = min(needs)
@@ -194,6 +191,12 @@ def chance_value(rules: RuleSet, side: int, state: GameState) -> float:
     rounds = max(1.0, min(mine, theirs) / (ROUND_GAIN * tiles))
     scale = LOGISTIC * ROUND_SPREAD * tiles * math.sqrt(rounds)
     return RACE_GAME * math.tanh((theirs - mine) / (2 * scale))
+
+
+def _race_end(side: int, outcome: GameEnded) -> float:
+    """`RACE_GAME` for a side placed first at the game's end, as much against otherwise."""
+    first = any(p.place == 1 for p in outcome.places if p.side == side)
+    return RACE_GAME if first else -RACE_GAME
 
 
 def bykovo_value(rules: RuleSet, seat: int, state: GameState) -> float:

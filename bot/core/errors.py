@@ -42,11 +42,18 @@ class StaleVersionError(RuntimeError):
     """The game moved on since the caller read it (another writer came first)."""
 
 
+class OvertakenError(GameError):
+    """Another writer (another process on the same database) stored the turn first: the
+    press is stale."""
+
+    def __init__(self) -> None:
+        super().__init__("stale")
+
+
 @contextmanager
 def first_writer_wins() -> Iterator[None]:
-    """Storing a turn another writer (another process on the same database) has already
-    moved past: the press is stale."""
+    """Storing a turn another writer has already moved past: `OvertakenError`."""
     try:
         yield
     except StaleVersionError:
-        raise GameError("stale") from None
+        raise OvertakenError from None

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.core import journal
-from bot.core.errors import GameError, engine_refusals, first_writer_wins
+from bot.core.errors import GameError, OvertakenError, engine_refusals, first_writer_wins
 from bot.core.guarded import AWAY_AFTER, Guarded, game_state
 from bot.core.records import Ending, GameRow, GameStatus, LogEntry, RoundResult, Standing
 from bot.core.screen import AfterTurn, Turn
@@ -122,9 +122,7 @@ class Tables(Guarded):
             entries = [LogEntry(None, encode(chosen))]
             try:
                 turn = await self._commit(game, state, after, events, entries)
-            except GameError as error:
-                if error.key != "stale":
-                    raise
+            except OvertakenError:
                 log.info("game %s: another worker moved turn %s on first", game_id, version)
                 return
             await then(replace(turn, timed_out=seat))

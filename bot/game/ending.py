@@ -12,8 +12,8 @@ from bot.game.events import (
     Place,
     RoundEnd,
     RoundEnded,
-    Scored,
     SeatResult,
+    points_in_play,
 )
 from bot.game.formats import RoundFacts, Settled
 from bot.game.illegal import Illegal, IllegalMoveError
@@ -96,10 +96,8 @@ def _results(
     """Each seat's hand and its side's scores before and after the round."""
     rules = state.rules
     before, after = state.tally, settlement.tally
-    play_points = [0] * rules.sides
-    for event in state.history if rules.format.scores_in_play else ():
-        if isinstance(event, Scored):
-            play_points[event.side] += event.points
+    history = state.history if rules.format.scores_in_play else ()
+    play_points = points_in_play(history, rules.sides)
     return tuple(
         [
             SeatResult(

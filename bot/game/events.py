@@ -177,6 +177,16 @@ def plays_of(history: Iterable[Event]) -> Iterator[tuple[Tile, int, bool]]:
             yield from zip(event.tiles, event.ends, closed, strict=True)
 
 
+def points_in_play(history: Iterable[Event], sides: int) -> list[int]:
+    """Per side, the points its moves scored in these events (Телефон, Muggins, Fives and
+    Threes)."""
+    points = [0] * sides
+    for event in history:
+        if isinstance(event, Scored):
+            points[event.side] += event.points
+    return points
+
+
 def public(event: Event) -> Event:
     """The event as the whole group may see it."""
     if isinstance(event, TilesDrawn) and event.tiles:
