@@ -12,7 +12,8 @@ after `KOZEL_COMPILE=1 pip install .` (the last line says which).
 `Game.new()`, then a random move of `valid_moves` until `result`. One abw333 `Game` is one
 hand, so it is compared with our rounds. The two loops take turns in `--slice`-second
 slices until each has had `--seconds`, so a busy machine slows both alike; the ratio is
-ours over abw333's.
+ours over abw333's. Every loop first runs `--warmup` seconds untimed (1 by default), as in a
+bot that has been up a while.
 
 Prints progress lines, then as its last line JSON
 `{"rounds_per_s": …, "moves_per_s": …, "players": …, "preset": …, "compiled": …}` (with
@@ -109,6 +110,15 @@ class Abw333:
         self.elapsed += time.perf_counter() - start
 
 
+def warm(loops: list[Loop], seconds: float) -> None:
+    """Run each loop `seconds` untimed first, as a bot that has been up a while runs: the
+    engine's caches (the plays at each set of open ends) filled, abw333's code warm too."""
+    for loop in loops:
+        loop.run(seconds)
+        loop.rounds = loop.moves = 0
+        loop.elapsed = 0.0
+
+
 def interleave(loops: list[Loop], seconds: float, slice_s: float) -> None:
     """Run the loops in turn, a slice each, until every one has had `seconds`."""
     while any(loop.elapsed < seconds for loop in loops):
@@ -136,9 +146,12 @@ def report(loop: Ours, preset: str) -> dict[str, object]:
     }
 
 
-def every_preset(players: int, seconds: float, seed: int, slice_s: float) -> dict[str, object]:
+def every_preset(
+    players: int, seconds: float, seed: int, slice_s: float, warmup: float
+) -> dict[str, object]:
     """Every preset's rounds in one interleaved run; each move's time beside Козёл's."""
     loops = {name: Ours(name, TABLES.get(name, players), seed) for name in PRESETS}
+    warm(list(loops.values()), warmup)
     interleave(list(loops.values()), seconds, slice_s)
     rows = {}
     for name, loop in loops.items():
@@ -157,17 +170,21 @@ def main() -> None:
     parser.add_argument("--preset", default="goat", help="a preset, or `all`")
     parser.add_argument("--compare", action="store_true", help="abw333's loop beside ours")
     parser.add_argument("--slice", type=float, default=0.5, help="seconds per turn")
+    parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per loop")
     args = parser.parse_args()
     print(f"engine: {engine.__file__}")
     if args.preset == "all":
-        print(json.dumps(every_preset(args.players, args.seconds, args.seed, args.slice)))
+        rows = every_preset(args.players, args.seconds, args.seed, args.slice, args.warmup)
+        print(json.dumps(rows))
         return
     ours = Ours(args.preset, args.players, args.seed)
     if not args.compare:
+        warm([ours], args.warmup)
         ours.run(args.seconds)
         print(json.dumps(report(ours, args.preset)))
         return
     theirs = Abw333(args.seed)
+    warm([ours, theirs], args.warmup)
     interleave([ours, theirs], args.seconds, args.slice)
     ratio = per_second(ours) / per_second(theirs)
     print(f"ours {per_second(ours):.0f} rounds/s, abw333 {per_second(theirs):.0f} games/s")

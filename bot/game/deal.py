@@ -15,7 +15,8 @@ from bot.game.kinds import FirstLead, NextLead
 from bot.game.order import next_seat, seats_in
 from bot.game.rules import RuleSet
 from bot.game.shuffle import below, shuffled
-from bot.game.state import GameState, Phase
+from bot.game.state import GameState, Phase, new_record
+from bot.game.table import LINE
 from bot.game.tiles import Tile, TileSet
 
 MAX_REDEALS = 100  # after this many the deal stands, so a strange rule set cannot loop
@@ -93,21 +94,26 @@ def next_round(
         leader, lead_tile = _first_lead(rules, hands, active, f"{state.seed}:{round_no}:lead")
     elif state.is_out(leader):
         leader = next_seat(state, leader)
-    after = GameState(
-        rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,
-        rules.tiles.all_mask, leader, lead_tile, 0, 0, None, (), state.tally, None,
-        state.last_round, None, state.left, resting=state.resting,
+    after = new_record(
+        GameState,
+        (
+            rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,
+            rules.tiles.all_mask, leader, lead_tile, 0, 0, None, (), state.tally, None,
+            state.last_round, None, state.left, LINE, state.resting,
+        ),
     )  # fmt: skip
     return after, (RoundStarted(round_no, leader, lead_tile, redeals, state.resting),)
 
 
 def _redeal_reason(rules: RuleSet, hand: int) -> Redeal | None:
-    tiles = rules.tiles
-    if rules.redeal_doubles and (hand & tiles.doubles_mask).bit_count() >= rules.redeal_doubles:
+    """Why a deal with `hand` in it is redealt: too many doubles, or too many tiles of one
+    suit (§1.3); None if it stands."""
+    most_doubles, most_of_suit = rules.redeal_doubles, rules.redeal_suit
+    if most_doubles and (hand & rules.tiles.doubles_mask).bit_count() >= most_doubles:
         return Redeal.DOUBLES
-    if rules.redeal_suit:
-        for suit in tiles.suit_masks:
-            if (hand & suit).bit_count() >= rules.redeal_suit:
+    if most_of_suit:
+        for suit in rules.tiles.suit_masks:
+            if (hand & suit).bit_count() >= most_of_suit:
                 return Redeal.SUIT
     return None
 

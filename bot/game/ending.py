@@ -19,7 +19,7 @@ from bot.game.formats import RoundFacts, Settled
 from bot.game.illegal import Illegal, IllegalMoveError
 from bot.game.rules import RuleSet
 from bot.game.scoring import Settlement, Tally
-from bot.game.state import GameState, Phase
+from bot.game.state import GameState, Phase, new_record
 from bot.game.tiles import tiles_of
 
 
@@ -42,11 +42,7 @@ def end_round(
         carry_before=before.carry,
         carry_after=after.carry,
         results=_results(state, values, settlement),
-        out=tuple(
-            s
-            for s, (was, now) in enumerate(zip(before.out, after.out, strict=True))
-            if now and not was
-        ),
+        out=_newly_out(before.out, after.out) if after.out else (),
         order=settled.order,
         lots=settled.lots,
     )
@@ -58,14 +54,35 @@ def end_round(
     if why is not None:
         outcome = game_ended(rules, after, goats, why, state.left, state.seed)
         events.append(outcome)
-    state = state._replace(
-        phase=Phase.ROUND_OVER if outcome is None else Phase.GAME_OVER,
-        tally=after,
-        next_leader=fmt.next_leader(state, seat),
-        last_round=ended,
-        outcome=outcome,
+    leader = fmt.next_leader(state, seat)
+    return _over(state, after, leader, ended, outcome), tuple(events)
+
+
+def _newly_out(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
+    """The sides the round put out (the room, Bykovo)."""
+    return tuple(
+        s for s, (was, now) in enumerate(zip(before, after, strict=True)) if now and not was
     )
-    return state, tuple(events)
+
+
+def _over(
+    state: GameState,
+    tally: Tally,
+    next_leader: int | None,
+    ended: RoundEnded,
+    outcome: GameEnded | None,
+) -> GameState:
+    """The state once the round has ended (built directly: every round ends so)."""
+    return new_record(
+        GameState,
+        (
+            state.rules, state.seats, state.seed, state.round_no,
+            Phase.ROUND_OVER if outcome is None else Phase.GAME_OVER,
+            state.hands, state.bazaar, state.ends, state.on_table, state.fits, state.to_move,
+            state.lead_tile, state.drawn, state.idle, state.last_player, state.history,
+            tally, next_leader, ended, outcome, state.left, state.spread, state.resting,
+        ),
+    )  # fmt: skip
 
 
 def _settled(
@@ -98,25 +115,16 @@ def _results(
     before, after = state.tally, settlement.tally
     history = state.history if rules.format.scores_in_play else ()
     play_points = points_in_play(history, rules.sides)
-    return tuple(
-        [
-            SeatResult(
-                seat=s,
-                side=side,
-                hand=tuple(tiles_of(hand)),
-                hand_value=values[s],
-                round_points=settlement.points[side],
-                remembered_before=before.remembered[side],
-                remembered_after=after.remembered[side],
-                score_before=before.scores[side] - play_points[side],
-                score_after=after.scores[side],
-                opened=after.opened[side],
-                took_carry=settlement.carry_taker == side,
-                play_points=play_points[side],
-            )
-            for s, (hand, side) in enumerate(zip(state.hands, rules.seat_sides, strict=True))
-        ]
-    )
+    results = []
+    for s, (hand, side) in enumerate(zip(state.hands, rules.seat_sides, strict=True)):
+        result = (
+            s, side, tuple(tiles_of(hand)), values[s], settlement.points[side],
+            before.remembered[side], after.remembered[side],
+            before.scores[side] - play_points[side], after.scores[side],
+            after.opened[side], settlement.carry_taker == side, play_points[side],
+        )  # fmt: skip
+        results.append(new_record(SeatResult, result))
+    return tuple(results)
 
 
 def game_ended(

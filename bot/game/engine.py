@@ -13,6 +13,7 @@ from bot.game.ending import abandon, end_round, leave, time_up
 from bot.game.events import (
     DoublesPlayed,
     Event,
+    Knocked,
     PublicEvent,
     RoundEnd,
     Scored,
@@ -20,7 +21,7 @@ from bot.game.events import (
     WentOut,
 )
 from bot.game.illegal import Illegal, IllegalMoveError
-from bot.game.legal import DRAW, PASS, legal_moves, moves_for
+from bot.game.legal import DRAW, PASS, legal_moves, may_draw, moves_for
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.order import gone_out, next_in_circle, next_seat, seats_in
 from bot.game.scoring import Tally
@@ -76,53 +77,133 @@ def apply(
 
 
 def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]] | None:
-    """`_play` spelled out for the engine's hot path: a tile on a plain line (`plain_line`
-    rules), the round going on. None where `_play` must decide:
-    the lead, a closed double, the last tile, a move it refuses. `tests/game/test_engine_line.py`
-    plays random games both ways."""
+    """`_lay` spelled out for the engine's hot path: a tile on a line without a spinner
+    (`plain_line` rules), the lead included. None where `_lay` must decide: a closed double,
+    a move it refuses. `tests/game/test_engine_line.py` plays random games both ways."""
     rules, ends = state.rules, state.ends
     seat, tile, end = state.to_move, move.tile, move.end
     hand = state.hands[seat]
     if not (
         rules.plain_line
-        and ends  # a line's two, once the lead lies
-        and 0 <= end <= 1
-        and 0 <= tile < rules.tiles.size
-        and hand >> tile & 1
-        and ends[end] >= 0
+        and 0 <= end < (len(ends) or 1)  # a line's two ends, or the lead's one
+        and tile >= 0
+        and hand >> tile & 1  # a hand holds no tile past the set
         and not move.closed
     ):
         return None
     tiles = rules.tiles
-    value = tiles.follow[tile][ends[end]]
-    hand ^= 1 << tile
-    if value < 0 or not hand:
+    line: tuple[int, ...]
+    if ends:
+        value = tiles.follow[tile][ends[end]] if ends[end] >= 0 else -1
+        if value < 0:
+            return None
+        line = (value, ends[1]) if end == 0 else (ends[0], value)
+        spread = state.spread
+        if spread.doubled or tiles.doubles_mask >> tile & 1:  # else the spread stays
+            spread = line_spread(tiles, spread, tile, end)
+    elif state.lead_tile is None or tile == state.lead_tile:
+        line, spread = lead(tiles, rules.spinner, tile)
+    else:
         return None
-    a, b = (value, ends[1]) if end == 0 else (ends[0], value)
-    suits = tiles.suit_masks
+    return _on_line_after(
+        state, hand ^ 1 << tile, new_record(TilePlayed, (seat, tile, end, False)), line, spread
+    )
+
+
+def _on_line_after(
+    state: GameState, hand: int, event: TilePlayed, line: tuple[int, ...], spread: Spread
+) -> tuple[GameState, tuple[Event, ...]]:
+    """`_after_play` spelled out for the hot path: points in play, out, the target, a fish,
+    the knocks that follow (`_knocks`), or the next seat's turn."""
+    rules, seat, placed = state.rules, event.seat, 1 << event.tile
+    a, b = line
+    suits = rules.tiles.suit_masks
     fits = (suits[a] if a >= 0 else 0) | (suits[b] if b >= 0 else 0)
-    spread = line_spread(tiles, state.spread, tile, end)
-    on_table = state.on_table | 1 << tile
+    on_table = state.on_table | placed
     held = [*state.hands]
     held[seat] = hand
-    following = seat + 1 if seat + 1 < rules.players else 0
+    players = rules.players
+    following = seat + 1 if seat + 1 < players else 0
     if state.resting or state.tally.out:
         following = next_seat(state, seat)
-    event = new_record(TilePlayed, (seat, tile, end, False))
+    history: tuple[PublicEvent, ...] = (*state.history, event)
+    events: list[Event] = [event]
+    tally = state.tally
+    if rules.format.scores_in_play:
+        tally, scored = _points(state, seat, hand, line, spread, placed, on_table)
+        if scored is not None:
+            history += (scored,)
+            events.append(scored)
+    reached = tally is not state.tally and max(tally.scores) >= rules.goal
+    ended = not hand or reached
+    fish = not ended and (a == b or a < 0 or b < 0) and is_blocked(rules.dead_ends, line, on_table)
+    idle = 0
+    if not (ended or fish or held[following] & fits or state.resting or state.tally.out):
+        following, idle, history = _knocks(state, held, fits, line, following, history, events)
     after = new_record(
         GameState,
         (
             rules, state.seats, state.seed, state.round_no, Phase.PLAYING, tuple(held),
-            state.bazaar, (a, b), on_table, fits, following, None, 0, 0, seat,
-            (*state.history, event), state.tally, state.next_leader, state.last_round, None,
-            state.left, spread, state.resting,
+            state.bazaar, line, on_table, fits, following, None, 0, idle, seat, history,
+            tally, state.next_leader, state.last_round, None, state.left, spread, state.resting,
         ),
     )  # fmt: skip
-    if (a == b or a < 0 or b < 0) and is_blocked(rules.dead_ends, after.ends, on_table):
-        return end_round(after, RoundEnd.FISH, seat, 1 << tile, [event])
+    if ended or fish:
+        why = RoundEnd.OUT if not hand else RoundEnd.TARGET if reached else RoundEnd.FISH
+        return end_round(after, why, seat, placed, events)
     if held[following] & fits:
-        return after, (event,)
-    return resolve_turn(after, [event])
+        return after, tuple(events)
+    return resolve_turn(after, events)
+
+
+def _points(
+    state: GameState,
+    seat: int,
+    hand: int,
+    ends: tuple[int, ...],
+    spread: Spread,
+    placed: int,
+    on_table: int,
+) -> tuple[Tally, Scored | None]:
+    """What the open ends score for the seat that put `placed` down (Телефон, Muggins, Fives
+    and Threes): the sheet after it, and the event, if they score."""
+    rules, tally = state.rules, state.tally
+    lone = placed.bit_length() - 1 if on_table == placed else None
+    total = ends_sum(rules.tiles, ends, spread, lone)
+    side = rules.seat_sides[seat]
+    points = rules.format.move_points(rules, tally.scores[side], total, not hand)
+    if not points:
+        return tally, None
+    scores = [*tally.scores]
+    scores[side] += points
+    return new_record(Tally, (tuple(scores), *tally[1:])), new_record(
+        Scored, (seat, side, total, points)
+    )
+
+
+def _knocks(
+    state: GameState,
+    held: list[int],
+    fits: int,
+    line: tuple[int, ...],
+    following: int,
+    history: tuple[PublicEvent, ...],
+    events: list[Event],
+) -> tuple[int, int, tuple[PublicEvent, ...]]:
+    """`resolve_turn`'s knocks spelled out for the hot path, where a seat that cannot play
+    can only knock (nobody draws, passes or sits out): the seat to move, the knocks in a
+    row and the history after them, short of a full circle (`resolve_turn` ends that)."""
+    rules = state.rules
+    if rules.voluntary_pass or may_draw(rules, len(state.bazaar), 0):
+        return following, 0, history
+    players, idle = rules.players, 0
+    while not held[following] & fits and idle + 1 < players:
+        knock = new_record(Knocked, (following, line))
+        history += (knock,)
+        events.append(knock)
+        idle += 1
+        following = following + 1 if following + 1 < players else 0
+    return following, idle, history
 
 
 def _lay(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
@@ -150,8 +231,9 @@ def _lay(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
         raise IllegalMoveError(Illegal.BAD_END, "the first tile opens the line")
     else:
         after = lead(tiles, state.rules.spinner, tile)
-    event = TilePlayed(seat, tile, end, move.closed)
-    return _after_play(state, seat, hand ^ 1 << tile, *after, 1 << tile, event)
+    ends, spread = after
+    event = new_record(TilePlayed, (seat, tile, end, move.closed))
+    return _after_play(state, seat, hand ^ 1 << tile, ends, spread, 1 << tile, event)
 
 
 def _play_doubles(state: GameState, move: PlayDoubles) -> tuple[GameState, tuple[Event, ...]]:
@@ -200,22 +282,18 @@ def _after_play(
     hands = tuple(held)
     on_table = state.on_table | placed
     fits = fitting(rules.tiles, ends)
-    following = next_seat(state, seat)
+    following = seat + 1 if seat + 1 < rules.players else 0
+    if state.resting or state.tally.out:
+        following = next_seat(state, seat)
     history: tuple[PublicEvent, ...] = (*state.history, event)
     tally = state.tally
     fmt = rules.format
     events: list[Event] = [event]
     if fmt.scores_in_play:
-        lone = placed.bit_length() - 1 if on_table == placed else None
-        total = ends_sum(rules.tiles, ends, spread, lone)
-        side = rules.seat_sides[seat]
-        points = fmt.move_points(rules, tally.scores[side], total, not hand)
-        if points:
-            scored = Scored(seat, side, total, points)
-            history, events = (*history, scored), [*events, scored]
-            scores = [*tally.scores]
-            scores[side] += points
-            tally = Tally(tuple(scores), *tally[1:])
+        tally, scored = _points(state, seat, hand, ends, spread, placed, on_table)
+        if scored is not None:
+            history += (scored,)
+            events.append(scored)
     after = turn_state(
         state, hands, state.bazaar, ends, on_table, fits, following, 0, 0, seat, history, spread,
         tally,

@@ -85,7 +85,7 @@ def moves_for(
         playable ^= low
     if moves:
         # two doubles or more that fit: the only hands that may put several down at once
-        if (hand & fits & rules.tiles.doubles_mask).bit_count() > 1 and rules.most_doubles > 1:
+        if rules.most_doubles > 1 and (hand & fits & rules.tiles.doubles_mask).bit_count() > 1:
             moves += _doubles_moves(rules, hand, ends)
     elif may_draw(rules, bazaar, drawn):
         moves.append(DRAW)

@@ -105,8 +105,8 @@ class RuleSet:
     seat_sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """Each seat's scoring side (`side_of`)."""
     plain_line: bool = field(init=False, repr=False, compare=False)
-    """A line without a spinner, nothing scored in play, no circle finished: the engine's
-    hot path (`engine._on_line`)."""
+    """A line without a spinner where no circle is finished: the engine's hot path
+    (`engine._on_line`)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -120,7 +120,7 @@ class RuleSet:
         object.__setattr__(self, "most_doubles", max(self.doubles, 2 if self.double_pair else 1))
         object.__setattr__(self, "seat_sides", tuple(map(self.side_of, range(self.players))))
         fmt = self.format
-        plain = self.spinner is Spinner.NONE and not (fmt.scores_in_play or fmt.finishes_circle)
+        plain = self.spinner is Spinner.NONE and not fmt.finishes_circle
         object.__setattr__(self, "plain_line", plain)
 
     def _dead_ends(self, tiles: TileSet) -> tuple[int, ...]:

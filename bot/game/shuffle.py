@@ -29,7 +29,8 @@ def shuffled(items: Iterable[T], key: str) -> list[T]:
         r, digits = divmod(r, span)  # the next few digits at once: one big-number division
         for radix in radices:
             digits, j = divmod(digits, radix)
-            deck[radix - 1], deck[j] = deck[j], deck[radix - 1]
+            last = radix - 1
+            deck[last], deck[j] = deck[j], deck[last]
     return deck
 
 

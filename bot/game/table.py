@@ -100,7 +100,7 @@ def attach(
         new[end] = CLOSED
         return tuple(new), Spread(spread.spinner, doubled, bare, wings)
     new[end] = value
-    double = tiles.is_double(tile)
+    double = tiles.doubles_mask >> tile & 1
     if double:
         doubled |= bit
     first = spread.spinner
