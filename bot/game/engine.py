@@ -127,19 +127,23 @@ def _on_line_after(
     if state.resting or state.tally.out:
         following = next_seat(state, seat)
     history: tuple[PublicEvent, ...] = (*state.history, event)
-    events: list[Event] = [event]
+    events: tuple[Event, ...] = (event,)
     tally = state.tally
     if rules.format.scores_in_play:
         tally, scored = _points(state, seat, hand, line, spread, placed, on_table)
         if scored is not None:
             history += (scored,)
-            events.append(scored)
+            events += (scored,)
     reached = tally is not state.tally and max(tally.scores) >= rules.goal
     ended = not hand or reached
     fish = not ended and (a == b or a < 0 or b < 0) and is_blocked(rules.dead_ends, line, on_table)
     idle = 0
     if not (ended or fish or held[following] & fits or state.resting or state.tally.out):
-        following, idle, history = _knocks(state, held, fits, line, following, history, events)
+        following, knocks = _knocks(state, held, fits, line, following)
+        if knocks:
+            history += knocks
+            events += knocks
+            idle = len(knocks)
     after = new_record(
         GameState,
         (
@@ -150,10 +154,10 @@ def _on_line_after(
     )  # fmt: skip
     if ended or fish:
         why = RoundEnd.OUT if not hand else RoundEnd.TARGET if reached else RoundEnd.FISH
-        return end_round(after, why, seat, placed, events)
+        return end_round(after, why, seat, placed, [*events])
     if held[following] & fits:
-        return after, tuple(events)
-    return resolve_turn(after, events)
+        return after, events
+    return resolve_turn(after, [*events])
 
 
 def _points(
@@ -182,28 +186,20 @@ def _points(
 
 
 def _knocks(
-    state: GameState,
-    held: list[int],
-    fits: int,
-    line: tuple[int, ...],
-    following: int,
-    history: tuple[PublicEvent, ...],
-    events: list[Event],
-) -> tuple[int, int, tuple[PublicEvent, ...]]:
+    state: GameState, held: list[int], fits: int, line: tuple[int, ...], following: int
+) -> tuple[int, tuple[Knocked, ...]]:
     """`resolve_turn`'s knocks spelled out for the hot path, where a seat that cannot play
-    can only knock (nobody draws, passes or sits out): the seat to move, the knocks in a
-    row and the history after them, short of a full circle (`resolve_turn` ends that)."""
+    can only knock (nobody draws, passes or sits out): the seat to move after them and the
+    knocks in a row, short of a full circle (`resolve_turn` ends that)."""
     rules = state.rules
     if rules.voluntary_pass or may_draw(rules, len(state.bazaar), 0):
-        return following, 0, history
-    players, idle = rules.players, 0
-    while not held[following] & fits and idle + 1 < players:
-        knock = new_record(Knocked, (following, line))
-        history += (knock,)
-        events.append(knock)
-        idle += 1
+        return following, ()
+    players = rules.players
+    knocks: list[Knocked] = []
+    while not held[following] & fits and len(knocks) + 1 < players:
+        knocks.append(new_record(Knocked, (following, line)))
         following = following + 1 if following + 1 < players else 0
-    return following, idle, history
+    return following, tuple(knocks)
 
 
 def _lay(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:

@@ -3,7 +3,6 @@ drawing from the bazaar, passing."""
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations, product
 
 from bot.game.kinds import DrawMode
@@ -45,23 +44,29 @@ def _doubles_moves(rules: RuleSet, hand: int, ends: tuple[int, ...]) -> list[Pla
     return moves
 
 
-@cache
+_PLAYS: dict[TileSet, tuple[dict[tuple[int, ...], tuple[tuple[Play, ...], ...]], ...]] = {}
+"""`_plays_at`'s, once made, by tile set, then `closable`, then the open ends: dicts, not
+`functools.cache`, which the mypyc build calls the slow way (its wrapper takes no
+vectorcall), and keyed by the ends alone, which hash fast."""
+
+
 def _plays_at(
     tiles: TileSet, ends: tuple[int, ...], closable: bool
 ) -> tuple[tuple[Play, ...], ...]:
     """Per tile, its `Play`s at these open ends (shared objects: listing allocates little);
-    `closable`: a double may also go face down (Осёл, never as the lead)."""
-    if not ends:
-        return tuple((Play(t, 0),) for t in range(tiles.size))
-    return tuple(
+    `closable`: a double may also go face down (Осёл, never as the lead). Kept in `_PLAYS`."""
+    plays = _PLAYS.setdefault(tiles, ({}, {}))[closable][ends] = tuple(
         tuple(
             Play(t, end, closed)
             for end, value in enumerate(ends)
             if value >= 0 and tiles.follow[t][value] >= 0
             for closed in ((False, True) if closable and tiles.is_double(t) else (False,))
         )
+        if ends
+        else (Play(t, 0),)
         for t in range(tiles.size)
     )
+    return plays
 
 
 def moves_for(
@@ -74,7 +79,10 @@ def moves_for(
     drawn: int,
 ) -> list[Move]:
     """Legal moves of a seat holding `hand` — from a state or from a seat's own view."""
-    by_tile = _plays_at(rules.tiles, ends, rules.closed_doubles)
+    known = _PLAYS.get(rules.tiles)
+    by_tile = known[rules.closed_doubles].get(ends) if known is not None else None
+    if by_tile is None:
+        by_tile = _plays_at(rules.tiles, ends, rules.closed_doubles)
     if lead_tile is not None:
         return [*by_tile[lead_tile]]
     moves: list[Move] = []

@@ -28,7 +28,8 @@ def shuffled(items: Iterable[T], key: str) -> list[T]:
     for span, radices in _spans(len(deck)):
         r, digits = divmod(r, span)  # the next few digits at once: one big-number division
         for radix in radices:
-            digits, j = divmod(digits, radix)
+            j = digits % radix  # a machine word's arithmetic, no tuple made
+            digits //= radix
             last = radix - 1
             deck[last], deck[j] = deck[j], deck[last]
     return deck

@@ -4,7 +4,7 @@ so a search can branch from any state for the cost of a tuple."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from bot.game.events import GameEnded, PublicEvent, RoundEnded, plays_of
 from bot.game.rules import RuleSet
@@ -66,6 +66,6 @@ class GameState(NamedTuple):
         return max(0, len(self.bazaar) - self.rules.keep)
 
 
-new_record = tuple.__new__
+new_record: Final = tuple.__new__
 """A record (`GameState`, an event) from its fields in order, without `__new__`'s argument
 binding: the engine's hot path builds states so."""
