@@ -1,4 +1,5 @@
-"""Optional speed-up: `KOZEL_COMPILE=1 pip install .` compiles the rules engine with mypyc.
+"""Optional speed-up: `KOZEL_COMPILE=1 pip install .` compiles the rules engine, its formats
+and the computer players with mypyc (what the Docker image ships).
 
 Without the variable the package installs as plain Python (what development and the tests
 use, so an edit to `bot/game/` always takes effect).
@@ -13,6 +14,8 @@ MODULES += " illegal order deal legal ending bazaar engine"  # the engine, in it
 FORMATS = "base goat collect fives room bykovo general fives_threes"
 ENGINE = [f"bot/game/{name}.py" for name in MODULES.split()]
 ENGINE += [f"bot/game/formats/{name}.py" for name in FORMATS.split()]
+AI = "weights knobs knowledge position clubs races policy inference sampling search"
+ENGINE += ["bot/game/view.py", *(f"bot/ai/{name}.py" for name in AI.split())]  # the hard level
 
 if os.environ.get("KOZEL_COMPILE") == "1":
     from mypyc.build import mypycify

@@ -8,7 +8,9 @@ fixed number of worlds (`--samples`, so no early stop and no clock inside the se
 worlds searched per second over all positions give the worlds a 0.3 s decision, and the
 game's own budget (`bot.ai.knobs`), has time for. The same positions and worlds for every
 version: to compare two, run each (`PYTHONPATH=<checkout>`) in turn, several times, on one
-machine.
+machine. `--warmup N` first searches N other positions untimed (from the next seed), as a bot
+that has been up a while has: the race heuristic's table of replies (`races.reply_fives`)
+then holds what many decisions share, and the timed ones measure the steady state.
 
 Prints a line per preset, then the JSON as its last line:
 `{"presets": {name: {"positions", "worlds_per_s", "per_0_3_s", "budget_s", "per_budget"}}}`.
@@ -55,7 +57,9 @@ def positions(preset: str, count: int, seed: int) -> list[SeatView]:
     return found
 
 
-def measure(preset: str, count: int, samples: int, seed: int) -> dict[str, float]:
+def measure(preset: str, count: int, samples: int, seed: int, warmup: int) -> dict[str, float]:
+    for i, view in enumerate(positions(preset, warmup, seed + 1) if warmup else ()):
+        hard_move(view, random.Random(i), None, samples)  # untimed: other positions
     views = positions(preset, count, seed)
     start = time.perf_counter()
     for i, view in enumerate(views):
@@ -78,10 +82,11 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--warmup", type=int, default=0, help="positions searched untimed first")
     args = parser.parse_args()
     report = {}
     for preset in args.presets.split(","):
-        report[preset] = measure(preset, args.positions, args.samples, args.seed)
+        report[preset] = measure(preset, args.positions, args.samples, args.seed, args.warmup)
         print(preset, report[preset], flush=True)
     print(json.dumps({"presets": report}))
 

@@ -17,7 +17,6 @@ game's `RaceWeights`) count in fives (5 on the ends):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from bot.ai.knobs import KNOBS
@@ -34,7 +33,7 @@ from bot.ai.position import (
 from bot.ai.weights import RaceWeights
 from bot.game.moves import Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet
-from bot.game.table import Spread, attach, ends_sum, fitting, is_blocked
+from bot.game.table import Spread, ends_sum, fitting, is_blocked, sum_after
 from bot.game.tiles import tiles_of
 
 AHEAD_CAP = 3.0  # the most the block's weight grows by when ahead (`RaceWeights.ahead`)
@@ -52,20 +51,40 @@ class Replies(NamedTuple):
         return [best[t] for t in tiles_of(mask & self.scoring)]
 
 
-@lru_cache(maxsize=1 << 16)
+REPLIES_KEPT = 1 << 16  # tables of replies kept per rules, then they start again
+_REPLIES: dict[RuleSet, dict[tuple[tuple[int, ...], Spread, int], Replies]] = {}
+"""`reply_fives`' tables, by rules, then the ends, the spread and the score: plain dicts,
+which the mypyc build looks up without the slow call `functools.lru_cache` takes."""
+
+
 def reply_fives(rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: int) -> Replies:
     """Per tile, the most fives attaching it to one of these open ends would score for a
     side at `score` (`stake`)."""
-    tiles = rules.tiles
+    known = _REPLIES.get(rules)
+    if known is None:
+        known = _REPLIES[rules] = {}
+    key = (ends, spread, score)
+    replies = known.get(key)
+    if replies is None:
+        if len(known) >= REPLIES_KEPT:
+            known.clear()
+        replies = known[key] = _replies(rules, ends, spread, score)
+    return replies
+
+
+def _replies(rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: int) -> Replies:
+    tiles, spinner = rules.tiles, rules.spinner
+    move_points, point = rules.format.move_points, KNOBS[rules.scoring].point  # `fives_of`'s
     best = [0] * tiles.size
     scoring = 0
+    now = ends_sum(tiles, ends, spread, None)
     for arm, value in enumerate(ends):
         if value < 0:
             continue
         for t in tiles_of(tiles.suit_masks[value]):
-            laid = attach(tiles, rules.spinner, ends, spread, t, arm)
-            if laid is not None:
-                got = fives_of(rules, score, ends_sum(tiles, laid[0], laid[1], None))
+            total = sum_after(tiles, spinner, ends, spread, now, t, arm)
+            if total is not None:
+                got = move_points(rules, score, total, False) * point
                 if got > best[t]:
                     best[t] = got
                     scoring |= 1 << t

@@ -107,6 +107,11 @@ class RuleSet:
     plain_line: bool = field(init=False, repr=False, compare=False)
     """A line without a spinner where no circle is finished: the engine's hot path
     (`engine._on_line`)."""
+    hashed: int = field(init=False, repr=False, compare=False)
+    """The hash of the options, once: the computers' tables are keyed by the rules."""
+
+    def __hash__(self) -> int:
+        return self.hashed
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -122,6 +127,8 @@ class RuleSet:
         fmt = self.format
         plain = self.spinner is Spinner.NONE and not fmt.finishes_circle
         object.__setattr__(self, "plain_line", plain)
+        options = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "hashed", hash(options))
 
     def _dead_ends(self, tiles: TileSet) -> tuple[int, ...]:
         if not self.format.line_fish:  # a tile past the set: never all on the table

@@ -154,6 +154,31 @@ def ends_sum(tiles: TileSet, ends: tuple[int, ...], spread: Spread, lone: Tile |
     return total
 
 
+def sum_after(
+    tiles: TileSet,
+    spinner: Spinner,
+    ends: tuple[int, ...],
+    spread: Spread,
+    total: int,
+    tile: Tile,
+    end: int,
+) -> int | None:
+    """`ends_sum` once `tile` lies open at arm `end` of a table whose ends add up to `total`
+    (None if it does not fit there): from that arm alone where the tile can neither make a
+    spinner nor open its sides, else through `attach`."""
+    if spinner is not Spinner.NONE and (spread.spinner is None or spread.wings):
+        laid = attach(tiles, spinner, ends, spread, tile, end)
+        return None if laid is None else ends_sum(tiles, laid[0], laid[1], None)
+    value = ends[end] if 0 <= end < len(ends) else CLOSED
+    after = tiles.follow[tile][value] if value >= 0 else -1
+    if after < 0:
+        return None
+    bit = 1 << end
+    if value > 0 and not spread.bare & bit:
+        total -= 2 * value if spread.doubled & bit else value
+    return total + (2 * after if tiles.doubles_mask >> tile & 1 else after)
+
+
 def build_table(tiles: TileSet, spinner: Spinner, plays: Iterable[tuple[Tile, int, bool]]) -> Table:
     """The table after `(tile, arm, closed)` placements in order (the first one leads)."""
     first: Tile | None = None

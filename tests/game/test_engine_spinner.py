@@ -3,7 +3,11 @@ one move, points for the open ends, and races to a target. Worked examples are n
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.game import IllegalMoveError, Phase, apply, legal_moves, new_game, parse_rules
 from bot.game.events import GameEnded, RoundEnded, Scored
@@ -11,7 +15,7 @@ from bot.game.moves import Play, PlayDoubles
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState
-from bot.game.table import CLOSED, ends_sum
+from bot.game.table import CLOSED, attach, ends_sum, sum_after
 from tests import helpers
 from tests.helpers import crafted, fives, round_fives, tile
 
@@ -426,3 +430,28 @@ def test_games_of_the_first_edition_replay_to_their_fish(
     state = replayed(old, seed, moves)
     assert state.phase is Phase.ROUND_OVER
     assert state.last_round is not None and state.last_round.reason == "fish"
+
+
+@pytest.mark.parametrize("preset", ["telephone", "muggins", "donkey", "fives_threes", "goat"])
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_sum_after_a_tile_is_the_sum_of_the_table_it_leaves(preset: str, seed: int) -> None:
+    """`sum_after` (the race heuristic's replies) against `attach` and `ends_sum`, for
+    every tile at every arm of every table of random games."""
+    rules = parse_rules(preset, players=2 if preset != "goat" else 4)
+    tiles, chooser = rules.tiles, random.Random(seed)
+    state, _ = new_game(rules, [f"p{i}" for i in range(rules.players)], seed)
+    checked = 0
+    while state.phase is Phase.PLAYING:
+        ends, spread = state.ends, state.spread
+        if ends:
+            now = ends_sum(tiles, ends, spread, None)
+            for tile in range(tiles.size):
+                for arm in range(len(ends) + 1):
+                    laid = attach(tiles, rules.spinner, ends, spread, tile, arm)
+                    want = None if laid is None else ends_sum(tiles, *laid, None)
+                    assert sum_after(tiles, rules.spinner, ends, spread, now, tile, arm) == want
+                    checked += 1
+        moves = legal_moves(state)
+        state, _ = apply(state, moves[chooser.randrange(len(moves))])
+    assert checked
