@@ -113,6 +113,11 @@ class RuleSet:
     def __hash__(self) -> int:
         return self.hashed
 
+    def __reduce__(self) -> tuple[type[RuleSet], tuple[object, ...]]:
+        """Pickled by its options, so that another process makes the hash (and every
+        derived field) again."""
+        return RuleSet, tuple(getattr(self, f.name) for f in fields(self) if f.init)
+
     def __post_init__(self) -> None:
         for f in fields(self):
             if f.init:

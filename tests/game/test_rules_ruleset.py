@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -297,3 +298,10 @@ def test_rules_are_immutable_and_hashable_by_value():
     assert parse_rules("goat target=101") == rules
     assert rules.with_players(2).players == 2
     assert rules.players == 4
+
+
+def test_rules_pickle_by_their_options_and_hash_alike() -> None:
+    rules = parse_rules("telephone target=150", players=3)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules and hash(again) == hash(rules) and again.tiles is rules.tiles
+    assert {rules: 1}[again] == 1
