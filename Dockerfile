@@ -1,4 +1,4 @@
-# The bot with the rules engine compiled by mypyc (KOZEL_COMPILE=1).
+# The bot with the rules engine and the computer players compiled by mypyc (KOZEL_COMPILE=1).
 FROM python:3.11-slim AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \

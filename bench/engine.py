@@ -4,6 +4,7 @@ one core.
     python bench/engine.py --players 4 --seconds 5 --seed 1 [--preset telephone]
     python bench/engine.py --preset all            # every preset, time per move beside Козёл's
     python bench/engine.py --compare               # abw333/dominoes' own loop, interleaved
+    python bench/engine.py --preset all --compare  # every preset and abw333's loop, in turns
 
 It measures the installed engine: plain Python after `pip install -e .`, the mypyc build
 after `KOZEL_COMPILE=1 pip install .` (the last line says which).
@@ -18,7 +19,8 @@ bot that has been up a while.
 Prints progress lines, then as its last line JSON
 `{"rounds_per_s": …, "moves_per_s": …, "players": …, "preset": …, "compiled": …}` (with
 `--compare`, also `abw333_games_per_s` and `ratio`; with `--preset all`, one such record
-per preset under `presets`, each with its `move_vs_goat`).
+per preset under `presets`, each with its `move_vs_goat`, and with `--compare` its `ratio`
+and abw333's figures under `abw333`).
 """
 
 from __future__ import annotations
@@ -147,19 +149,30 @@ def report(loop: Ours, preset: str) -> dict[str, object]:
 
 
 def every_preset(
-    players: int, seconds: float, seed: int, slice_s: float, warmup: float
+    players: int, seconds: float, seed: int, slice_s: float, warmup: float, compare: bool
 ) -> dict[str, object]:
-    """Every preset's rounds in one interleaved run; each move's time beside Козёл's."""
+    """Every preset's rounds in one interleaved run (abw333's loop among them with
+    `compare`); each move's time beside Козёл's, and each preset's rounds beside abw333's
+    games."""
     loops = {name: Ours(name, TABLES.get(name, players), seed) for name in PRESETS}
-    warm(list(loops.values()), warmup)
-    interleave(list(loops.values()), seconds, slice_s)
+    theirs = [Abw333(seed)] if compare else []
+    warm([*loops.values(), *theirs], warmup)
+    interleave([*loops.values(), *theirs], seconds, slice_s)
     rows = {}
     for name, loop in loops.items():
         rows[name] = report(loop, name) | {
             "move_vs_goat": round(us_per_move(loop) / us_per_move(loops["goat"]), 2)
         }
+        if theirs:
+            rows[name]["ratio"] = round(per_second(loop) / per_second(theirs[0]), 2)
         print(f"{name}: {us_per_move(loop):.1f} µs a move, {rows[name]['move_vs_goat']}× Козёл's")
-    return {"presets": rows, "seconds": seconds, "compiled": COMPILED}
+    found: dict[str, object] = {"presets": rows, "seconds": seconds, "compiled": COMPILED}
+    if theirs:
+        found["abw333"] = {
+            "games_per_s": round(per_second(theirs[0])),
+            "us_per_move": round(us_per_move(theirs[0]), 2),
+        }
+    return found
 
 
 def main() -> None:
@@ -174,7 +187,9 @@ def main() -> None:
     args = parser.parse_args()
     print(f"engine: {engine.__file__}")
     if args.preset == "all":
-        rows = every_preset(args.players, args.seconds, args.seed, args.slice, args.warmup)
+        rows = every_preset(
+            args.players, args.seconds, args.seed, args.slice, args.warmup, args.compare
+        )
         print(json.dumps(rows))
         return
     ours = Ours(args.preset, args.players, args.seed)

@@ -27,8 +27,6 @@ match's score) and rounds won break ties:
 
 from __future__ import annotations
 
-from functools import cache
-
 from bot.ai.knobs import KNOBS, Heuristic
 from bot.ai.knowledge import allowed_tiles
 from bot.ai.position import WIN, Position, next_in_play, p_none, p_stuck, tile_costs
@@ -46,7 +44,6 @@ LOCK_PLACE = 10.0  # Bykovo: the round's first place, in pips, on top of the han
 NO_REASON = -100.0  # Bykovo: a pass without a reason
 
 
-@cache
 def general_doubles(rules: RuleSet) -> int:
     """«Генерал»: the doubles that make a General as the last tile — 0-0 and the top
     double (§8); none in the other games."""

@@ -25,14 +25,22 @@ def tile_suits(tiles: TileSet) -> tuple[int, ...]:
     return tuple(1 << a | 1 << b for a, b in tiles.pips)
 
 
-@cache
+_ALLOWED: dict[int, int] = {}
+"""`allowed_tiles`', by the void and the set's top pip. The heuristics' tables are plain
+dicts: the mypyc build calls a `functools.cache` wrapper the slow way."""
+
+
 def allowed_tiles(tiles: TileSet, void: int) -> int:
     """The tiles that carry none of the suits in the bitmask `void`."""
-    banned = 0
-    for value, mask in enumerate(tiles.suit_masks):
-        if void >> value & 1:
-            banned |= mask
-    return tiles.all_mask & ~banned
+    key = void << 8 | tiles.max_pip
+    allowed = _ALLOWED.get(key)
+    if allowed is None:
+        banned = 0
+        for value, mask in enumerate(tiles.suit_masks):
+            if void >> value & 1:
+                banned |= mask
+        allowed = _ALLOWED[key] = tiles.all_mask & ~banned
+    return allowed
 
 
 def end_suits(ends: tuple[int, ...]) -> int:

@@ -34,11 +34,12 @@ from bot.ai.position import (
     Position,
     best,
     fish_margin,
+    laid,
     next_in_play,
     p_none,
     p_stuck,
     partners,
-    placement,
+    suits_lost,
     tile_costs,
 )
 from bot.ai.races import race_scores
@@ -132,7 +133,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         if not isinstance(move, Play | PlayDoubles):
             scores.append(0.0)
             continue
-        placed, new, _ = placement(rules, ends, spread, move)
+        placed, new = laid(rules, ends, spread, move)
         rest = hand & ~placed
         if not rest:
             scores.append(WIN)
@@ -160,8 +161,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         for pool, count, held in mates:
             score -= w.partner / len(mates) * p_none(count, (pool & fits).bit_count(), held)
         score += w.follow * min(2, (rest & fits).bit_count())
-        lost = sum(1 for m in suit_masks if placed & m and not rest & m)
-        score += w.variety * (hand_suits - lost)
+        score += w.variety * (hand_suits - suits_lost(tiles, placed, rest))
         if isinstance(move, Play) and ends and (exposed := new[move.end]) >= 0:
             fresh = suit_masks[exposed]  # principle 7: a suit nobody has played yet
             if not on_table & fresh and (rest & fresh).bit_count() < 3:

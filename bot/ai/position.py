@@ -4,7 +4,6 @@ reasons with: what the next seats may hold, the table a move leaves, a tile's co
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
 from typing import NamedTuple
 
 from bot.ai.knobs import KNOBS, TileCost
@@ -13,6 +12,7 @@ from bot.game.events import DoublesPlayed, TilePlayed, WentOut
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.rules import RuleSet
 from bot.game.table import Spread, attach, lead
+from bot.game.tiles import TileSet, tiles_of
 from bot.game.view import SeatView
 
 WIN = 1e9  # the score of a move that empties the hand
@@ -83,24 +83,64 @@ def placement(
     return tiles.mask(move.tiles), ends, spread
 
 
-@cache
+def laid(
+    rules: RuleSet, ends: tuple[int, ...], spread: Spread, move: Play | PlayDoubles
+) -> tuple[int, tuple[int, ...]]:
+    """`placement`'s tiles and ends alone, worked out directly for a tile on a line (the
+    engine's `plain_line`: only the end it lands on changes)."""
+    if isinstance(move, Play) and rules.plain_line and len(ends) == 2 and not move.closed:
+        end, value = move.end, ends[move.end] if 0 <= move.end < 2 else -1
+        after = rules.tiles.follow[move.tile][value] if value >= 0 else -1
+        if after >= 0:
+            return 1 << move.tile, ((after, ends[1]) if end == 0 else (ends[0], after))
+    placed, new, _ = placement(rules, ends, spread, move)
+    return placed, new
+
+
+def suits_lost(tiles: TileSet, placed: int, rest: int) -> int:
+    """How many suits of the tiles `placed` the hand no longer holds (`rest`)."""
+    lost = seen = 0
+    for tile in tiles_of(placed):
+        for value in tiles.pips[tile]:
+            if not seen >> value & 1:
+                seen |= 1 << value
+                lost += not rest & tiles.suit_masks[value]
+    return lost
+
+
+_P_NONE: dict[int, float] = {}
+"""`p_none`'s, by its three counts (each below 256: a set has at most 91 tiles). The
+heuristics' tables are plain dicts: the mypyc build calls a `functools.cache` wrapper the
+slow way."""
+
+
 def p_none(pool: int, fitting: int, held: int) -> float:
     """The chance that `held` tiles dealt from `pool` miss all `fitting` ones."""
-    if held > pool - fitting:
-        return 0.0
-    p = 1.0
-    for i in range(held):
-        p *= (pool - fitting - i) / (pool - i)
+    key = pool << 16 | fitting << 8 | held
+    p = _P_NONE.get(key)
+    if p is None:
+        p = 0.0
+        if held <= pool - fitting:
+            p = 1.0
+            for i in range(held):
+                p *= (pool - fitting - i) / (pool - i)
+        _P_NONE[key] = p
     return p
 
 
-@cache
+_COSTS: dict[RuleSet, tuple[int, ...]] = {}
+
+
 def tile_costs(rules: RuleSet) -> tuple[int, ...]:
     """What each tile costs left in a hand: its pips, or (the room) its value as a hand of
     its own, 10 for 0-0."""
-    if KNOBS[rules.scoring].costs is TileCost.ALONE:
-        return tuple(rules.format.hand_value(rules, 1 << t) for t in range(rules.tiles.size))
-    return rules.tiles.values
+    costs = _COSTS.get(rules)
+    if costs is None:
+        costs = rules.tiles.values
+        if KNOBS[rules.scoring].costs is TileCost.ALONE:
+            costs = tuple(rules.format.hand_value(rules, 1 << t) for t in range(rules.tiles.size))
+        _COSTS[rules] = costs
+    return costs
 
 
 def next_in_play(seat: int, sizes: Sequence[int]) -> int:
@@ -114,6 +154,8 @@ def next_in_play(seat: int, sizes: Sequence[int]) -> int:
 
 def partners(rules: RuleSet, seat: int, sizes: Sequence[int]) -> list[int]:
     """The other seats of the seat's side that still hold tiles."""
+    if not rules.teams:
+        return []
     side = rules.side_of(seat)
     return [s for s in range(rules.players) if s != seat and sizes[s] and rules.side_of(s) == side]
 
