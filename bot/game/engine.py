@@ -105,9 +105,26 @@ def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]
         line, spread = lead(tiles, rules.spinner, tile)
     else:
         return None
+    size = tiles.size
+    played = _PLAYED.get(rules.players << 8 | size) or _plays_of(rules.players, size)
     return _on_line_after(
-        state, hand ^ 1 << tile, new_record(TilePlayed, (seat, tile, end, False)), line, spread
+        state, hand ^ 1 << tile, played[(seat * size + tile) * 2 + end], line, spread
     )
+
+
+_PLAYED: dict[int, tuple[TilePlayed, ...]] = {}
+"""Every open play on a line (`TilePlayed` by seat, tile and end), by the number of seats
+and tiles: the hot path shares these events instead of making one a move."""
+
+
+def _plays_of(players: int, size: int) -> tuple[TilePlayed, ...]:
+    plays = _PLAYED[players << 8 | size] = tuple(
+        TilePlayed(seat, tile, end, False)
+        for seat in range(players)
+        for tile in range(size)
+        for end in range(2)
+    )
+    return plays
 
 
 def _on_line_after(
