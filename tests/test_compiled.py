@@ -31,26 +31,24 @@ def test_the_compiled_build_plays_as_the_plain_one(tmp_path: Path) -> None:
         else:
             shutil.copy(source, tmp_path / name)
     environment = {**os.environ, "KOZEL_COMPILE": "1", "PYTHONPATH": str(tmp_path)}
-    build = subprocess.run(
-        [sys.executable, "setup.py", "build_ext", "--inplace"],
-        cwd=tmp_path,
+    build = _run(tmp_path, environment, "setup.py", "build_ext", "--inplace")
+    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+    done = _run(tmp_path, environment, str(ROOT / "tests" / "played.py"))
+    assert done.returncode == 0, done.stderr[-2000:]
+    engine, compiled = done.stdout.split()
+    assert engine.startswith(str(tmp_path)) and not engine.endswith(".py")  # the build played
+    assert compiled == played.digest()
+
+
+def _run(
+    folder: Path, environment: dict[str, str], *arguments: str
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *arguments],
+        cwd=folder,
         env=environment,
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
-    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "played.py")],
-        cwd=tmp_path,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    engine, compiled = done.stdout.split()
-    assert engine.startswith(str(tmp_path)) and not engine.endswith(".py")  # the build played
-    assert compiled == played.digest()
