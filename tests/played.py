@@ -1,5 +1,6 @@
 """A digest of what the engine and the computers do: random games of every preset (states,
-events, legal moves) and the normal and hard levels' moves in positions of them.
+events, legal moves) and the normal and hard levels' moves in positions of them, played on
+from the state as the bot stores and loads it.
 
 `tests/test_compiled.py` runs it as a script against the mypyc build (`KOZEL_COMPILE=1`)
 and compares it with the plain build's, which imports it: the two must play alike. Prints
@@ -9,6 +10,7 @@ the engine module's path (which build played), then the digest.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 from bot.ai import Level, choose
@@ -16,6 +18,7 @@ from bot.ai.search import hard_move
 from bot.game import engine
 from bot.game.engine import apply, legal_moves, new_game, next_round
 from bot.game.rules import PRESETS, parse_rules
+from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import Phase
 from bot.game.view import seat_view
 
@@ -42,7 +45,8 @@ def digest() -> str:
                     continue
                 moves = legal_moves(state)
                 out.update(repr((state, events, moves)).encode())
-                if step % EVERY == 0:
+                if step % EVERY == 0:  # from the state as the bot stores and loads it
+                    state = state_from_json(json.loads(json.dumps(state_to_json(state))))
                     view = seat_view(state, state.to_move)
                     thinking = random.Random(step)
                     computers = (
