@@ -11,7 +11,7 @@ from bot.ai.knowledge import allowed_tiles
 from bot.game.events import DoublesPlayed, TilePlayed, WentOut
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.rules import RuleSet
-from bot.game.table import Spread, attach, lead
+from bot.game.table import Spread, attach, lead, line_after
 from bot.game.tiles import TileSet, tiles_of
 from bot.game.view import SeatView
 
@@ -89,10 +89,9 @@ def laid(
     """`placement`'s tiles and ends alone, worked out directly for a tile on a line (the
     engine's `plain_line`: only the end it lands on changes)."""
     if isinstance(move, Play) and rules.plain_line and len(ends) == 2 and not move.closed:
-        end, value = move.end, ends[move.end] if 0 <= move.end < 2 else -1
-        after = rules.tiles.follow[move.tile][value] if value >= 0 else -1
-        if after >= 0:
-            return 1 << move.tile, ((after, ends[1]) if end == 0 else (ends[0], after))
+        line = line_after(rules.tiles, ends, move.tile, move.end)
+        if line is not None:
+            return 1 << move.tile, line
     placed, new, _ = placement(rules, ends, spread, move)
     return placed, new
 

@@ -33,6 +33,7 @@ from bot.game.table import (
     fitting,
     is_blocked,
     lead,
+    line_after,
     line_spread,
 )
 
@@ -92,12 +93,11 @@ def _on_line(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]
     ):
         return None
     tiles = rules.tiles
-    line: tuple[int, ...]
+    line: tuple[int, ...] | None
     if ends:
-        value = tiles.follow[tile][ends[end]] if ends[end] >= 0 else -1
-        if value < 0:
+        line = line_after(tiles, ends, tile, end)
+        if line is None:
             return None
-        line = (value, ends[1]) if end == 0 else (ends[0], value)
         spread = state.spread
         if spread.doubled or tiles.doubles_mask >> tile & 1:  # else the spread stays
             spread = line_spread(tiles, spread, tile, end)
@@ -295,9 +295,7 @@ def _after_play(
     hands = tuple(held)
     on_table = state.on_table | placed
     fits = fitting(rules.tiles, ends)
-    following = seat + 1 if seat + 1 < rules.players else 0
-    if state.resting or state.tally.out:
-        following = next_seat(state, seat)
+    following = next_seat(state, seat)
     history: tuple[PublicEvent, ...] = (*state.history, event)
     tally = state.tally
     fmt = rules.format

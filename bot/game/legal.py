@@ -45,16 +45,17 @@ def _doubles_moves(rules: RuleSet, hand: int, ends: tuple[int, ...]) -> list[Pla
 
 
 _PLAYS: dict[TileSet, tuple[dict[tuple[int, ...], tuple[tuple[Play, ...], ...]], ...]] = {}
-"""`_plays_at`'s, once made, by tile set, then `closable`, then the open ends: dicts, not
+"""`_new_plays`', once made, by tile set, then `closable`, then the open ends: dicts, not
 `functools.cache`, which the mypyc build calls the slow way (its wrapper takes no
 vectorcall), and keyed by the ends alone, which hash fast."""
 
 
-def _plays_at(
+def _new_plays(
     tiles: TileSet, ends: tuple[int, ...], closable: bool
 ) -> tuple[tuple[Play, ...], ...]:
     """Per tile, its `Play`s at these open ends (shared objects: listing allocates little);
-    `closable`: a double may also go face down (Осёл, never as the lead). Kept in `_PLAYS`."""
+    `closable`: a double may also go face down (Осёл, never as the lead). Made once and kept
+    in `_PLAYS`, where `moves_for` looks first."""
     plays = _PLAYS.setdefault(tiles, ({}, {}))[closable][ends] = tuple(
         tuple(
             Play(t, end, closed)
@@ -82,7 +83,7 @@ def moves_for(
     known = _PLAYS.get(rules.tiles)
     by_tile = known[rules.closed_doubles].get(ends) if known is not None else None
     if by_tile is None:
-        by_tile = _plays_at(rules.tiles, ends, rules.closed_doubles)
+        by_tile = _new_plays(rules.tiles, ends, rules.closed_doubles)
     if lead_tile is not None:
         return [*by_tile[lead_tile]]
     moves: list[Move] = []

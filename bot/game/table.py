@@ -118,6 +118,18 @@ def attach(
     return tuple(new), Spread(first, doubled, bare, wings)
 
 
+def line_after(
+    tiles: TileSet, ends: tuple[int, ...], tile: Tile, end: int
+) -> tuple[int, ...] | None:
+    """A line's two open ends once `tile` lies open at `end`, or None if it does not fit
+    there (`attach` without the spread, for a line without a spinner)."""
+    value = ends[end] if 0 <= end < 2 else CLOSED
+    after = tiles.follow[tile][value] if value >= 0 else -1
+    if after < 0:
+        return None
+    return (after, ends[1]) if end == 0 else (ends[0], after)
+
+
 def line_spread(tiles: TileSet, spread: Spread, tile: Tile, end: int) -> Spread:
     """A plain line's spread once `tile` lies open at arm `end`: only its crosswise doubles
     change."""
