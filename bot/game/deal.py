@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 from bot.game.events import (
     Event,
@@ -17,9 +18,59 @@ from bot.game.rules import RuleSet
 from bot.game.shuffle import below, shuffled
 from bot.game.state import GameState, Phase, new_record
 from bot.game.table import LINE
-from bot.game.tiles import Tile, TileSet
+from bot.game.tiles import Tile, TileSet, tiles_of
 
 MAX_REDEALS = 100  # after this many the deal stands, so a strange rule set cannot loop
+
+
+class Dealt(NamedTuple):
+    """A round's deal as given: each seat's hand (a mask; 0 for a seat sitting out), the
+    bazaar from the top, who leads (with which tile, if the rules say), the redeals it
+    followed and who rests."""
+
+    hands: tuple[int, ...]
+    bazaar: tuple[Tile, ...]
+    leader: int
+    lead_tile: Tile | None
+    redeals: tuple[Redeal, ...] = ()
+    resting: tuple[int, ...] = ()
+
+
+def dealt(state: GameState, started: RoundStarted) -> Dealt:
+    """The deal of the round `started` began, from the state right after it."""
+    return Dealt(
+        state.hands, state.bazaar, started.leader, started.lead_tile, started.redeals,
+        started.resting,
+    )  # fmt: skip
+
+
+def deal_given(state: GameState, given: Dealt) -> tuple[GameState, tuple[Event, ...]]:
+    """Deal the round just begun again with `given`'s tiles — a record's replay, or
+    `/newgame deal=CODE` — before anyone has moved."""
+    rules = state.rules
+    if state.phase is not Phase.PLAYING or state.history or state.drawn:
+        raise IllegalMoveError(Illegal.NO_DEAL, "only a round nobody has moved in is dealt again")
+    tiles = [t for hand in given.hands for t in tiles_of(hand)] + list(given.bazaar)
+    if (
+        len(given.hands) != rules.players
+        or sorted(tiles) != list(range(rules.tiles.size))
+        or not 0 <= given.leader < rules.players
+        or given.leader in given.resting
+        or not given.hands[given.leader]
+        or (given.lead_tile is not None and not given.hands[given.leader] >> given.lead_tile & 1)
+    ):
+        raise IllegalMoveError(Illegal.BAD_DEAL, "not a deal of these rules' tiles")
+    after = state._replace(
+        hands=given.hands,
+        bazaar=given.bazaar,
+        to_move=given.leader,
+        lead_tile=given.lead_tile,
+        resting=given.resting,
+    )
+    started = RoundStarted(
+        state.round_no, given.leader, given.lead_tile, given.redeals, given.resting
+    )
+    return after, (started,)
 
 
 @cache

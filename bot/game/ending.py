@@ -52,7 +52,7 @@ def end_round(
     why, goats = fmt.ending(rules, after, bald)
     outcome = None
     if why is not None:
-        outcome = game_ended(rules, after, goats, why, state.left, state.seed)
+        outcome = game_ended(rules, after, goats, why, state.left, state.lots)
         events.append(outcome)
     leader = fmt.next_leader(state, seat)
     return _over(state, after, leader, ended, outcome), tuple(events)
@@ -133,10 +133,11 @@ def game_ended(
     goats: Sequence[int],
     reason: EndReason,
     left: Sequence[int] = (),
-    seed: int = 0,
+    lots: int = 0,
 ) -> GameEnded:
     """The places; the sides of seats that `left` are settled by §2.7's timeout rule
-    (last, goats, nothing gained); ties the format draws by lot come from the `seed`."""
+    (last, goats, nothing gained); ties the format draws by lot come from `lots`
+    (`GameState.lots`)."""
     leaver_sides = list(dict.fromkeys(rules.side_of(seat) for seat in left))
     places = tuple(
         Place(
@@ -148,7 +149,7 @@ def game_ended(
             rating_points=points,
         )
         for side, place, goat, points in rules.format.standings(
-            rules, tally, goats, leaver_sides, seed
+            rules, tally, goats, leaver_sides, lots
         )
         for seat in range(rules.players)
         if rules.side_of(seat) == side
@@ -161,7 +162,7 @@ def time_up(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     by Generals, then rounds won, then lot."""
     if not state.rules.format.timed or state.phase is not Phase.ROUND_OVER:
         raise IllegalMoveError(Illegal.NO_TIME_UP, "only a «Генерал» match between rounds ends so")
-    outcome = game_ended(state.rules, state.tally, (), EndReason.TIME, state.left, state.seed)
+    outcome = game_ended(state.rules, state.tally, (), EndReason.TIME, state.left, state.lots)
     return state._replace(phase=Phase.GAME_OVER, outcome=outcome), (outcome,)
 
 
@@ -185,5 +186,5 @@ def abandon(state: GameState, seat: int) -> tuple[GameState, tuple[Event, ...]]:
     """End the game now because `seat` left or timed out (§2.7 timeout rule)."""
     _check_leaving(state, seat)
     left = (*state.left, seat)
-    outcome = game_ended(state.rules, state.tally, (), EndReason.TIMEOUT, left, state.seed)
+    outcome = game_ended(state.rules, state.tally, (), EndReason.TIMEOUT, left, state.lots)
     return state._replace(phase=Phase.GAME_OVER, outcome=outcome, left=left), (outcome,)

@@ -23,6 +23,8 @@ class Illegal(StrEnum):
     NO_PASS = "no_pass"
     NO_REST = "no_rest"
     BAD_REST = "bad_rest"
+    NO_DEAL = "no_deal"
+    BAD_DEAL = "bad_deal"
     NOT_ROUND_OVER = "not_round_over"
     NO_TIME_UP = "no_time_up"
     LEFT = "left"

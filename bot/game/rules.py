@@ -33,6 +33,7 @@ __all__ = [
 EDITIONS = {
     1: "the first rules the bot played",
     2: "a spinner layout is a fish only when no tile can ever be attached (§1.6, §5)",
+    3: "lots are drawn from a digest of the seed, which a game's record may show",
 }
 """How the bot has played the rules: a game keeps the edition it was stored with, so its
 log replays to the states it was played to (an older running game is brought up to date

@@ -2,7 +2,8 @@
 
 A game's log is a list of JSON entries: moves (`{"type": "Play", "tile": 9, "end": 1}`),
 `{"type": "NextRound"}`, `{"type": "Abandon", "seat": 2}`, `{"type": "Leave", "seat": 2}`
-Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out) and «Генерал»'s
+Bykovo's `{"type": "Rest", "seats": [1, 4]}` (who sits the first round out),
+`{"type": "Deal", "hands": …}` (the round just begun is dealt given tiles: `deal=CODE`), «Генерал»'s
 `{"type": "TimeUp"}` (the match's time is up, after a round), and `{"type": "Rules",
 "edition": 2}` where a game stored by an older version went on under today's rules
 (`rules.EDITIONS`). Replaying the log from the game's rules, seats and seed gives the
@@ -16,6 +17,7 @@ from dataclasses import fields, replace
 from typing import Any, NamedTuple
 
 from bot.game import events
+from bot.game.deal import Dealt, deal_given
 from bot.game.engine import abandon, apply, leave, new_game, next_round, rest_first, time_up
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import RuleSet
@@ -199,22 +201,56 @@ def rules_entry(rules: RuleSet) -> dict[str, JSON]:
     return {"type": "Rules", "edition": rules.edition}
 
 
+def deal_entry(given: Dealt) -> dict[str, JSON]:
+    """The round just begun is dealt `given` (`/newgame deal=CODE`)."""
+    return {
+        "type": "Deal",
+        "hands": [list(tiles_of(hand)) for hand in given.hands],
+        "bazaar": list(given.bazaar),
+        "leader": given.leader,
+        "lead_tile": given.lead_tile,
+        "redeals": [r.value for r in given.redeals],
+        "resting": list(given.resting),
+    }
+
+
+def dealt_from_json(data: dict[str, JSON], rules: RuleSet) -> Dealt:
+    """A `Deal` entry's deal."""
+    return Dealt(
+        hands=tuple(rules.tiles.mask(hand) for hand in data["hands"]),
+        bazaar=tuple(data["bazaar"]),
+        leader=data["leader"],
+        lead_tile=data["lead_tile"],
+        redeals=tuple(events.Redeal(r) for r in data["redeals"]),
+        resting=tuple(data["resting"]),
+    )
+
+
 def step(state: GameState, entry: dict[str, JSON]) -> GameState:
     """Apply one log entry."""
+    return step_events(state, entry)[0]
+
+
+def step_events(
+    state: GameState, entry: dict[str, JSON]
+) -> tuple[GameState, tuple[events.Event, ...]]:
+    """Apply one log entry: the state after it and what happened."""
     kind = entry["type"]
     if kind == "NextRound":
-        return next_round(state)[0]
+        return next_round(state)
     if kind == "Rest":
-        return rest_first(state, entry["seats"])[0]
+        return rest_first(state, entry["seats"])
+    if kind == "Deal":
+        return deal_given(state, dealt_from_json(entry, state.rules))
     if kind == "TimeUp":
-        return time_up(state)[0]
+        return time_up(state)
     if kind == "Rules":
-        return state._replace(rules=replace(state.rules, edition=entry["edition"]))
+        return state._replace(rules=replace(state.rules, edition=entry["edition"])), ()
     if kind == "Abandon":
-        return abandon(state, entry["seat"])[0]
+        return abandon(state, entry["seat"])
     if kind == "Leave":
-        return leave(state, entry["seat"])
-    return apply(state, move_from_json(entry))[0]
+        return leave(state, entry["seat"]), ()
+    return apply(state, move_from_json(entry))
 
 
 def replay(

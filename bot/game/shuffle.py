@@ -54,3 +54,19 @@ def _spans(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 def below(n: int, key: str) -> int:
     """A number in `range(n)` picked by the digest of `key`."""
     return _bits(key) % n
+
+
+LOTS_EDITION = 3
+"""The rules edition from which lots are drawn from `lot_seed`'s digest of the seed."""
+
+
+def lot_seed(seed: int, edition: int) -> int:
+    """The number a game's lots (places and rests by lot) are drawn from. From edition 3 a
+    digest of the seed, so a record can replay the lots without the seed, which would give
+    away the deals; before, the seed itself. A seed below zero is a record's replay (its
+    rounds are dealt from the record), whose lots come from `-seed`."""
+    if seed < 0:
+        return -seed
+    if edition < LOTS_EDITION:
+        return seed
+    return _bits(f"{seed}:lots") >> (512 - 48)

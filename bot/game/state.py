@@ -9,6 +9,7 @@ from typing import Final, NamedTuple
 from bot.game.events import GameEnded, PublicEvent, RoundEnded, plays_of
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
+from bot.game.shuffle import lot_seed
 from bot.game.table import LINE, Spread, Table, build_table
 from bot.game.tiles import Tile
 
@@ -48,6 +49,11 @@ class GameState(NamedTuple):
     def table(self) -> Table:
         """The table as it lies, rebuilt from this round's plays."""
         return build_table(self.rules.tiles, self.rules.spinner, plays_of(self.history))
+
+    @property
+    def lots(self) -> int:
+        """What the game's lots are drawn from (`shuffle.lot_seed`)."""
+        return lot_seed(self.seed, self.rules.edition)
 
     def is_out(self, seat: int) -> bool:
         """Whether `seat` is out of the game: the room puts sides out at its limit."""

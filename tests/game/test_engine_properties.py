@@ -777,7 +777,7 @@ def check_general_end(state: GameState, outcome: GameEnded) -> None:
     rules, tally = state.rules, state.tally
     assert outcome.reason in {"time", "timeout"}
     leavers = list(dict.fromkeys(rules.side_of(s) for s in state.left))
-    lot = shuffled(range(rules.sides), f"{state.seed}:lot")
+    lot = shuffled(range(rules.sides), f"{state.lots}:lot")
     staying = sorted(
         (s for s in range(rules.sides) if s not in leavers),
         key=lambda s: (-tally.scores[s], -tally.wins[s], lot.index(s)),

@@ -168,7 +168,7 @@ class Format:
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
-        seed: int,
+        lots: int,
     ) -> list[Standing]:
         """`(side, place, goat, rating_points)` best first; sides with a leaver last."""
         raise NotImplementedError

@@ -69,7 +69,7 @@ class Bykovo(Club):
         resting = len(still) - rules.at_table
         if resting <= 0:
             return ()
-        lot = shuffled(still, f"{state.seed}:{state.round_no + 1}:rest")
+        lot = shuffled(still, f"{state.lots}:{state.round_no + 1}:rest")
         last = state.last_round
         if last is None:
             return tuple(sorted(lot[:resting]))
@@ -116,7 +116,7 @@ class Bykovo(Club):
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
-        seed: int,
+        lots: int,
     ) -> list[Standing]:
         """Those still in first, then the eliminated, later first; within each, the lower
         total, then the better dynamics (behind before the last round played: the higher
@@ -152,7 +152,7 @@ def _round_places(
     # the circle's last seat, out as it ended the round, has no `WentOut`: it went out last
     gone += [s for s in playing if not state.hands[s] and s != winner and s not in gone]
     rest = [s for s in playing if s != winner and s not in gone]
-    lot = shuffled(rest, f"{state.seed}:{state.round_no}:places")
+    lot = shuffled(rest, f"{state.lots}:{state.round_no}:places")
     rest.sort(key=lambda s: (values[s], lot.index(s)))
     drawn = tuple(s for s in rest if sum(values[o] == values[s] for o in rest) > 1)
     return (winner, *gone, *rest), drawn

@@ -73,7 +73,7 @@ class Collect(Format):
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
-        seed: int,
+        lots: int,
     ) -> list[Standing]:
         return rated_places(tally, goats, leaver_sides, low_wins=False)
 

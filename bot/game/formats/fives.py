@@ -31,7 +31,7 @@ class Race(Format):
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
-        seed: int,
+        lots: int,
     ) -> list[Standing]:
         return shared_places([(-score,) for score in tally.scores], leaver_sides)
 

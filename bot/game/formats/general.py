@@ -107,11 +107,11 @@ class General(Club):
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
-        seed: int,
+        lots: int,
     ) -> list[Standing]:
         """The most Generals first, then the most rounds won, then a lot drawn from the
-        game's seed; sides with a leaver last. No goats, no rating points."""
-        lot = shuffled(range(rules.sides), f"{seed}:lot")
+        game's lots; sides with a leaver last. No goats, no rating points."""
+        lot = shuffled(range(rules.sides), f"{lots}:lot")
 
         def key(s: int) -> tuple[int, int, int, int]:
             return (leaver_key(leaver_sides, s), -tally.scores[s], -tally.wins[s], lot.index(s))

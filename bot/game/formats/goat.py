@@ -84,7 +84,7 @@ class Goat(Format):
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
-        seed: int,
+        lots: int,
     ) -> list[Standing]:
         return rated_places(tally, goats, leaver_sides, low_wins=True)
 

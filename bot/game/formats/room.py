@@ -93,7 +93,7 @@ class Room(Format):
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
-        seed: int,
+        lots: int,
     ) -> list[Standing]:
         """The last side in first, then by going out, later first (at once: the lower
         total first); leavers last, gaining nothing. Nobody is a goat; the others gain one
