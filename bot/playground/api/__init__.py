@@ -5,5 +5,6 @@ entities (`formatting`), keyboards (`keyboards`), request parameters (`params`),
 objects it answers with (`objects`), and the parts of `FakeTelegram` that answer the bot:
 `http` (routes, envelope, calls log), `access` (chat, membership and writing checks),
 `updates` (getUpdates, webhooks, callback answers, command menus), `messages` (send, edit,
-delete), `files` (photos), `chats` (chats, members, pins). Knows nothing of the bot.
+delete), `files` (photos, animations, documents, getFile), `chats` (chats, members,
+pins). Knows nothing of the bot.
 """

@@ -39,6 +39,11 @@ def bad_request(message: str, parameters: dict[str, Any] | None = None) -> ApiEr
     return ApiError(400, f"Bad Request: {message}", parameters)
 
 
+def too_large() -> ApiError:
+    """413 "Request Entity Too Large": Telegram's answer to an upload over its limit."""
+    return ApiError(413, "Request Entity Too Large")
+
+
 def forbidden(message: str) -> ApiError:
     """403 "Forbidden: <message>"."""
     return ApiError(403, f"Forbidden: {message}")

@@ -14,6 +14,8 @@ COUNTED = frozenset(
     {
         "sendmessage",
         "sendphoto",
+        "sendanimation",
+        "senddocument",
         "editmessagetext",
         "editmessagecaption",
         "editmessagemedia",

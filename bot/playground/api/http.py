@@ -17,12 +17,14 @@ from typing import Any, Self
 
 from aiohttp import web
 
-from bot.playground.api.errors import ApiError
-from bot.playground.api.files import file_bytes
+from bot.playground.api.errors import ApiError, too_large
+from bot.playground.api.files import MAX_UPLOAD_BYTES, downloadable
 from bot.playground.api.params import Call, Handler, Params, Upload
 from bot.playground.world.state import World
 
-MAX_REQUEST_BYTES = 50 * 1024 * 1024
+MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024
+"""A request's body: an upload of `MAX_UPLOAD_BYTES` and the rest of the form (413 over
+it; an upload over its own limit is refused the same way by the method)."""
 # Methods that only need to answer `true` for a game bot; anything else unknown is 404.
 HARMLESS = frozenset(
     {
@@ -119,10 +121,11 @@ class HttpServer(World):
             return _reply(ApiError(401, "Unauthorized: invalid token specified").envelope(), 401)
         path = request.match_info["path"]
         file_id = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        photo = self._files.get(file_id)
-        if photo is None:
+        found = downloadable(file_id, self._files, self._kept)
+        if found is None:
             return _reply(ApiError(404, "Not Found").envelope(), 404)
-        return web.Response(body=file_bytes(file_id, photo), content_type="image/jpeg")
+        body, content_type = found
+        return web.Response(body=body, content_type=content_type)
 
     async def _handle(self, request: web.Request) -> web.Response:
         if cross_site(request):  # never the bot's: logged nowhere, it changes nothing
@@ -134,7 +137,7 @@ class HttpServer(World):
         try:
             values, files = await _read_request(request)
         except web.HTTPRequestEntityTooLarge:
-            return self._finish(call, ApiError(413, "Request Entity Too Large"))
+            return self._finish(call, too_large())
         call.params = _loggable(values, files)
         if not _TOKEN_SHAPE.fullmatch(token):  # not the bot's request: no violation of its
             return self._finish(call, ApiError(404, "Not Found"), injected=True)

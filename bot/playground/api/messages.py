@@ -1,13 +1,15 @@
-"""Messages the bot sends, edits and deletes: sendMessage, sendPhoto, editMessage*,
-deleteMessage(s), with Telegram's checks of text, entities, markup, replies and topics."""
+"""Messages the bot sends, edits and deletes: sendMessage, sendPhoto, sendAnimation,
+sendDocument, editMessage*, deleteMessage(s), with Telegram's checks of text, entities,
+markup, replies and topics."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from bot.playground.api.errors import NOT_MODIFIED, ApiError, bad_request
-from bot.playground.api.files import FileMethods
+from bot.playground.api.files import FileMethods, check_upload
 from bot.playground.api.formatting import (
     EmptyTextError,
     FormatError,
@@ -16,7 +18,7 @@ from bot.playground.api.formatting import (
     parse,
 )
 from bot.playground.api.keyboards import parse_reply_markup
-from bot.playground.api.params import Handler, Params
+from bot.playground.api.params import Handler, Params, Upload
 from bot.playground.world.models import Chat, Message, Rows
 
 MAX_TEXT = 4096
@@ -31,6 +33,8 @@ class MessageMethods(FileMethods):
             **super()._handlers(),
             "sendmessage": self._send_message,
             "sendphoto": self._send_photo,
+            "sendanimation": self._send_animation,
+            "senddocument": self._send_document,
             "editmessagetext": self._edit_message_text,
             "editmessagecaption": self._edit_message_caption,
             "editmessagemedia": self._edit_message_media,
@@ -177,24 +181,49 @@ class MessageMethods(FileMethods):
         return self._message_json(message)
 
     async def _send_photo(self, p: Params) -> dict[str, Any]:
+        return await self._send_media(
+            p, "sendPhoto", "photo", lambda source: {"photo": self._photo(source)}
+        )
+
+    async def _send_animation(self, p: Params) -> dict[str, Any]:
+        return await self._send_media(
+            p, "sendAnimation", "animation", lambda s: {"file": self._sent_file(s, "animation", p)}
+        )
+
+    async def _send_document(self, p: Params) -> dict[str, Any]:
+        return await self._send_media(
+            p, "sendDocument", "document", lambda s: {"file": self._sent_file(s, "document", p)}
+        )
+
+    async def _send_media(
+        self,
+        p: Params,
+        method: str,
+        field: str,
+        content: Callable[[Upload | str], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """A photo, animation or document with its caption: `content` makes the message's
+        media fields from the upload or file id in `field`."""
+        source = p.upload(field)
+        check_upload(source)  # Telegram's front refuses it before the Bot API reads a thing
         self._require_chat_id(p)
-        source = p.upload("photo")
         if source is None:
-            raise bad_request("there is no photo in the request")
+            raise bad_request(f"there is no {field} in the request")
         caption, entities = self._formatted(p, "caption", "caption_entities", caption=True)
         chat = self._chat(p)
-        self._writable(chat, "sendPhoto")
+        self._writable(chat, method)
         if len(caption) > MAX_CAPTION:
             raise bad_request("message caption is too long")
-        photo = self._photo(source)
+        media = content(source)
         rows = self._markup(p)
         reply_to = self._reply_target(chat, p)
         thread, passed = self._thread(chat, p, reply_to)
-        self._take(chat, "sendPhoto")
+        self._take(chat, method)
         message = self._new_message(
             chat,
             None,
-            photo=photo,
+            **media,
+            uploaded=isinstance(source, Upload),
             caption=caption or None,
             caption_entities=entities,
             reply_markup=rows,
@@ -222,7 +251,7 @@ class MessageMethods(FileMethods):
     async def _edit_message_caption(self, p: Params) -> dict[str, Any]:
         caption, entities = self._formatted(p, "caption", "caption_entities", caption=True)
         message = self._edit_target(p, "editMessageCaption")
-        if message.photo is None:
+        if message.photo is None and message.file is None:
             raise bad_request("there is no caption in the message to edit")
         if len(caption) > MAX_CAPTION:
             raise bad_request("MEDIA_CAPTION_TOO_LONG")
@@ -246,6 +275,7 @@ class MessageMethods(FileMethods):
         source = p.attached(str(media["media"]))
         if source is None:
             raise bad_request("there is no photo in the request")
+        check_upload(source)
         inner = Params(
             {
                 "caption": media.get("caption"),
@@ -269,6 +299,8 @@ class MessageMethods(FileMethods):
             text=None,
             entities=[],
             photo=photo,
+            file=None,
+            uploaded=isinstance(source, Upload),
             caption=caption or None,
             caption_entities=entities,
             reply_markup=rows,

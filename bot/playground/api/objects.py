@@ -100,10 +100,15 @@ def message_json(message: Message, bot: dict[str, Any], *, nested: bool = False)
             data["entities"] = message.entities
     if message.photo is not None:
         data["photo"] = message.photo.sizes()
-        if message.caption:
-            data["caption"] = message.caption
-            if message.caption_entities:
-                data["caption_entities"] = message.caption_entities
+    file = message.file
+    if file is not None:  # an animation carries its Document too, as Telegram's do
+        if file.kind == "animation":
+            data["animation"] = file.to_api()
+        data["document"] = file.to_api(as_document=True)
+    if message.caption:  # only a photo or a file has one
+        data["caption"] = message.caption
+        if message.caption_entities:
+            data["caption_entities"] = message.caption_entities
     if message.edit_date is not None:
         data["edit_date"] = message.edit_date
     markup = inline_markup(message.reply_markup)

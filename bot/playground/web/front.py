@@ -11,7 +11,8 @@ Served next to the local Bot API on the same aiohttp application:
 * `POST /api/send`, `POST /api/press`, `POST /api/link` what a person does: write, press
   a button, follow a link (a `t.me` link to the bot opens the private chat with
   `/start PAYLOAD`, as Telegram's client does);
-* `GET /photo/CHAT/MESSAGE` a message's picture; `GET /api/users` who is here.
+* `GET /photo/CHAT/MESSAGE` a message's picture, `GET /media/CHAT/MESSAGE` its animation
+  or document (a document as a download); `GET /api/users` who is here.
 
 A person is a name (`?user=NAME`): the first visit makes the user and adds them to the
 group, so two tabs, or friends on the network, play each other. All but the page and its
@@ -28,6 +29,7 @@ import secrets
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
@@ -84,6 +86,7 @@ class Front:
         app.router.add_post("/api/press", _own(self._press))
         app.router.add_post("/api/link", _own(self._link))
         app.router.add_get("/photo/{chat}/{message}", _own(self._photo))
+        app.router.add_get("/media/{chat}/{message}", _own(self._media))
 
     # -- people ----------------------------------------------------------------------------
 
@@ -135,6 +138,7 @@ class Front:
                 "width": photo.width,
                 "height": photo.height,
             },
+            "file": self._file(message),
             "buttons": [
                 [
                     {"text": b["text"], "url": b.get("url"), "data": b.get("callback_data")}
@@ -147,6 +151,21 @@ class Front:
             "deleted": message.deleted,
             "reply_to": None if message.reply_to is None else message.reply_to.message_id,
             "date": message.date,
+        }
+
+    def _file(self, message: Message) -> dict[str, Any] | None:
+        """A message's animation or document as the page shows it (None: it has none)."""
+        file = message.file
+        if file is None:
+            return None
+        return {
+            "kind": file.kind,
+            "src": f"/media/{message.chat.id}/{message.message_id}?v={self.run}-{file.file_id}",
+            "mime": file.mime_type,
+            "name": file.file_name,
+            "size": file.file_size,
+            "width": file.width,
+            "height": file.height,
         }
 
     def _chat(self, chat: Chat, user: User) -> dict[str, Any]:
@@ -326,6 +345,20 @@ class Front:
             content_type=f"image/{photo.format.lower()}",
             headers={"Cache-Control": "max-age=86400"},  # the query names the version
         )
+
+    async def _media(self, request: web.Request) -> web.Response:
+        try:
+            chat = self.fake.chats[int(request.match_info["chat"])]
+            file = chat.messages[int(request.match_info["message"])].file
+        except (KeyError, ValueError):
+            file = None
+        if file is None:
+            raise web.HTTPNotFound()
+        headers = {"Cache-Control": "max-age=86400"}  # the query names the version
+        if file.kind == "document":
+            name = quote(file.file_name or "document")
+            headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{name}"
+        return web.Response(body=file.data, content_type=file.mime_type, headers=headers)
 
 
 def _own(handler: Handler) -> Handler:

@@ -1,7 +1,8 @@
 """Looking at the world: a chat as a user sees it (`chat_view`, `transcript`), what was
 stored and said on the wire (`messages`, `calls`, `errors`, answers, command menus, flood
-events, updates), and waiting for any of it (`wait_until`, `wait_for_call`, `wait_polling`),
-each wait as patient as `Looking.patience` makes it."""
+events, updates, the files sent: `file_bytes`, `sent_file`), and waiting for any of it
+(`wait_until`, `wait_for_call`, `wait_polling`), each wait as patient as
+`Looking.patience` makes it."""
 
 from __future__ import annotations
 
@@ -9,9 +10,17 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, Literal
 
+from bot.playground.api.files import file_bytes
 from bot.playground.api.flood import FloodEvent
 from bot.playground.api.params import Call
-from bot.playground.world.models import CallbackAnswer, CallbackQuery, Message, Topic, User
+from bot.playground.world.models import (
+    CallbackAnswer,
+    CallbackQuery,
+    Message,
+    SentFile,
+    Topic,
+    User,
+)
 from bot.playground.world.state import ChatArg, World
 from bot.playground.world.view import ViewMessage, render, view_of
 
@@ -58,6 +67,24 @@ class Looking(World):
         """The bot's newest visible message in `chat`."""
         mine = [m for m in self.messages(chat) if m.from_bot and m.service is None]
         return mine[-1] if mine else None
+
+    def file_bytes(self, file_id: str) -> bytes:
+        """The bytes of a file the bot sent, by any `file_id` the fake gave it: an
+        animation's or a document's as uploaded, a photo's original or one of its sizes
+        (KeyError for an id the fake never gave). A message's own: `message.file`, and
+        `message.uploaded` says whether that send uploaded it or reused a `file_id`."""
+        photo = self._files.get(file_id)
+        if photo is not None:
+            return file_bytes(file_id, photo)
+        return self.sent_file(file_id).data
+
+    def sent_file(self, file_id: str) -> SentFile:
+        """An animation or document the bot sent (`kind`, `data`, `file_name`,
+        `mime_type`, …), by its `file_id`; KeyError for any other id."""
+        try:
+            return self._kept[file_id]
+        except KeyError:
+            raise KeyError(f"the bot sent no animation or document {file_id!r}") from None
 
     def calls_of(self, method: str) -> list[Call]:
         """Calls of one method (case-insensitive)."""

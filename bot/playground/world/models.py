@@ -1,4 +1,4 @@
-"""The world's state: users, chats, topics, messages, photos and callback queries."""
+"""The world's state: users, chats, topics, messages, photos, files and callback queries."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any, Literal, NamedTuple
 from PIL import Image
 
 ChatType = Literal["private", "group", "supergroup"]
+FileKind = Literal["animation", "document"]
 MemberStatus = Literal["creator", "administrator", "member", "left", "kicked"]
 PRESENT: frozenset[str] = frozenset({"creator", "administrator", "member"})
 Rows = list[list[dict[str, Any]]]
@@ -153,6 +154,40 @@ class Photo:
         return result
 
 
+@dataclass(eq=False)
+class SentFile:
+    """A file the bot sent (sendAnimation, sendDocument), kept with its bytes: the bot may
+    send it again by `file_id` (each upload gets a new one; `file_unique_id` is a digest
+    of the bytes, the same for the same bytes)."""
+
+    kind: FileKind
+    file_id: str
+    file_unique_id: str
+    data: bytes
+    mime_type: str
+    file_name: str | None = None
+    width: int = 0
+    height: int = 0
+    duration: int = 0
+    """An animation's: what the bot passed, else a GIF's own size (duration: 0)."""
+
+    @property
+    def file_size(self) -> int:
+        return len(self.data)
+
+    def to_api(self, *, as_document: bool = False) -> dict[str, Any]:
+        """An Animation or Document object; an animation `as_document` is the Document
+        Telegram sets beside it ("for backward compatibility")."""
+        data: dict[str, Any] = {"file_id": self.file_id, "file_unique_id": self.file_unique_id}
+        if self.kind == "animation" and not as_document:
+            data.update(width=self.width, height=self.height, duration=self.duration)
+        if self.file_name:
+            data["file_name"] = self.file_name
+        data["mime_type"] = self.mime_type
+        data["file_size"] = self.file_size
+        return data
+
+
 @dataclass(frozen=True)
 class Revision:
     """A message's content before one of its edits."""
@@ -163,6 +198,7 @@ class Revision:
     caption: str | None
     photo: Photo | None
     reply_markup: Rows | None
+    file: SentFile | None = None
 
 
 @dataclass(eq=False)
@@ -179,6 +215,11 @@ class Message:
     caption: str | None = None
     caption_entities: list[dict[str, Any]] = field(default_factory=list)
     photo: Photo | None = None
+    file: SentFile | None = None
+    """The animation or document it carries (its `kind` says which)."""
+    uploaded: bool = False
+    """Its photo or file came as an upload (True) or by a `file_id` sent before (False;
+    False too without either): the send that made it, or the edit that last put it."""
     reply_markup: Rows | None = None
     thread_id: int | None = None
     reply_to: Message | None = None
@@ -202,7 +243,7 @@ class Message:
 
     @property
     def content(self) -> str | None:
-        """What a user reads: the text, or the caption of a photo."""
+        """What a user reads: the text, or the caption of a photo or a file."""
         return self.text if self.text is not None else self.caption
 
     @property
@@ -218,6 +259,7 @@ class Message:
             caption=self.caption,
             photo=self.photo,
             reply_markup=self.reply_markup,
+            file=self.file,
         )
 
     def __repr__(self) -> str:

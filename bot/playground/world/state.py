@@ -1,7 +1,7 @@
 """The state every part of the fake shares, and the helpers they all use.
 
 `World` owns it: the people and chats (`world.models`), the bot's side of the wire
-(queued updates, the calls log, command menus, flood control, uploaded files), the
+(queued updates, the calls log, command menus, flood control, the files sent), the
 clock and the listeners of changes. The parts of `FakeTelegram` are mixins over it:
 `bot.playground.api` answers the bot's requests, the rest of `bot.playground.world`
 changes the world (`building`, `acting`) and looks at it (`looking`).
@@ -29,6 +29,7 @@ from bot.playground.world.models import (
     Delivery,
     Message,
     Photo,
+    SentFile,
     Topic,
     User,
 )
@@ -144,6 +145,9 @@ class World:
         self._next_update_id = 700_000_001
         self._allowed: frozenset[str] | None = None
         self._files: dict[str, Photo] = {}
+        """Photos by file id (every size of the ladder)."""
+        self._kept: dict[str, SentFile] = {}
+        """Animations and documents by file id."""
         self._file_count = 0
         self._next_query = 4_611_686_018_427_387_904
         self._poll_generation = 0

@@ -17,9 +17,12 @@ class ViewMessage:
     sender: str
     from_bot: bool
     text: str | None
-    """The message text, or the photo's caption."""
+    """The message text, or the caption of its photo or file."""
     has_photo: bool = False
     photo_size: tuple[int, int] | None = None
+    file_kind: str | None = None
+    """"animation" or "document" for a message carrying a file."""
+    file_name: str | None = None
     buttons: list[list[str]] = field(default_factory=list)
     """Inline keyboard rows as button texts."""
     edited: bool = False
@@ -56,7 +59,7 @@ def service_text(message: Message) -> str | None:
 
 
 def view_of(message: Message, bot_name: str) -> ViewMessage:
-    photo = message.photo
+    photo, file = message.photo, message.file
     return ViewMessage(
         chat_id=message.chat.id,
         message_id=message.message_id,
@@ -65,6 +68,8 @@ def view_of(message: Message, bot_name: str) -> ViewMessage:
         text=message.content,
         has_photo=photo is not None,
         photo_size=None if photo is None else (photo.width, photo.height),
+        file_kind=None if file is None else file.kind,
+        file_name=None if file is None else file.file_name,
         buttons=message.buttons,
         edited=message.edited,
         thread_id=message.thread_id,
@@ -90,6 +95,8 @@ def render(user: User, chat: Chat, views: Sequence[ViewMessage]) -> str:
         tags = []
         if view.has_photo and view.photo_size is not None:
             tags.append(f"photo {view.photo_size[0]}×{view.photo_size[1]}")
+        if view.file_kind is not None:
+            tags.append(f"{view.file_kind} {view.file_name or ''}".rstrip())
         if view.edited:
             tags.append("edited")
         if view.reply_to is not None:

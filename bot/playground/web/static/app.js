@@ -64,6 +64,27 @@ function formatted(text, entities) {
 
 function pane(name) { return document.getElementById(name); }
 
+// An animation plays as Telegram's clients play one (a GIF as a picture, an MP4 looped and
+// muted); a document is a link that downloads it.
+function fileElement(file) {
+  if (file.kind === "animation") {
+    const video = file.mime === "video/mp4";
+    const element = document.createElement(video ? "video" : "img");
+    element.src = file.src;
+    if (file.width && file.height) [element.width, element.height] = [file.width, file.height];
+    if (video) Object.assign(element, { autoplay: true, loop: true, muted: true, playsInline: true });
+    else element.alt = "animation";
+    element.className = "animation";
+    return element;
+  }
+  const link = document.createElement("a");
+  link.className = "document";
+  link.href = file.src;
+  link.download = file.name || "document";
+  link.textContent = `📄 ${file.name || "document"} · ${Math.max(1, Math.round(file.size / 1024))} KB`;
+  return link;
+}
+
 function messageElement(chatName, message) {
   const item = document.createElement("li");
   item.className = "msg";
@@ -92,6 +113,7 @@ function messageElement(chatName, message) {
     image.alt = "picture";
     bubble.append(image);
   }
+  if (message.file) bubble.append(fileElement(message.file));
   if (message.text) {
     const text = document.createElement("div");
     text.className = "text";
@@ -356,7 +378,7 @@ for (const chatName of ["group", "private"]) {
     if (spoiler) spoiler.classList.toggle("shown");
     const command = event.target.closest("[data-command]");
     if (command) send(chatName, command.dataset.command.split("@")[0]);
-    const link = event.target.closest("a[href]");
+    const link = event.target.closest("a[href]:not([download])");  // a document downloads
     if (link) {  // a link to the bot opens the private chat here, as in Telegram
       event.preventDefault();
       opened(await post("/api/link", { url: link.getAttribute("href") }));
