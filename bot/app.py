@@ -23,6 +23,7 @@ from bot.core.chats import Chats
 from bot.core.computers import Computers
 from bot.core.crew import Crew
 from bot.core.errors import GameError
+from bot.core.history import History
 from bot.core.postbox import Postbox
 from bot.core.scores import Scores
 from bot.core.service import GameService
@@ -132,6 +133,7 @@ def build_dispatcher(
         service=service,
         chats=chats,
         scores=Scores(storage),
+        history=History(storage),
         turns=turns,
         messenger=messenger,
     )

@@ -24,6 +24,7 @@ from bot.core.records import (
     LogEntry,
     Player,
     RoundResult,
+    deal_code,
 )
 from bot.core.results import keep_results
 from bot.game.events import EndReason
@@ -100,15 +101,17 @@ class Games:
         rules: RuleSet,
         seed: int,
         deadline: float | None = None,
+        dealt_from: str | None = None,
     ) -> GameRow | None:
-        """A new lobby with its creator seated (closed at `deadline` if nothing happens), or
-        None if the topic has an open game."""
+        """A new lobby with its creator seated (closed at `deadline` if nothing happens; its
+        first round dealt from the code `dealt_from`), or None if the topic has an open
+        game."""
 
         async def create(db: Transaction) -> int:
             (created,) = await db.fetch(
                 "INSERT INTO games (chat_id, thread_id, creator_id, status, rules, seed, "
-                "deadline, join_token, owner) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) "
-                "RETURNING id",
+                "deadline, join_token, owner, dealt_from) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     chat_id,
                     thread_id,
@@ -118,6 +121,7 @@ class Games:
                     deadline,
                     secrets.token_urlsafe(12),
                     self.worker,
+                    dealt_from,
                 ),
             )
             game_id = int(created[0])
@@ -239,7 +243,10 @@ class Games:
             (game.id, game.version + i, e.user_id, json.dumps(e.entry))
             for i, e in enumerate(entries, start=1)
         ]
-        results = [(game.id, r.round_no, json.dumps(r.result), self.worker) for r in rounds]
+        results = [
+            (game.id, r.round_no, json.dumps(r.result), self.worker, _code(game, r.round_no))
+            for r in rounds
+        ]
 
         async def store(db: Transaction) -> None:
             changed = await db.execute(
@@ -257,8 +264,8 @@ class Games:
             )
             if results:
                 await db.executemany(
-                    "INSERT INTO round_results (game_id, round_no, result, announced, teller) "
-                    "VALUES (?, ?, ?, 0, ?)",
+                    "INSERT INTO round_results (game_id, round_no, result, announced, teller, "
+                    "deal_code) VALUES (?, ?, ?, 0, ?, ?)",
                     results,
                 )
             if ending is not None:
@@ -306,6 +313,13 @@ class Games:
                 "UPDATE round_results SET announced = 1 WHERE game_id = ? AND round_no = ?",
                 (game_id, round_no),
             )
+
+
+def _code(game: GameRow, round_no: int) -> str:
+    """A finished round's deal code: the one it was dealt from, or a new one."""
+    if round_no == 1 and game.dealt_from is not None:
+        return game.dealt_from
+    return deal_code()
 
 
 async def _finish(db: Transaction, game: GameRow, ending: Ending) -> None:

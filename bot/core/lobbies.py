@@ -12,14 +12,16 @@ from bot.ai import Level
 from bot.core import journal
 from bot.core.errors import GameError, RulesError, StaleVersionError, first_writer_wins
 from bot.core.guarded import LOBBY_IDLE, LOBBY_TRIES, Guarded
-from bot.core.records import GameRow, GameStatus, LogEntry, Player
+from bot.core.history import History
+from bot.core.records import GameRow, GameStatus, LogEntry, Player, SharedDeal
 from bot.core.scores import Scores
 from bot.core.screen import AfterTurn, Turn
 from bot.core.teams import seating, team_slots
+from bot.game.deal import Dealt, deal_given
 from bot.game.engine import new_game, rest_first
 from bot.game.events import EndReason
 from bot.game.rules import RuleError, RuleSet, parse_rules
-from bot.game.serial import rest_entry
+from bot.game.serial import deal_entry, rest_entry
 from bot.game.shuffle import shuffled
 
 
@@ -35,16 +37,22 @@ class Lobbies(Guarded):
         starts from that preset instead.
         """
         words = options.split()
-        if not words or "=" in words[0]:
-            options = f"{defaults} {options}"
-        try:
-            rules = parse_rules(options)
-        except RuleError as error:
-            raise RulesError(error) from None
+        code = next((w.partition("=")[2].upper() for w in words if w.startswith("deal=")), None)
+        if code is not None:  # the deal's own rules
+            rules = (await self._shared(code)).rules.current()
+        else:
+            if not words or "=" in words[0]:
+                options = f"{defaults} {options}"
+            try:
+                rules = parse_rules(options)
+            except RuleError as error:
+                raise RulesError(error) from None
         seed = secrets.randbits(48)
         deadline = self._idle_until()
         games = self.storage.games
-        game = await games.create_lobby(chat_id, thread_id, creator, rules, seed, deadline)
+        game = await games.create_lobby(
+            chat_id, thread_id, creator, rules, seed, deadline, dealt_from=code
+        )
         if game is not None:
             return game, True
         existing = await self.storage.games.open_game(chat_id, thread_id)
@@ -199,7 +207,11 @@ class Lobbies(Guarded):
                 state, events = new_game(rules, seats, game.seed)
                 entries: list[LogEntry] = []
                 leaders = await self._rating_leaders(game, rules) if tournament else []
-                if leaders:
+                if game.dealt_from is not None:  # the shared deal, its rests with it
+                    given = await self._given(game.dealt_from, rules)
+                    state, events = deal_given(state, given)
+                    entries.append(LogEntry(None, deal_entry(given)))
+                elif leaders:
                     state, events = rest_first(state, leaders)
                     entries.append(LogEntry(None, rest_entry(leaders)))
                 await self.storage.games.set_rules(game_id, rules)
@@ -214,6 +226,27 @@ class Lobbies(Guarded):
                 )
             journal.started(game)
             await then(Turn(game, None, state, events))
+
+    async def _shared(self, code: str) -> SharedDeal:
+        shared = await History(self.storage).shared(code)
+        if shared is None:
+            raise GameError("deal-unknown", code=code[:16])
+        return shared
+
+    async def _given(self, code: str, rules: RuleSet) -> Dealt:
+        """The code's deal for a game about to start under `rules`: the same game, the same
+        set and as many seats, or a refusal that says so."""
+        shared = await self._shared(code)
+        origin = shared.rules
+        if (origin.scoring, origin.max_pip, origin.hand_size) != (
+            rules.scoring,
+            rules.max_pip,
+            rules.hand_size,
+        ):
+            raise GameError("deal-format", code=code, name=origin.preset)
+        if origin.players != rules.players:
+            raise GameError("deal-seats", code=code, players=origin.players)
+        return shared.dealt
 
     async def _seat_teams(self, game: GameRow, rules: RuleSet) -> GameRow:
         """The lobby's players reseated so the teams they picked alternate round the table."""

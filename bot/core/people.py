@@ -96,20 +96,30 @@ class People:
         """The chat's settings; defaults until saved."""
         if chat_id not in self._chat_settings:
             rows = await self.database.rows(
-                "SELECT options, language, computers FROM chat_settings WHERE chat_id = ?",
+                "SELECT options, language, computers, shows_deals FROM chat_settings "
+                "WHERE chat_id = ?",
                 (chat_id,),
             )
             self._chat_settings[chat_id] = (
-                ChatSettings(rows[0][0], rows[0][1], bool(rows[0][2])) if rows else ChatSettings()
+                ChatSettings(rows[0][0], rows[0][1], bool(rows[0][2]), bool(rows[0][3]))
+                if rows
+                else ChatSettings()
             )
         return self._chat_settings[chat_id]
 
     async def save_chat_settings(self, chat_id: int, settings: ChatSettings) -> None:
         await self.database.write(
-            "INSERT INTO chat_settings (chat_id, options, language, computers) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET options = excluded.options, "
-            "language = excluded.language, computers = excluded.computers",
-            (chat_id, settings.options, settings.language, int(settings.computers)),
+            "INSERT INTO chat_settings (chat_id, options, language, computers, shows_deals) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET "
+            "options = excluded.options, language = excluded.language, "
+            "computers = excluded.computers, shows_deals = excluded.shows_deals",
+            (
+                chat_id,
+                settings.options,
+                settings.language,
+                int(settings.computers),
+                int(settings.shows_deals),
+            ),
         )
         self._chat_settings[chat_id] = settings
 

@@ -72,6 +72,7 @@ def game_row(row: Row) -> GameRow:
         join_token=row["join_token"],
         owner=row["owner"],
         ends_at=row["ends_at"],
+        dealt_from=row["dealt_from"],
     )
 
 

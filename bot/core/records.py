@@ -3,13 +3,15 @@ and chat settings. A game's rules and state are decoded once, when it is read.""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bot.ai import Level
 from bot.core import ratings as skills
 from bot.core.ratings import Skill
+from bot.game.deal import Dealt
 from bot.game.events import EndReason
 from bot.game.rules import RuleSet
 from bot.game.serial import JSON
@@ -64,6 +66,7 @@ class GameRow:
     join_token: str | None = None  # the random part of the lobby's deep link
     owner: str | None = None  # the worker whose duty the game is (`crew`)
     ends_at: float | None = None  # «Генерал»: when the match's time is up (epoch s)
+    dealt_from: str | None = None  # the deal code its first round was dealt (`deal=CODE`)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)
@@ -148,6 +151,7 @@ class ChatSettings:
     options: str = ""  # the chat's default /newgame preset and options
     language: str = "ru"
     computers: bool = True  # computer players allowed
+    shows_deals: bool = False  # its names may show in /deal beside a shared deal
 
 
 class Languages(NamedTuple):
@@ -183,3 +187,39 @@ class Ending:
     reason: EndReason
     standings: tuple[Standing, ...]
     rated: bool
+
+
+class Dealing(NamedTuple):
+    """A round that was dealt a code's tiles: which game, which round, in which chat."""
+
+    game_id: int
+    round_no: int
+    chat_id: int
+
+
+class SharedDeal(NamedTuple):
+    """A deal code's deal: the rules it was dealt under and the tiles."""
+
+    rules: RuleSet
+    dealt: Dealt
+
+
+class Table(NamedTuple):
+    """How one table played a shared deal: the round dealt it, whether its chat lets its
+    names show, the names, and the round as its record has it."""
+
+    dealing: Dealing
+    shown: bool
+    names: tuple[str, ...]
+    round: dict[str, Any]
+
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""A deal code's letters: no 0/O or 1/I to mistake."""
+CODE_LENGTH = 6
+
+
+def deal_code() -> str:
+    """A new random deal code (`/newgame deal=CODE`): a key to a stored deal, drawn apart
+    from any seed, one of 32⁶ ≈ 10⁹."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))

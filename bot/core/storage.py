@@ -3,7 +3,8 @@ and closes the database, and holds one repository per aggregate —
 
 * `games`: lobbies, games, their seats and move log, round results, endings (`games`);
 * `people`: users, their languages, chats, chat settings, waiters (`people`);
-* `workers`: their heartbeats and the games they adopt (`workers`).
+* `workers`: their heartbeats and the games they adopt (`workers`);
+* `archive`: finished games' records, deal codes, replays sent (`archive`).
 
 What a finished game writes is `results`', the ratings and stats queries are `Scores`',
 and the Telegram messages behind a game are `bot.telegram.references`'.
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.core.archive import Archive
 from bot.core.backups import BackupPlan
 from bot.core.database import Database, Row
 from bot.core.database.postgres import PostgresDatabase
@@ -34,6 +36,7 @@ class Storage:
         self.games = Games(database, self.worker)
         self.people = People(database)
         self.workers = Workers(database, self.worker)
+        self.archive = Archive(database)
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows of one query."""

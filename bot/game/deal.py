@@ -39,9 +39,13 @@ class Dealt(NamedTuple):
 def dealt(state: GameState, started: RoundStarted) -> Dealt:
     """The deal of the round `started` began, from the state right after it."""
     return Dealt(
-        state.hands, state.bazaar, started.leader, started.lead_tile, started.redeals,
-        started.resting,
-    )  # fmt: skip
+        hands=state.hands,
+        bazaar=state.bazaar,
+        leader=started.leader,
+        lead_tile=started.lead_tile,
+        redeals=started.redeals,
+        resting=started.resting,
+    )
 
 
 def deal_given(state: GameState, given: Dealt) -> tuple[GameState, tuple[Event, ...]]:

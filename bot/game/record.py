@@ -27,6 +27,7 @@ from bot.game.state import GameState
 
 __all__ = [
     "RECORD",
+    "Played",
     "Record",
     "Seat",
     "Stamped",
@@ -57,20 +58,22 @@ class Stamped(NamedTuple):
     at: str | None = None
 
 
+class Played(NamedTuple):
+    """What the bot knows of a game beyond its log: its number, when it started and
+    ended, and its rounds' deal codes by round number."""
+
+    game: int
+    started: str | None = None
+    ended: str | None = None
+    codes: Mapping[int, str] = {}
+
+
 def build(
-    rules: RuleSet,
-    seats: Sequence[Seat],
-    seed: int,
-    log: Sequence[Stamped],
-    *,
-    game: int,
-    started: str | None = None,
-    ended: str | None = None,
-    codes: Mapping[int, str] | None = None,
+    rules: RuleSet, seats: Sequence[Seat], seed: int, log: Sequence[Stamped], played: Played
 ) -> Record:
     """The record of a game played under `rules` from `seed` (never shown) by `seats`, with
-    its move `log`; `codes` are the rounds' deal codes by round number."""
-    codes = codes or {}
+    its move `log`."""
+    codes = played.codes
     tiles = rules.tiles
     state, events = new_game(rules, [str(s) for s in range(len(seats))], seed)
     rounds: list[Record] = []
@@ -93,13 +96,13 @@ def build(
         rounds.append(notation.round_of(tiles, state.round_no, deal, codes.get(state.round_no)))
     return {
         "record": RECORD,
-        "game": game,
+        "game": played.game,
         "format": rules.scoring.value,
         "preset": rules.preset,
         "rules": rules.options(),
         **({"lots": state.lots} if rules.edition >= LOTS_EDITION else {}),
-        "started_at": started,
-        "ended_at": ended,
+        "started_at": played.started,
+        "ended_at": played.ended,
         "seats": [
             {"seat": i, "name": s.name, "computer": s.computer, "side": rules.side_of(i)}
             for i, s in enumerate(seats)

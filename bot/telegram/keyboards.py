@@ -40,6 +40,7 @@ from bot.telegram.buttons import (
     tile_button,
     whole_move_button,
 )
+from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay
 from bot.ui import hand as hand_words
 from bot.ui import texts
 from bot.ui.games import option_label, option_value, preset_name
@@ -150,10 +151,10 @@ def _chat_button(key: str, value: str) -> CallbackData:
 
 
 def chat_settings_keyboard(
-    t: Texts, rules: RuleSet, language: str, computers: bool
+    t: Texts, rules: RuleSet, language: str, computers: bool, shows_deals: bool
 ) -> InlineKeyboardMarkup:
-    """/settings: the chat's default rules, its language and whether computers may play;
-    close."""
+    """/settings: the chat's default rules, its language, whether computers may play and
+    whether /deal shows its names; close."""
     builder = InlineKeyboardBuilder()
     presets = ChatOption(key="view", value=ChatView.PRESETS)
     sizes = _rule_buttons(t, builder, rules, _chat_button, presets)
@@ -167,8 +168,12 @@ def chat_settings_keyboard(
         text=t("settings-computers-button", state=state),
         callback_data=ChatOption(key="computers", value="no" if computers else "yes"),
     )
+    builder.button(
+        text=t("settings-deals-button", state=t("settings-on" if shows_deals else "settings-off")),
+        callback_data=ChatOption(key="deals", value="no" if shows_deals else "yes"),
+    )
     builder.button(text=t("close"), callback_data=ChatOption(key="view", value=ChatView.CLOSE))
-    builder.adjust(*sizes, len(LANGUAGES), 1, 1)
+    builder.adjust(*sizes, len(LANGUAGES), 1, 1, 1)
     return builder.as_markup()
 
 
@@ -328,4 +333,36 @@ def again_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:
     button = InlineKeyboardButton(
         text=t("again-button"), callback_data=PlayAgain(game=game_id).pack()
     )
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+# -- records ----------------------------------------------------------------------------
+
+
+def history_keyboard(game_ids: Sequence[int]) -> InlineKeyboardMarkup:
+    """/history: a numbered button per game, its score sheet."""
+    buttons = [
+        _button(str(number), HistoryGame(game=game_id))
+        for number, game_id in enumerate(game_ids, start=1)
+    ]
+    return InlineKeyboardMarkup(inline_keyboard=_rows(buttons, 5))
+
+
+def record_keyboard(t: Texts, game_id: int, rounds: Sequence[int]) -> InlineKeyboardMarkup:
+    """A game's score sheet: a replay per round, its record, back to the list."""
+    replays = [_button(f"🎞 {n}", Replay(game=game_id, round=n)) for n in rounds]
+    return InlineKeyboardMarkup(
+        inline_keyboard=[
+            *_rows(replays, 6),
+            [
+                _button(t("history-record-button"), RecordFile(game=game_id)),
+                _button(t("history-back-button"), HistoryGame(game=0)),
+            ],
+        ]
+    )
+
+
+def replay_keyboard(t: Texts, game_id: int, round_no: int) -> InlineKeyboardMarkup:
+    """A round's result: «🎞 Повтор»."""
+    button = _button(t("replay-button"), Replay(game=game_id, round=round_no))
     return InlineKeyboardMarkup(inline_keyboard=[[button]])

@@ -10,7 +10,7 @@ from aiogram.types import (
     BotCommandScopeChat,
 )
 
-from bot.ui import texts
+from bot.ui.commands import commands
 from bot.ui.i18n import DEFAULT, RUSSIAN_SPEAKING, Texts, language_of, texts_for
 
 FALLBACK = "en"
@@ -20,8 +20,7 @@ in English (a user without any language, answered in Russian, is rare)."""
 
 def _menu(t: Texts, private: bool) -> list[BotCommand]:
     return [
-        BotCommand(command=name, description=text)
-        for name, text in texts.commands(t, private).items()
+        BotCommand(command=name, description=text) for name, text in commands(t, private).items()
     ]
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.ai import Level
 from bot.core.errors import GameError, RulesError
 from bot.core.ratings import PROVISIONAL_GAMES
-from bot.core.records import PlayerStats, PresetStats, RatingRow
+from bot.core.records import ChatSettings, PlayerStats, PresetStats, RatingRow
 from bot.core.stats import RACES
 from bot.core.teams import seating
 from bot.game.events import (
@@ -344,15 +344,17 @@ def stats(t: Texts, name: str, chat: str | None, numbers: PlayerStats) -> str:
     return "\n".join([t("stats-title", name=name, where=where), body, *by_game])
 
 
-def chat_settings(t: Texts, chat: str, rules: RuleSet, language: str, computers: bool) -> str:
+def chat_settings(t: Texts, chat: str, rules: RuleSet, language: str, shown: ChatSettings) -> str:
     """/settings: the chat's rules for /newgame in words, its language (`language`, its
-    name) and whether computers may play."""
+    name), whether computers may play and whether /deal may show its names."""
+    on = {True: t("settings-on"), False: t("settings-off")}
     return "\n".join(
         [
             t("settings-title", chat=chat),
             t("settings-rules", rules=described(t, rules)),
             t("settings-language", language=language),
-            t("settings-computers", state=t("settings-on" if computers else "settings-off")),
+            t("settings-computers", state=on[shown.computers]),
+            t("settings-deals", state=on[shown.shows_deals]),
             t("settings-hint"),
         ]
     )
@@ -364,33 +366,3 @@ def computer_level(t: Texts, level: Level) -> str:
 
 def computer_name(t: Texts, level: Level, number: int) -> str:
     return t("computer-name", level=computer_level(t, level).capitalize(), number=number)
-
-
-GROUP_COMMANDS = (
-    "newgame",
-    "score",
-    "rating",
-    "stats",
-    "rules",
-    "settings",
-    "nextgame",
-    "extend",
-    "kick",
-    "endgame",
-    "leave",
-    "help",
-)
-PRIVATE_COMMANDS = {
-    "start": "command-start",
-    "rating": "command-rating-private",
-    "stats": "command-stats-private",
-    "language": "command-language",
-    "help": "command-help",
-}
-
-
-def commands(t: Texts, private: bool) -> dict[str, str]:
-    """The command menu of group or private chats: name → description."""
-    if private:
-        return {name: t(key) for name, key in PRIVATE_COMMANDS.items()}
-    return {name: t(f"command-{name}") for name in GROUP_COMMANDS}

@@ -68,7 +68,7 @@ def test_a_record_replays_to_the_stored_final_state(preset: str, seed: int) -> N
     rules = parse_rules(preset, players=TABLES.get(preset, 4))
     stored, log = play(rules, seed, random.Random(seed))
     seats = [Seat(f"Игрок {i}", "hard" if i % 2 else None) for i in range(rules.players)]
-    record = records.build(rules, seats, seed, log, game=7, started=AT, ended=AT)
+    record = records.build(rules, seats, seed, log, records.Played(7, started=AT, ended=AT))
     record = json.loads(json.dumps(record))  # as a reader gets it
     jsonschema.validate(record, SCHEMA)
     assert same_game(records.replay(record), stored)
@@ -83,7 +83,7 @@ def test_a_given_deal_is_dealt_and_recorded() -> None:
     so, with its code."""
     rules = parse_rules("goat")
     _, log = play(rules, 11, random.Random(1))
-    record = records.build(rules, [Seat("a")] * 4, 11, log, game=1, codes={1: "K7QF2M"})
+    record = records.build(rules, [Seat("a")] * 4, 11, log, records.Played(1, codes={1: "K7QF2M"}))
     deal = record["rounds"][0]["deal"]
     assert deal["code"] == "K7QF2M"
     given = records.dealt_of(rules, deal)
@@ -91,7 +91,7 @@ def test_a_given_deal_is_dealt_and_recorded() -> None:
     entry = serial.deal_entry(given)
     after = serial.step(other, entry)
     assert after.hands == first_hands(record, rules)
-    again = records.build(rules, [Seat("b")] * 4, 99, [Stamped(entry)], game=2)
+    again = records.build(rules, [Seat("b")] * 4, 99, [Stamped(entry)], records.Played(2))
     assert again["rounds"][0]["deal"]["hands"] == deal["hands"]
 
 
@@ -102,7 +102,7 @@ def first_hands(record: dict[str, Any], rules: RuleSet) -> tuple[int, ...]:
 def test_a_deal_is_refused_once_someone_has_moved() -> None:
     rules = parse_rules("goat")
     state = new_game(rules, ["a", "b", "c", "d"], 5)[0]
-    empty = records.build(rules, [Seat("a")] * 4, 6, [], game=1)
+    empty = records.build(rules, [Seat("a")] * 4, 6, [], records.Played(1))
     given = records.dealt_of(rules, empty["rounds"][0]["deal"])
     short = given.hands[0] & (given.hands[0] - 1)  # a tile short
     moved = apply(state, legal_moves(state)[0])[0]

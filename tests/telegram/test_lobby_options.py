@@ -20,7 +20,7 @@ def test_every_preset_s_rules_buttons_apply_and_are_worded(name: str, language: 
         assert key in rules.options()
         for value in values:
             parse_rules(f"{rules.summary()} {key}={value}")  # a valid choice
-    chat = chat_settings_keyboard(t, rules, language, True)
+    chat = chat_settings_keyboard(t, rules, language, True, False)
     for keyboard in (settings_keyboard(t, 2**40, rules), chat):
         for row in keyboard.inline_keyboard:
             for button in row:

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pytest
 
-from bot.core.records import PlayerStats, PresetStats
+from bot.core.records import ChatSettings, PlayerStats, PresetStats
 from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
 from bot.game.engine import time_up
 from bot.game.formats import Sheet
@@ -111,7 +111,7 @@ def test_the_human_name_is_read_wherever_the_game_is_named(name: str, language: 
     assert f"{human} · " in lobby and changed.summary() not in lobby
     assert "=" not in games.described(t, changed)
     assert t("lobby-rules", rules=t(f"preset-{name}")) in texts.lobby(t, rules, [], [], True, 10)
-    settings = texts.chat_settings(t, "Двор", changed, t("language-name"), True)
+    settings = texts.chat_settings(t, "Двор", changed, t("language-name"), ChatSettings())
     assert t("settings-rules", rules=games.described(t, changed)) in settings.splitlines()
     for text in (games.help_group(t, 10), games.rules_text(t, rules, Seen.CHAT)):
         assert f"• {human} ({name}): " in text

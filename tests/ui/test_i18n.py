@@ -18,7 +18,7 @@ from bot.game.events import EndReason
 from bot.game.formats import FORMATS, Sheet
 from bot.game.rules import PRESETS, Scoring
 from bot.game.state import Phase
-from bot.ui import texts
+from bot.ui import commands, texts
 from bot.ui.games import Seen
 from bot.ui.i18n import DEFAULT, LANGUAGES, catalog, language_of, texts_for
 from bot.ui.scenes import SHEET_WORDS
@@ -104,8 +104,8 @@ def test_every_key_the_code_names_exists() -> None:
         | {f"rules-{name}" for name in PRESETS}
         | {f"table-ended-{reason}" for reason in (EndReason.CANCELLED, EndReason.ENDED)}
         | {f"sheet-{word}" for word in SHEET_WORDS}
-        | {f"command-{name}" for name in texts.GROUP_COMMANDS}
-        | set(texts.PRIVATE_COMMANDS.values())
+        | {f"command-{name}" for name in commands.GROUP_COMMANDS}
+        | set(commands.PRIVATE_COMMANDS.values())
         | {f"won-{scoring}" for scoring in Scoring}
         | {f"rules-for-{seen}" for seen in Seen}
         | {f"stats-line-{sheet}" for sheet in Sheet}

@@ -34,6 +34,8 @@ TABLES = (  # parents before children (the foreign keys)
     "waiters",
     "shown",
     "questions",
+    "records",
+    "replays",
     "outbox",  # what the stop left unsaid: said once the bot runs on PostgreSQL
 )
 # numbered by PostgreSQL from here on

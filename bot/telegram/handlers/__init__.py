@@ -2,7 +2,18 @@
 
 from aiogram import Router
 
-from bot.telegram.handlers import admin, again, chat, fallback, info, lobby, play, ratings, settings
+from bot.telegram.handlers import (
+    admin,
+    again,
+    chat,
+    fallback,
+    history,
+    info,
+    lobby,
+    play,
+    ratings,
+    settings,
+)
 
 
 def routers() -> list[Router]:
@@ -14,6 +25,7 @@ def routers() -> list[Router]:
         admin.router,
         info.router,
         ratings.router,
+        history.router,
         settings.router,
         fallback.router,
     ]

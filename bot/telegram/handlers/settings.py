@@ -30,7 +30,7 @@ YES_NO = ("yes", "no")
 def _settings_text(t: Texts, title: str, settings: ChatSettings, view: ChatView) -> str:
     rules = parse_rules(settings.options)
     language = texts_for(settings.language)("language-name")
-    text = texts.chat_settings(t, title, rules, language, settings.computers)
+    text = texts.chat_settings(t, title, rules, language, settings)
     return f"{text}\n\n{presets_text(t)}" if view is ChatView.PRESETS else text
 
 
@@ -38,7 +38,9 @@ def _keyboard(t: Texts, settings: ChatSettings, view: ChatView) -> InlineKeyboar
     rules = parse_rules(settings.options)
     if view is ChatView.PRESETS:
         return chat_presets_keyboard(t, rules)
-    return chat_settings_keyboard(t, rules, settings.language, settings.computers)
+    return chat_settings_keyboard(
+        t, rules, settings.language, settings.computers, settings.shows_deals
+    )
 
 
 @router.message(Command("settings"), IN_GROUP, flags=STEER)
@@ -60,9 +62,11 @@ def _changed(settings: ChatSettings, key: str, value: str) -> ChatSettings:
         if value not in LANGUAGES:
             raise RuleError(f"unknown language {value!r}", key, value, ", ".join(LANGUAGES))
         return replace(settings, language=value)
-    if key == "computers":
+    if key in ("computers", "deals"):
         if value not in YES_NO:
-            raise RuleError(f"computers={value!r}", key, value, ", ".join(YES_NO))
+            raise RuleError(f"{key}={value!r}", key, value, ", ".join(YES_NO))
+        if key == "deals":
+            return replace(settings, shows_deals=value == "yes")
         return replace(settings, computers=value == "yes")
     text = value if key == "preset" else f"{settings.options} {key}={value}"
     return replace(settings, options=parse_rules(text).summary())

@@ -23,6 +23,7 @@ from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.messenger.hands import LEFT, HandNews, Hands
 from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link, to_game
 from bot.telegram.messenger.questions import EndQuestions
+from bot.telegram.messenger.replays import Replays
 from bot.telegram.messenger.table import Table, TableNews
 
 __all__ = ["LobbyView", "Messenger", "message_link", "to_game"]
@@ -46,6 +47,7 @@ class Messenger:
         self.table = Table(self.gateway)
         self.hands = Hands(self.gateway)
         self.questions = EndQuestions(self.gateway)
+        self.replays = Replays(self.gateway)
 
     def add_to_group_link(self) -> str:
         return self.gateway.add_to_group_link()

@@ -15,7 +15,7 @@ from bot.core.screen import Turn
 from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState
-from bot.telegram.keyboards import again_keyboard
+from bot.telegram.keyboards import again_keyboard, replay_keyboard
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import endings, sheets, texts
 from bot.ui.i18n import Texts
@@ -122,16 +122,22 @@ class Table:
             return  # told already (by the sender before a restart)
         t = await self.gateway.group_texts(game.chat_id)
         caption = sheets.round_result(t, ended, game.rules, game.names, closed)
+        code = await self.storage.archive.code(game.id, ended.round_no)
+        deal = f"\n{t('round-deal-code', code=code)}" if code else ""
+        markup = replay_keyboard(t, game.id, ended.round_no) if code else None
         if closed is None:
-            await self.gateway.group_text(game, texts.fit(caption, texts.TEXT))
+            await self.gateway.group_text(
+                game, texts.fit(caption, texts.TEXT - len(deal)) + deal, markup
+            )
         else:
             sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, game.names))
             await self.gateway.send(
                 SendPhoto(
                     chat_id=game.chat_id,
                     photo=BufferedInputFile(sheet, "score.png"),
-                    caption=texts.fit(caption, texts.CAPTION),
+                    caption=texts.fit(caption, texts.CAPTION - len(deal)) + deal,
                     message_thread_id=game.thread_id or None,
+                    reply_markup=markup,
                 )
             )
         await self.storage.games.set_announced(game.id, ended.round_no)

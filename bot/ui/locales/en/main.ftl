@@ -82,6 +82,8 @@ illegal-cannot_close = Only a double, and not the first tile, can be played clos
 illegal-no_time_up = A General match's time only runs out between its rounds.
 illegal-no_rest = Only the first round, before any move, can be reseated.
 illegal-bad_rest = As many must sit out as there are extra people.
+illegal-no_deal = Only a round nobody has moved in can be dealt again.
+illegal-bad_deal = That deal is not for this game's tiles and seats.
 illegal-not_your_turn = It is not your turn.
 illegal-unknown_move = There is no such move.
 illegal-round_over = The round is over.
@@ -319,13 +321,16 @@ help-private =
     2. Send /newgame there (for example: /newgame sea_goat target=150).
     3. Players press «Take a seat» — I send each their tiles here, to the private chat.
 
-    Group commands: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
-    Here: /rating — your rating in every chat, /stats, /language — the language.
+    Group commands: /newgame, /score, /rating, /stats, /history, /deal, /export, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
+    Here: /rating — your rating in every chat, /stats, /deal CODE — a shared deal, /language — the language.
 help-group =
     /newgame [rule set] [options] — gather a table (rule sets below)
     /score — the game's score
     /rating — the chat's rating (games without computers)
     /stats — your stats (as a reply — someone else's)
+    /history — the last games: the score by rounds, 🎞 round replays in private, game records
+    /deal CODE — how different tables played one deal; /newgame deal=CODE — play it
+    /export — every game record of the chat as a JSON Lines file (admins)
     /rules — the current game's rules
     /settings — chat settings (admins)
     /nextgame — tell me in private when the next game starts

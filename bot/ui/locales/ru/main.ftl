@@ -83,6 +83,8 @@ illegal-cannot_close = Закрыть можно только дубль, и н�
 illegal-no_time_up = Время матча кончается только между раундами «Генерала».
 illegal-no_rest = Пересадить можно только первый раунд, до первого хода.
 illegal-bad_rest = Сидеть должно столько, сколько лишних за столом.
+illegal-no_deal = Сдать заново можно только раунд, в котором ещё никто не ходил.
+illegal-bad_deal = Эта раздача не для костей и мест этой игры.
 illegal-not_your_turn = Сейчас не ваш ход.
 illegal-unknown_move = Такого хода нет.
 illegal-round_over = Раунд уже окончен.
@@ -325,13 +327,16 @@ help-private =
     2. Там напишите /newgame (например: /newgame sea_goat target=150).
     3. Игроки жмут «Сесть за стол» — я пришлю каждому его кости сюда, в личный чат.
 
-    Команды в группе: /newgame, /score, /rating, /stats, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
-    Здесь: /rating — ваш рейтинг во всех чатах, /stats, /language — язык.
+    Команды в группе: /newgame, /score, /rating, /stats, /history, /deal, /export, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
+    Здесь: /rating — ваш рейтинг во всех чатах, /stats, /deal КОД — общая раздача, /language — язык.
 help-group =
     /newgame [набор правил] [опции] — собрать стол (наборы — ниже)
     /score — счёт партии
     /rating — рейтинг чата (по партиям без компьютеров)
     /stats — ваша статистика (ответом на сообщение — чужая)
+    /history — последние игры: счёт по раундам, 🎞 повторы раундов в личку, записи игр
+    /deal КОД — как разные столы сыграли одну раздачу; /newgame deal=КОД — сыграть её
+    /export — все записи игр чата файлом JSON Lines (администраторы)
     /rules — правила текущей игры
     /settings — настройки чата (администраторы)
     /nextgame — позвать меня в личку, когда начнут следующую игру

@@ -1,0 +1,181 @@
+"""Finished games as records: /history (the chat's last games, each with its score sheet,
+round replays and record), «🎞 Повтор» under a round's result, /export (admins: every
+record as JSON Lines) and /deal CODE (how every table played a shared deal)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+
+from aiogram import Bot, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
+
+from bot.core.chats import Chats
+from bot.core.errors import GameError
+from bot.core.history import History
+from bot.game.record import Record
+from bot.telegram.handlers.common import IN_GROUP, is_admin
+from bot.telegram.keyboards import history_keyboard, record_keyboard
+from bot.telegram.messenger import Messenger
+from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay
+from bot.ui import history as words
+from bot.ui.games import preset_name
+from bot.ui.i18n import Texts
+
+router = Router(name="history")
+log = logging.getLogger(__name__)
+SHOWN = 10
+"""Games /history lists."""
+DOCUMENT_LIMIT = 50 * 1024 * 1024
+"""Telegram's limit for a file a bot uploads."""
+EXPORT_PART = DOCUMENT_LIMIT - 64 * 1024  # room for the request's other parts
+
+
+@router.message(Command("history"), IN_GROUP)
+async def history(message: Message, history: History, t: Texts) -> None:
+    records = await history.recent(message.chat.id, SHOWN)
+    if not records:
+        await message.reply(t("history-empty"))
+        return
+    await message.reply(
+        words.history(t, message.chat.title or "", records),
+        reply_markup=history_keyboard([r["game"] for r in records]),
+    )
+
+
+@router.callback_query(HistoryGame.filter())
+async def game_sheet(
+    callback: CallbackQuery, callback_data: HistoryGame, history: History, t: Texts
+) -> None:
+    """A game's score sheet, or (game 0) the list again, in the /history message."""
+    message = callback.message
+    if not isinstance(message, Message):
+        raise GameError("unknown-button")
+    chat = message.chat
+    if callback_data.game == 0:
+        records = await history.recent(chat.id, SHOWN)
+        text = words.history(t, chat.title or "", records)
+        markup = history_keyboard([r["game"] for r in records])
+    else:
+        record = await _chat_record(history, chat.id, callback_data.game)
+        text = words.sheet(t, record)
+        rounds = [r["round"] for r in record["rounds"] if r["result"] is not None]
+        markup = record_keyboard(t, record["game"], rounds)
+    await callback.answer()
+    await message.edit_text(text, reply_markup=markup)
+
+
+@router.callback_query(Replay.filter())
+async def replay(
+    callback: CallbackQuery,
+    callback_data: Replay,
+    history: History,
+    chats: Chats,
+    messenger: Messenger,
+    t: Texts,
+) -> None:
+    """«🎞 Повтор»: the round's replay goes to the presser's private chat."""
+    message = callback.message
+    if message is None:
+        raise GameError("unknown-button")
+    if not await history.in_chat(callback_data.game, message.chat.id):
+        raise GameError("unknown-button")  # a button forged onto another chat's message
+    record = await history.finished_round(callback_data.game, callback_data.round)
+    if record is None:
+        await callback.answer(t("replay-not-over"), show_alert=True)
+        return
+    user = callback.from_user.id
+    if not await chats.has_started(user):
+        await callback.answer(t("replay-open-private"), show_alert=True)
+        return
+    await callback.answer(t("replay-preparing"))
+    await messenger.replays.send_replay(user, record, callback_data.round)
+
+
+@router.callback_query(RecordFile.filter())
+async def record_file(
+    callback: CallbackQuery,
+    callback_data: RecordFile,
+    history: History,
+    chats: Chats,
+    messenger: Messenger,
+) -> None:
+    """«📄 Запись»: the game's record goes to the presser's private chat."""
+    message = callback.message
+    if not isinstance(message, Message):
+        raise GameError("unknown-button")
+    record = await _chat_record(history, message.chat.id, callback_data.game)
+    user = callback.from_user.id
+    t = await messenger.gateway.user_texts(user)
+    if not await chats.has_started(user):
+        await callback.answer(t("replay-open-private"), show_alert=True)
+        return
+    await callback.answer(t("history-sent-private"))
+    await messenger.replays.send_record(user, record, t)
+
+
+@router.message(Command("export"), IN_GROUP)
+async def export(message: Message, history: History, bot: Bot, t: Texts) -> None:
+    """Every finished game's record as JSON Lines, in parts within Telegram's 50 MB."""
+    assert message.from_user is not None
+    if not await is_admin(bot, message.chat.id, message.from_user.id):
+        raise GameError("admins-only")
+    lines = [
+        json.dumps(record, ensure_ascii=False).encode()
+        async for record in history.every(message.chat.id)
+    ]
+    if not lines:
+        await message.reply(t("export-empty"))
+        return
+    parts = split_lines(lines, EXPORT_PART)
+    for number, part in enumerate(parts, start=1):
+        name = "games.jsonl" if len(parts) == 1 else f"games-{number}.jsonl"
+        caption = (
+            t("export-caption", games=len(lines))
+            if len(parts) == 1
+            else t("export-part-caption", part=number, parts=len(parts))
+        )
+        await message.reply_document(BufferedInputFile(part, name), caption=caption)
+
+
+def split_lines(lines: Sequence[bytes], limit: int) -> list[bytes]:
+    """JSON Lines in files of at most `limit` bytes, whole lines each (a line longer than
+    `limit` alone is cut off: no game's record comes near it)."""
+    parts: list[bytes] = []
+    part = b""
+    for whole in lines:
+        line = whole[: limit - 1] + b"\n"
+        if part and len(part) + len(line) > limit:
+            parts.append(part)
+            part = b""
+        part += line
+    return [*parts, part] if part else parts
+
+
+@router.message(Command("deal"))
+async def deal(message: Message, command: CommandObject, history: History, t: Texts) -> None:
+    """/deal CODE: every table that played the deal, and how."""
+    code = (command.args or "").strip().upper()
+    if not code:
+        await message.reply(t("deal-usage"))
+        return
+    tables = await history.tables(code)
+    if not tables:
+        await message.reply(t("deal-unknown", code=code[:16]))
+        return
+    first = await history.finished_round(tables[0].dealing.game_id, tables[0].dealing.round_no)
+    name = preset_name(t, first["preset"]) if first else ""
+    await message.reply(words.tables(t, code, name, tables, message.chat.id))
+
+
+async def _chat_record(history: History, chat_id: int, game_id: int) -> Record:
+    """A finished game of this chat's record; a button for another chat's game, or for a
+    game without one, does nothing."""
+    if not await history.in_chat(game_id, chat_id):
+        raise GameError("unknown-button")
+    record = await history.record(game_id)
+    if record is None:
+        raise GameError("unknown-button")
+    return record

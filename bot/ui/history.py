@@ -1,0 +1,119 @@
+"""The words of a game's record (docs/RECORD.md): /history's list and score sheet, a
+shared deal's tables (/deal), the captions of replays and exports."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.core.records import Table
+from bot.game.record import Record
+from bot.ui.games import preset_name
+from bot.ui.i18n import Texts
+
+ROUND_REASONS = {"out": "🏁", "fish": "🐟", "target": "🎯", "sortir": "🚽"}
+
+
+def day(moment: str | None) -> str:
+    """`2026-12-04T18:03:00Z` as «04.12 18:03» (UTC)."""
+    if not moment:
+        return "—"
+    return f"{moment[8:10]}.{moment[5:7]} {moment[11:16]}"
+
+
+def _names(record: Record, seats: Sequence[int]) -> str:
+    return ", ".join(record["seats"][s]["name"] for s in seats)
+
+
+def result(t: Texts, record: Record) -> str:
+    """Who won, and the goats: «🏆 Аня, Боря · 🐐 Вася»."""
+    end = record["end"]
+    if end is None:
+        return t("history-unfinished")
+    places = end["places"]
+    first = [p["seat"] for p in places if p["place"] == 1]
+    goats = [p["seat"] for p in places if p["goat"]]
+    parts = [t("history-winner", names=_names(record, first))]
+    if goats:
+        parts.append(t("history-goat", names=_names(record, goats)))
+    return " · ".join(parts)
+
+
+def history(t: Texts, chat: str, records: Sequence[Record]) -> str:
+    """/history: the chat's last games, numbered as their buttons are."""
+    lines = [t("history-title", chat=chat)]
+    for number, record in enumerate(records, start=1):
+        lines.append(
+            t(
+                "history-line",
+                number=number,
+                date=day(record["ended_at"]),
+                game=preset_name(t, record["preset"]),
+                result=result(t, record),
+            )
+        )
+    return "\n".join(lines)
+
+
+def round_scores(record: Record, round_: Record, names: bool = True) -> str:
+    """A round's sides' scores after it: «Аня 12 · Боря 30», or by seat number."""
+    result_ = round_["result"]
+    if result_ is None:
+        return "—"
+    shown: dict[int, str] = {}
+    for line in result_["seats"]:
+        side = line["side"]
+        who = record["seats"][line["seat"]]["name"] if names else f"#{line['seat'] + 1}"
+        shown[side] = f"{shown[side]}+{who}" if side in shown else who
+    scores = {line["side"]: line["score_after"] for line in result_["seats"]}
+    return " · ".join(f"{shown[side]} {scores[side]}" for side in sorted(shown))
+
+
+def round_line(t: Texts, record: Record, round_: Record, names: bool = True) -> str:
+    """«Р3 🐟 · K7QF2M: Аня 12 · Боря 30»."""
+    reason = (round_["result"] or {}).get("reason", "")
+    return t(
+        "history-round",
+        round=round_["round"],
+        how=ROUND_REASONS.get(reason, "⏹"),
+        code=round_["deal"]["code"] or "—",
+        scores=round_scores(record, round_, names),
+    )
+
+
+def sheet(t: Texts, record: Record) -> str:
+    """A game's score sheet from its record: each round, then the places."""
+    lines = [
+        t(
+            "history-game-title",
+            game=record["game"],
+            name=preset_name(t, record["preset"]),
+            date=day(record["ended_at"]),
+        ),
+        t("history-seats", names=", ".join(s["name"] for s in record["seats"])),
+        "",
+        *(round_line(t, record, r) for r in record["rounds"]),
+        "",
+        result(t, record),
+        t("history-actions"),
+    ]
+    return "\n".join(lines)
+
+
+def tables(t: Texts, code: str, name: str, found: Sequence[Table], here: int) -> str:
+    """/deal CODE: every table that played the deal, names only where allowed (and always
+    the asking chat's own)."""
+    lines = [t("deal-title", code=code, name=name, tables=len(found))]
+    for number, table in enumerate(found, start=1):
+        own = table.dealing.chat_id == here
+        shown = own or table.shown
+        record = {"seats": [{"name": n} for n in table.names]}
+        lines.append(
+            t(
+                "deal-table",
+                number=number,
+                chat=t("deal-this-chat") if own else t("deal-other-chat"),
+                result=round_scores(record, table.round, names=shown),
+                how=ROUND_REASONS.get((table.round["result"] or {}).get("reason", ""), "⏹"),
+            )
+        )
+    return "\n".join(lines)
