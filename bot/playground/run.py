@@ -1,7 +1,8 @@
 """`python -m bot playground`: the real bot against a local Telegram, with a web page.
 
 One aiohttp server on `host:port` is both the Bot API the bot polls (`/bot…`) and the
-page people open; the bot itself is `bot.app.run` as in Telegram — the same dispatcher,
+page people open (with its record viewer, `viewer.py`: the one part that draws with the
+bot's own pictures); the bot itself is `bot.app.run` as in Telegram — the same dispatcher,
 outbox, storage and pictures — with its own database (`playground.sqlite3` beside
 `DATABASE_PATH`), so the playground's games never enter the real chats' ratings. The chats
 live only as long as the process, so each start begins that database afresh too: a game
@@ -14,11 +15,13 @@ import logging
 import os
 from pathlib import Path
 
+from aiohttp import web
 from pydantic import SecretStr
 
 from bot.app import run
 from bot.config import Settings
 from bot.playground import FakeTelegram
+from bot.playground.viewer import RecordViewer
 from bot.playground.web.front import Front
 from bot.playground.world.state import BotAccount
 
@@ -63,8 +66,14 @@ async def serve(settings: Settings, host: str, port: int, fast: bool) -> None:
     """Serve the page and the local Bot API, and run the bot until it is stopped."""
     fake = FakeTelegram(bot=BotAccount(name=BOT_NAME), flood=not fast, host=host, port=port)
     front = Front(fake, GROUP)
+    viewer = RecordViewer(front.language)
+
+    def routes(app: web.Application) -> None:
+        front.add_routes(app)
+        viewer.add_routes(app)  # the record viewer: the page's part is web/static/viewer.js
+
     try:
-        await fake.start(routes=front.add_routes)
+        await fake.start(routes=routes)
     except OSError as error:
         await fake.stop()
         raise PlaygroundError(

@@ -41,7 +41,13 @@ from bot.playground.world.view import service_text
 log = logging.getLogger(__name__)
 
 STATIC = resources.files("bot.playground.web") / "static"
-PAGES = {"app.js": "text/javascript", "style.css": "text/css", "favicon.svg": "image/svg+xml"}
+PAGES = {
+    "app.js": "text/javascript",
+    "style.css": "text/css",
+    "favicon.svg": "image/svg+xml",
+    "viewer.js": "text/javascript",  # the record viewer (its routes: bot/playground/viewer.py)
+    "viewer.css": "text/css",
+}
 HISTORY = 200  # messages of a chat in a snapshot
 QUEUE = 1000  # events a page may fall behind before it is made to reconnect
 PING_SECONDS = 15.0

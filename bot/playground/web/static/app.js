@@ -82,7 +82,10 @@ function fileElement(file) {
   link.href = file.src;
   link.download = file.name || "document";
   link.textContent = `📄 ${file.name || "document"} · ${Math.max(1, Math.round(file.size / 1024))} KB`;
-  return link;
+  if (!/\.jsonl?$/i.test(file.name || "") || typeof viewer === "undefined") return link;
+  const both = document.createElement("div");  // a game record: the viewer opens it too
+  both.append(link, viewer.link(file));
+  return both;
 }
 
 function messageElement(chatName, message) {
