@@ -22,7 +22,7 @@ from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import Spinner
 from bot.game.state import GameState
 from bot.game.tiles import Tile, tiles_of
-from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay
+from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
 
 Id = Annotated[int, Field(ge=0, le=2**63 - 1)]
 """A game id, move number or page parsed from a button: bounded like the database's ids
@@ -174,6 +174,7 @@ OURS = {
         HistoryGame,
         Replay,
         RecordFile,
+        ReviewGame,
     )
 }
 

@@ -40,7 +40,7 @@ from bot.telegram.buttons import (
     tile_button,
     whole_move_button,
 )
-from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay
+from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
 from bot.ui import hand as hand_words
 from bot.ui import texts
 from bot.ui.games import option_label, option_value, preset_name
@@ -366,3 +366,10 @@ def replay_keyboard(t: Texts, game_id: int, round_no: int) -> InlineKeyboardMark
     """A round's result: «🎞 Повтор»."""
     button = _button(t("replay-button"), Replay(game=game_id, round=round_no))
     return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+def review_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:
+    """A finished game's closed hand: «🔍 Разбор»."""
+    return InlineKeyboardMarkup(
+        inline_keyboard=[[_button(t("review-button"), ReviewGame(game=game_id))]]
+    )

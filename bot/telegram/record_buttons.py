@@ -1,5 +1,5 @@
 """The buttons of finished games' records: /history's score sheets, «🎞 Повтор» and
-«📄 Запись» (`CallbackData` factories; `buttons.OURS` knows their prefixes)."""
+«📄 Запись», «🔍 Разбор» (`CallbackData` factories; `buttons.OURS` knows their prefixes)."""
 
 from __future__ import annotations
 
@@ -26,5 +26,11 @@ class Replay(CallbackData, prefix="rp"):
 
 class RecordFile(CallbackData, prefix="rf"):
     """«📄 Запись»: a finished game's record, sent to the presser in private."""
+
+    game: Id
+
+
+class ReviewGame(CallbackData, prefix="rv"):
+    """«🔍 Разбор»: the presser's own moves of a finished game, by the hard level."""
 
     game: Id

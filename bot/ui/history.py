@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.ai.knobs import Valuation
+from bot.ai.review import Review, Slip
 from bot.core.records import Table
+from bot.game.moves import Draw, Move, Play, PlayDoubles
+from bot.game.notation import pips
 from bot.game.record import Record
+from bot.game.tiles import TileSet
 from bot.ui.games import preset_name
 from bot.ui.i18n import Texts
 
@@ -117,3 +122,69 @@ def tables(t: Texts, code: str, name: str, found: Sequence[Table], here: int) ->
             )
         )
     return "\n".join(lines)
+
+
+ARROWS = ("⬅", "➡", "⬆", "⬇")
+CHANCE_SCALE = 60.0
+"""Fives and Threes' value runs from -30 (lost) to 30 (won): 60 is the whole chance."""
+
+
+def move_words(t: Texts, tiles: TileSet, move: Move) -> str:
+    """A move in a few signs: «3-5 ➡», «2-2 ⬅ 5-5 ➡», «🎒», «пас»."""
+    if isinstance(move, Play):
+        return f"{pips(tiles, move.tile)} {ARROWS[move.end]}"
+    if isinstance(move, PlayDoubles):
+        return " ".join(
+            f"{pips(tiles, d)} {ARROWS[e]}" for d, e in zip(move.tiles, move.ends, strict=True)
+        )
+    return "🎒" if isinstance(move, Draw) else t("review-pass")
+
+
+def _scale(unit: Valuation) -> str:
+    """How a review words its costs: in the chance to win, in fives, or in points."""
+    if unit is Valuation.CHANCE:
+        return "chance"
+    return "race" if unit is Valuation.RACE else "points"
+
+
+def cost_words(t: Texts, slip: Slip) -> str:
+    """What the hard level estimates a slip cost, in the game's terms."""
+    if slip.unit is Valuation.CHANCE:
+        return t("review-cost-chance", percent=max(1, round(100 * slip.cost / CHANCE_SCALE)))
+    return t(f"review-cost-{_scale(slip.unit)}", points=max(1, round(slip.cost)))
+
+
+def slip_caption(t: Texts, tiles: TileSet, slip: Slip) -> str:
+    return t(
+        "review-slip",
+        round=slip.round_no,
+        move=slip.move + 1,
+        played=move_words(t, tiles, slip.played),
+        better=move_words(t, tiles, slip.better),
+        cost=cost_words(t, slip),
+    )
+
+
+def review_summary(t: Texts, game: int, review: Review) -> str:
+    if not review.slips:
+        return t("review-none", game=game, looked=review.looked, total=review.decisions)
+    return t(
+        "review-summary",
+        game=game,
+        count=len(review.slips),
+        scale=t(f"review-scale-{_scale(review.slips[0].unit)}"),
+        looked=review.looked,
+        total=review.decisions,
+    )
+
+
+def review_mark(t: Texts, tiles: TileSet, seat: int, slip: Slip) -> dict[str, object]:
+    """A slip as a record's `review` mark (docs/RECORD.md): where, and in words."""
+    return {
+        "round": slip.round_no,
+        "move": slip.move,
+        "seat": seat,
+        "played": move_words(t, tiles, slip.played),
+        "better": move_words(t, tiles, slip.better),
+        "cost": cost_words(t, slip),
+    }

@@ -179,9 +179,11 @@ RESULT_SCORE = re.compile(r"^(.+?): (\d+) → ([+-]\d+) → (\d+)(?: \(\+(\d+)\)
 
 def check_round_message(text: str, ended: RoundEnded, names: Sequence[str]) -> None:
     """A round-result caption says what the engine's `RoundEnded` says: fish or who went
-    out, each hand's value, and each score before → round → after (+remembered)."""
-    head, *lines = text.splitlines()
+    out, each hand's value, and each score before → round → after (+remembered); then the
+    round's deal code."""
+    head, *lines, deal = text.splitlines()
     assert head.startswith(f"Раунд {ended.round_no}:"), head
+    assert deal.startswith("🃏 Раздача ") and "/newgame deal=" in deal, deal  # its code
     assert ("рыба" in head) == (ended.reason == "fish"), head
     if ended.reason == "fish" and not ended.eggs:
         assert f"рыбак — {names[ended.seat]}" in head, head

@@ -19,7 +19,7 @@ from tests.e2e.actions import (
 )
 from tests.e2e.checks import check_finished_game, plan_fish
 from tests.e2e.process import running_bot
-from tests.e2e.shown import GAME_OVER, JOIN, NAMES, START
+from tests.e2e.shown import GAME_OVER, JOIN, NAMES, RU, START
 from tests.e2e.stored import fresh_state, games_in, seats_of
 
 
@@ -51,7 +51,9 @@ async def test_three_players_play_a_whole_game_to_a_goat(tmp_path: Path) -> None
                 ), hand.content
                 assert (hand.content or "").endswith(f"{goat}. Спасибо за игру!"), hand.content
                 assert ("козёл" in (hand.content or "")) == bool(goat), hand.content
-                assert not hand.reply_markup
+                assert [b["text"] for row in hand.reply_markup or [] for b in row] == [
+                    RU("review-button")  # the finished game's «🔍 Разбор» alone
+                ]
 
 
 async def test_a_fish_then_two_and_four_players_play_to_a_goat(tmp_path: Path) -> None:

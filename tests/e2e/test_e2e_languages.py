@@ -303,7 +303,11 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
                 line.split(". ", 1)[1].split(" — ")[0] for line in end_lines(EN, state, seat_names)
             ]
             for user in players:
-                (closed,) = [m for m in bot_messages(fake, user) if m.edited and not m.buttons]
+                (closed,) = [  # a finished game's closed hand: «🔍 Разбор» alone
+                    m
+                    for m in bot_messages(fake, user)
+                    if m.edited and m.buttons == [[reads[user.id]("review-button")]]
+                ]
                 seat = state.seats.index(str(user.id))
                 (place,) = [p for p in state.outcome.places if p.seat == seat]
                 assert order[place.place - 1] == user.name, (order, place)
@@ -365,6 +369,7 @@ def settings_text(t: Texts, chat: str, rules: str, language: str, computers: boo
             t("settings-rules", rules=rules),
             t("settings-language", language=language),
             t("settings-computers", state=t("settings-on" if computers else "settings-off")),
+            t("settings-deals", state=t("settings-off")),
             t("settings-hint"),
         ]
     )

@@ -26,6 +26,7 @@ from tests.e2e.actions import (
     press,
     say,
     start_game,
+    wait_text,
 )
 from tests.e2e.process import BotProcess, running_bot
 from tests.e2e.shown import NAMES, RU, bot_messages
@@ -44,6 +45,20 @@ def stored_record(folder: Path, game_id: int) -> dict[str, Any]:
 def files(fake: FakeTelegram, user: User, kind: str) -> list[Message]:
     """The bot's messages in the user's private chat that hold a file of `kind`."""
     return [m for m in bot_messages(fake, user) if m.file is not None and m.file.kind == kind]
+
+
+def pictures_after(fake: FakeTelegram, user: User, message: Message) -> list[Message]:
+    """The photos the bot sent the user after `message`."""
+    return [
+        m
+        for m in bot_messages(fake, user)
+        if m.message_id > message.message_id and m.photo is not None
+    ]
+
+
+def with_button(fake: FakeTelegram, user: User, label: str) -> Message | None:
+    """The bot's newest message to the user with a button labelled `label`."""
+    return next((m for m in reversed(bot_messages(fake, user)) if label in buttons(m)), None)
 
 
 def buttons(message: Message) -> list[str]:
@@ -132,6 +147,30 @@ async def test_history_replay_export_and_nothing_while_running(tmp_path: Path) -
             refused = await ask(fake, bot, serge, group, "/export")
             assert refused.content == RU("admins-only")
 
+            # «🔍 Разбор» under Маша's closed hand: at most three moves, each a position
+            hand = await fake.wait_until(lambda: with_button(fake, masha, RU("review-button")))
+            assert await press(fake, masha, hand, RU("review-button")) == RU("review-preparing")
+            summary = await wait_text(
+                fake, masha, RU("review-none", game=0, looked=0, total=0)[:8], 300
+            )
+            await bot.idle()
+            shown = pictures_after(fake, masha, summary)
+            assert len(shown) <= 3
+            if RU("review-none", game=0, looked=0, total=0)[:20] in (summary.content or ""):
+                assert shown == []
+            for picture in shown:
+                assert (picture.caption or "").startswith(
+                    RU("review-slip", round=1, move=1, played="", better="", cost="")[:5]
+                )
+            if shown:  # then the record with the review's marks, for a viewer
+                marked = await fake.wait_until(
+                    lambda: (d := files(fake, masha, "document"))[1:] and d[-1], 20
+                )
+                assert marked.file is not None
+                with_marks = json.loads(marked.file.data)
+                jsonschema.validate(with_marks, SCHEMA)
+                assert len(with_marks["review"]) == len(shown)
+
 
 async def test_a_shared_deal_deals_the_same_hands_elsewhere(tmp_path: Path) -> None:
     """A finished round's code, in another chat: `/newgame deal=CODE` deals its hands to
@@ -155,7 +194,9 @@ async def test_a_shared_deal_deals_the_same_hands_elsewhere(tmp_path: Path) -> N
             result = find(fake, group, code)
             assert result is not None and RU("replay-button") in buttons(result)
 
-            await start_game(fake, other, [olya, serge], f"deal={code}")
+            lobby = await start_game(fake, other, [olya, serge], f"deal={code}")
+            said = [r.text or "" for r in lobby.history]
+            assert any(RU("deal-lobby", code=code) in text for text in said)
             (shared,) = games_in(tmp_path, other.id)
             assert shared["dealt_from"] == code
             first = records.round_states(record_of(tmp_path, game["id"]), 1)[0]

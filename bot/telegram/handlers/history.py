@@ -1,6 +1,7 @@
 """Finished games as records: /history (the chat's last games, each with its score sheet,
-round replays and record), «🎞 Повтор» under a round's result, /export (admins: every
-record as JSON Lines) and /deal CODE (how every table played a shared deal)."""
+round replays and record), «🎞 Повтор» under a round's result, «🔍 Разбор» under a
+finished game's hand, /export (admins: every record as JSON Lines) and /deal CODE (how
+every table played a shared deal)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from bot.core.chats import Chats
 from bot.core.errors import GameError
 from bot.core.history import History
+from bot.core.service import GameService
 from bot.game.record import Record
 from bot.telegram.handlers.common import IN_GROUP, is_admin
 from bot.telegram.keyboards import history_keyboard, record_keyboard
 from bot.telegram.messenger import Messenger
-from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay
+from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
 from bot.ui import history as words
 from bot.ui.games import preset_name
 from bot.ui.i18n import Texts
@@ -114,6 +116,26 @@ async def record_file(
         return
     await callback.answer(t("history-sent-private"))
     await messenger.replays.send_record(user, record, t)
+
+
+@router.callback_query(ReviewGame.filter())
+async def review(
+    callback: CallbackQuery,
+    callback_data: ReviewGame,
+    history: History,
+    service: GameService,
+    messenger: Messenger,
+    t: Texts,
+) -> None:
+    """«🔍 Разбор» under a finished game's closed hand: the presser's own moves."""
+    game = await service.game(callback_data.game)
+    seat = None if game is None else game.seat_of(callback.from_user.id)
+    record = await history.record(callback_data.game) if seat is not None else None
+    if seat is None or record is None:
+        await callback.answer(t("review-not-yours"), show_alert=True)
+        return
+    await callback.answer(t("review-preparing"))
+    await messenger.replays.send_review(callback.from_user.id, record, seat)
 
 
 @router.message(Command("export"), IN_GROUP)

@@ -16,7 +16,7 @@ from bot.game.formats import Sheet
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
-from bot.telegram.keyboards import hand_keyboard
+from bot.telegram.keyboards import hand_keyboard, review_keyboard
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import texts
 from bot.ui.farewell import PLAIN, farewell
@@ -173,10 +173,13 @@ class Hands:
         if news.closing is not None or news.state is None:
             over = news.closing in (None, PLAIN)  # the game's end: its result for this seat
             text = farewell(t, game.state, seat) if over else t(news.closing or PLAIN)
+            finished = over and game.status is GameStatus.FINISHED
+            markup = review_keyboard(t, game.id) if finished else None
             if old is not None:
-                await self.gateway.private(
-                    game, user_id, EditMessageText(chat_id=user_id, message_id=old, text=text)
+                edit = EditMessageText(
+                    chat_id=user_id, message_id=old, text=text, reply_markup=markup
                 )
+                await self.gateway.private(game, user_id, edit)
             elif news.closing in (RESTING, QUEUED):  # the first round sat out: a quiet word
                 send = SendMessage(chat_id=user_id, text=text, disable_notification=True)
                 sent = await self.gateway.private(game, user_id, send)

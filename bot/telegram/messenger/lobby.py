@@ -67,6 +67,8 @@ class Lobby:
         text = texts.lobby(
             t, game.rules, game.names, waiting, chat.computers, LOBBY_IDLE // 60, picks
         )
+        if game.dealt_from is not None:
+            text = f"{text}\n{t('deal-lobby', code=game.dealt_from)}"
         markup: InlineKeyboardMarkup
         if view is LobbyView.SETTINGS:
             markup = settings_keyboard(t, game.id, game.rules)

@@ -1,20 +1,31 @@
 """What a person asks of a finished game in their private chat: a round's replay as an
 animation (drawn off the event loop, one at a time, only when asked; kept by Telegram's
-`file_id`, so a second press costs one send) and a game's record as a file."""
+`file_id`, so a second press costs one send), a game's record as a file, and the review
+of their own moves («Разбор», worked out in a process of its own at the lowest priority,
+so the games never wait for it)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
-from aiogram.methods import SendAnimation, SendDocument
+from aiogram.methods import SendAnimation, SendDocument, SendMessage, SendPhoto
 from aiogram.types import BufferedInputFile
 
-from bot.game.record import Record
+from bot.ai.review import Review, Slip, review
+from bot.game.record import Record, round_states
+from bot.game.tiles import tiles_of
 from bot.telegram.messenger.gateway import Gateway
+from bot.ui import history as words
 from bot.ui.i18n import Texts
 from bot.ui.replays import round_replay
+from bot.ui.scenes import table_scene
+from render import render_table
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +37,8 @@ class Replays:
         self.gateway = gateway
         self._drawing = asyncio.Semaphore(1)  # one replay drawn at a time: games go first
         self._locks: dict[tuple[int, int, str], asyncio.Lock] = {}
+        self._reviewer: ProcessPoolExecutor | None = None
+        self._reviews: dict[tuple[int, int], Review] = {}
 
     async def send_replay(self, user_id: int, record: Record, round_no: int) -> bool:
         """Send round `round_no` of `record` (a finished round) as an animation; whether it
@@ -65,7 +78,8 @@ class Replays:
         return True
 
     async def send_record(self, user_id: int, record: Record, t: Texts) -> bool:
-        """Send a finished game's record as a JSON file; whether it went out."""
+        """Send a finished game's record as a JSON file (with a review's `review` marks,
+        if given them: the playground's viewer shows them); whether it went out."""
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         method = SendDocument(
             chat_id=user_id,
@@ -73,3 +87,60 @@ class Replays:
             caption=t("history-record-caption", game=record["game"]),
         )
         return await self.gateway.private(None, user_id, method) is not None
+
+    async def send_review(self, user_id: int, record: Record, seat: int) -> None:
+        """The review of `seat`'s moves: a line, then each slip as the position it was
+        made in, from that seat (its hand face up)."""
+        t = await self.gateway.user_texts(user_id)
+        found = await self._review(record, seat)
+        summary = words.review_summary(t, record["game"], found)
+        await self.gateway.private(None, user_id, SendMessage(chat_id=user_id, text=summary))
+        for slip in found.slips:
+            picture = await asyncio.to_thread(_position, t, record, seat, slip)
+            tiles = round_states(record, slip.round_no)[0].rules.tiles
+            photo = SendPhoto(
+                chat_id=user_id,
+                photo=BufferedInputFile(picture, "position.png"),
+                caption=words.slip_caption(t, tiles, slip),
+            )
+            await self.gateway.private(None, user_id, photo)
+        if found.slips:  # the record with the marks, for a viewer
+            tiles = round_states(record, 1)[0].rules.tiles
+            marks = [words.review_mark(t, tiles, seat, slip) for slip in found.slips]
+            await self.send_record(user_id, {**record, "review": marks}, t)
+
+    async def _review(self, record: Record, seat: int) -> Review:
+        key = (record["game"], seat)
+        if key not in self._reviews:
+            if self._reviewer is None:
+                spawn = multiprocessing.get_context("spawn")
+                self._reviewer = ProcessPoolExecutor(1, spawn, initializer=_lowest_priority)
+            loop = asyncio.get_running_loop()
+            found = await loop.run_in_executor(self._reviewer, review, record, seat)
+            log.info(
+                "review of game %s seat %s: %s of %s decisions, %.1f s CPU",
+                record["game"], seat, found.looked, found.decisions, found.cpu_s,
+            )  # fmt: skip
+            self._reviews[key] = found
+        return self._reviews[key]
+
+    def close(self) -> None:
+        """Stop the reviewer's process, if one was started."""
+        if self._reviewer is not None:
+            self._reviewer.shutdown(wait=False, cancel_futures=True)
+
+
+def _lowest_priority() -> None:
+    """The reviewer's process yields the CPU to the bot's own."""
+    os.nice(19)
+
+
+def _position(t: Texts, record: Record, seat: int, slip: Slip) -> bytes:
+    """The table as it was before the slip, with the seat's own hand face up."""
+    state = round_states(record, slip.round_no)[slip.move]
+    names = [s["name"] for s in record["seats"]]
+    scene = table_scene(t, state, names)
+    hand = tuple(state.rules.tiles.pips[tile] for tile in tiles_of(state.hands[seat]))
+    seats = list(scene.seats)
+    seats[seat] = replace(seats[seat], revealed=hand)
+    return render_table(replace(scene, seats=tuple(seats)))

@@ -38,3 +38,25 @@ deal-format = Deal { $code } comes from a game of “{ $name }”: start it with
 deal-lobby = 🃏 The first round is deal { $code }.
 settings-deals = This chat's names in /deal: { $state }
 settings-deals-button = 🃏 Names in /deal: { $state }
+review-button = 🔍 Review
+review-preparing = 🔍 Looking at your moves — it comes here.
+review-not-yours = A review is of your own moves in a finished game.
+review-none = 🔍 Review of game #{ $game }: the hard computer found no move it would have played clearly better (decisions looked at: { $looked } of { $total }).
+review-slip = Round { $round }, move { $move }: you — { $played }, the hard computer — { $better }. By its estimate that cost { $cost }.
+review-pass = pass
+review-summary = 🔍 Review of game #{ $game }: { $count ->
+        [one] here is the move the hard computer would have played otherwise.
+       *[other] here are the { $count } costliest moves the hard computer would have played otherwise.
+    } { $scale } Decisions looked at: { $looked } of { $total }.
+review-scale-points = The cost is in points by its estimate; the game's outcome weighs about 100.
+review-scale-race = The cost is in fives by its estimate; the game's outcome weighs about 30.
+review-scale-chance = The cost is in the chance to win the game.
+review-cost-points = ≈ { $points } { $points ->
+        [one] point
+       *[other] points
+    }
+review-cost-race = ≈ { $points } { $points ->
+        [one] five
+       *[other] fives
+    }
+review-cost-chance = ≈ { $percent }% chance to win

@@ -38,3 +38,27 @@ deal-format = Раздача { $code } — из игры «{ $name }»: начн
 deal-lobby = 🃏 Первый раунд — раздача { $code }.
 settings-deals = Имена этого чата в /deal: { $state }
 settings-deals-button = 🃏 Имена в /deal: { $state }
+review-button = 🔍 Разбор
+review-preparing = 🔍 Смотрю ваши ходы — пришлю сюда.
+review-not-yours = Разбор — только своих ходов в законченной игре.
+review-none = 🔍 Разбор игры №{ $game }: сильный компьютер не нашёл хода, где сыграл бы заметно лучше (просмотрено решений: { $looked } из { $total }).
+review-slip = Раунд { $round }, ход { $move }: вы — { $played }, сильный компьютер — { $better }. По его оценке это стоило { $cost }.
+review-pass = пас
+review-summary = 🔍 Разбор игры №{ $game }: { $count ->
+        [one] вот ход, который сильный компьютер сыграл бы иначе.
+       *[other] вот { $count } самых дорогих хода, которые сильный компьютер сыграл бы иначе.
+    } { $scale } Просмотрено решений: { $looked } из { $total }.
+review-scale-points = Цена — в очках по его оценке, исход партии весит около 100.
+review-scale-race = Цена — в пятёрках по его оценке, исход партии весит около 30.
+review-scale-chance = Цена — в шансах выиграть партию.
+review-cost-points = ≈ { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[other] очков
+    }
+review-cost-race = ≈ { $points } { $points ->
+        [one] пятёрка
+        [few] пятёрки
+       *[other] пятёрок
+    }
+review-cost-chance = ≈ { $percent }% шанса на победу
