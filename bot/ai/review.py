@@ -18,13 +18,10 @@ import random
 import time
 from typing import NamedTuple
 
-from bot.ai.inference import likelihood
 from bot.ai.knobs import KNOBS, TRUST, Valuation
 from bot.ai.knowledge import infer
-from bot.ai.sampling import sample_world
-from bot.ai.search import Estimates, candidates, outcome_value, rollout, track_voids
+from bot.ai.search import Estimates, candidates, search_world
 from bot.game import notation
-from bot.game.engine import apply
 from bot.game.moves import Move
 from bot.game.record import Record, round_states
 from bot.game.serial import move_from_json
@@ -106,21 +103,11 @@ def second_look(
     moves = candidates(view)
     if played not in moves:
         moves.append(played)
-    rules = view.rules
-    knobs = KNOBS[rules.scoring]
-    side = rules.side_of(view.seat)
     know = infer(view)
     voids = list(know.voids())
     estimates = Estimates(len(moves))
     for _ in range(worlds):
-        world = sample_world(view, know, rng)
-        values = []
-        for move in moves:
-            after, events = apply(world, move)
-            seen = voids.copy()
-            track_voids(seen, events)
-            values.append(outcome_value(rules, side, rollout(after, seen)))
-        estimates.add(likelihood(view, world.hands) if knobs.weighted else 1.0, values)
+        search_world(view, know, voids, moves, estimates, rng)
     mine = moves.index(played)
     best = estimates.choice(mine, TRUST)
     if best == mine:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 
 from bot.ai.inference import likelihood
 from bot.ai.knobs import KNOBS, Heuristic, Valuation
-from bot.ai.knowledge import end_suits, infer
+from bot.ai.knowledge import Knowledge, end_suits, infer
 from bot.ai.policy import normal_move, normal_scores
 from bot.ai.position import Position, placement, tile_costs, view_position
 from bot.ai.races import in_fives
@@ -319,6 +319,29 @@ class Estimates:
         return b if lead > trust * error else default
 
 
+def search_world(
+    view: SeatView,
+    know: Knowledge,
+    voids: list[int],
+    moves: list[Move],
+    estimates: Estimates,
+    rng: random.Random,
+) -> None:
+    """One sampled world: every candidate played in it and the round finished by the
+    normal heuristic, each outcome added to `estimates` with the world's weight."""
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    world = sample_world(view, know, rng)
+    values = []
+    for move in moves:
+        after, events = apply(world, move)
+        seen = voids.copy()
+        track_voids(seen, events)
+        values.append(outcome_value(rules, side, rollout(after, seen)))
+    weighted = KNOBS[rules.scoring].weighted
+    estimates.add(likelihood(view, world.hands) if weighted else 1.0, values)
+
+
 def hard_move(
     view: SeatView,
     rng: random.Random,
@@ -337,9 +360,7 @@ def hard_move(
     moves = candidates(view)
     if len(moves) == 1:
         return moves[0]
-    rules = view.rules
-    knobs = KNOBS[rules.scoring]
-    side = rules.side_of(view.seat)
+    knobs = KNOBS[view.rules.scoring]
     know = infer(view)
     voids = list(know.voids())
     moves = shortlist(view, moves, voids)
@@ -348,14 +369,7 @@ def hard_move(
     estimates = Estimates(len(moves))
     worlds = 0
     while worlds < limit:
-        world = sample_world(view, know, rng)
-        values = []
-        for move in moves:
-            after, events = apply(world, move)
-            seen = voids.copy()
-            track_voids(seen, events)
-            values.append(outcome_value(rules, side, rollout(after, seen)))
-        estimates.add(likelihood(view, world.hands) if knobs.weighted else 1.0, values)
+        search_world(view, know, voids, moves, estimates, rng)
         worlds += 1
         if deadline is not None:
             if time.perf_counter() >= deadline:

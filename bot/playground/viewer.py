@@ -23,13 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
-from aiohttp.typedefs import Handler
 
 from bot.game import record as records
 from bot.game.record import Record
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
-from bot.playground.api.http import cross_site
+from bot.playground.web.front import own
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.scenes import table_scene
 from render import render_table
@@ -224,8 +223,8 @@ class RecordViewer:
         self.opened: OrderedDict[str, Opened] = OrderedDict()
 
     def add_routes(self, app: web.Application) -> None:
-        app.router.add_post("/viewer/open", _own(self._open))
-        app.router.add_get(r"/viewer/{id}/frame/{round:\d+}/{step:\d+}.png", _own(self._frame))
+        app.router.add_post("/viewer/open", own(self._open))
+        app.router.add_get(r"/viewer/{id}/frame/{round:\d+}/{step:\d+}.png", own(self._frame))
 
     def keep(self, opened: Opened) -> str:
         """Keep `opened` (the oldest forgotten past `KEPT`); its id."""
@@ -260,17 +259,6 @@ class RecordViewer:
             raise web.HTTPNotFound() from None
         headers = {"Cache-Control": "max-age=86400"}  # an id is never reused
         return web.Response(body=data, content_type="image/png", headers=headers)
-
-
-def _own(handler: Handler) -> Handler:
-    """`handler` for the page's own requests: one another site's page makes is refused."""
-
-    async def guarded(request: web.Request) -> web.StreamResponse:
-        if cross_site(request):
-            return web.json_response({"ok": False, "error": "cross-site request"}, status=403)
-        return await handler(request)
-
-    return guarded
 
 
 def _refused(why: str) -> web.Response:

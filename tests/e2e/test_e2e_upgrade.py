@@ -4,15 +4,19 @@ game and a lobby, stops, and today's version goes on with its database and its m
 from __future__ import annotations
 
 import io
+import json
 import random
 import subprocess
 import tarfile
 from pathlib import Path
 
+import jsonschema
 import pytest
 
+from bot.game import record as records
 from bot.playground import FakeTelegram, Message
 from tests.e2e.actions import (
+    ask,
     dealt,
     end_button,
     forged_refused,
@@ -27,6 +31,7 @@ from tests.e2e.actions import (
 from tests.e2e.process import LATEST, ROOT, BotProcess, kept_promises
 from tests.e2e.shown import NAMES, PICK_END, PLAYABLE, RU, START
 from tests.e2e.stored import games_in, query, replay_game, stored_state
+from tests.e2e.test_e2e_records import SCHEMA
 
 BEFORE = "f3adf8c654e96891397282a9c5ec27b73160301d"
 """The last commit before the layers: its database and buttons must keep working."""
@@ -128,6 +133,17 @@ async def test_a_game_and_a_lobby_of_the_previous_version_go_on(tmp_path: Path) 
             (row,) = query(data, "SELECT status FROM games WHERE id = ?", game["id"])
             assert row["status"] == "finished"
             assert replay_game(data, game["id"]) == stored_state(data, game["id"])
+
+            # its record, built from the log of both versions when first asked for,
+            # replays to the same end (the edition it went on under marked where it did)
+            listing = await ask(fake, bot, masha, yard, "/history")
+            assert RU("preset-name-goat") in (listing.content or "")
+            (kept,) = query(data, "SELECT record FROM records WHERE game_id = ?", game["id"])
+            record = json.loads(kept["record"])
+            jsonschema.validate(record, SCHEMA)
+            final = stored_state(data, game["id"])
+            assert records.replay(record)._replace(seed=final.seed, seats=final.seats) == final
+            assert any("edition" in move for r in record["rounds"] for move in r["moves"])
         except BaseException:
             print(bot.log[-20_000:])
             raise

@@ -7,18 +7,21 @@ Screenshots of the page at three moments go to `test-output/playground/`. Withou
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
-import pytest
-
 from tests.e2e.process import stretched
+from tests.playground.browser import (
+    CHROMIUM,
+    NEEDS_BROWSER,
+    NotYet,
+    Page,
+    async_playwright,
+    button,
+    expect,
+    send,
+)
 from tests.playground.launch import ROOT, free_port, playground
 
-CHROMIUM = next(
-    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
-)
 SHOTS = ROOT / "test-output" / "playground"
 HAND = "Ваши кости"
 ROUND_OVER = "Раунд 1: "  # the round's result (the table's caption says «Раунд 1 ·»)
@@ -29,26 +32,7 @@ FORMATTED = """() => formatted('a😀bc <x>t.me/x?a="1', [
   {type: "text_link", offset: 5, length: 3, url: "javascript:alert(1)"},
   {type: "url", offset: 9, length: 11}, {type: "bold", offset: 2, length: 0}])"""
 
-try:
-    from playwright.async_api import Locator, Page, async_playwright, expect
-    from playwright.async_api import TimeoutError as NotYet
-except ImportError:  # pragma: no cover - the dev extras bring it
-    async_playwright = None
-
-if CHROMIUM is None or async_playwright is None:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI must run the browser test: install chromium and playwright")
-    pytestmark = pytest.mark.skip(reason="no Chromium here (apt-get install chromium)")
-
-
-async def send(page: Page, pane: str, text: str) -> None:
-    box = page.locator(f"#{pane} .compose input")
-    await box.fill(text)
-    await box.press("Enter")
-
-
-def button(page: Page, pane: str, text: str) -> Locator:
-    return page.locator(f"#{pane} .keyboard button", has_text=text).last
+pytestmark = NEEDS_BROWSER
 
 
 async def table_picture(page: Page) -> str | None:

@@ -11,23 +11,27 @@ A screenshot of the viewer goes to `test-output/playground/`. Without Chromium
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.game.record import round_states
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import table_scene
 from render import render_table
 from tests.e2e.process import stretched
+from tests.playground.browser import (
+    CHROMIUM,
+    NEEDS_BROWSER,
+    NotYet,
+    Page,
+    Response,
+    async_playwright,
+    button,
+    expect,
+    send,
+)
 from tests.playground.launch import ROOT, free_port, playground
 
-CHROMIUM = next(
-    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
-)
 SHOTS = ROOT / "test-output" / "playground"
 # «Козёл» for two where every point counts and one point makes the goat: the first round
 # ends the game (a fish with equal hands, eggs, would carry on to a second)
@@ -37,26 +41,7 @@ GAME_OVER = "Ещё партию"  # the group's button under a finished game
 MOVES = 80  # more turns than any such game needs
 ENDS = "⬅➡"  # «⬅ 3» / «3 ➡»: the end buttons of a tile that fits both
 
-try:
-    from playwright.async_api import Locator, Page, Response, async_playwright, expect
-    from playwright.async_api import TimeoutError as NotYet
-except ImportError:  # pragma: no cover - the dev extras bring it
-    async_playwright = None
-
-if CHROMIUM is None or async_playwright is None:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI must run the browser test: install chromium and playwright")
-    pytestmark = pytest.mark.skip(reason="no Chromium here (apt-get install chromium)")
-
-
-async def send(page: Page, pane: str, text: str) -> None:
-    box = page.locator(f"#{pane} .compose input")
-    await box.fill(text)
-    await box.press("Enter")
-
-
-def button(page: Page, pane: str, text: str) -> Locator:
-    return page.locator(f"#{pane} .keyboard button", has_text=text).last
+pytestmark = NEEDS_BROWSER
 
 
 async def my_move(page: Page) -> bool:

@@ -86,13 +86,13 @@ class Front:
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/favicon.ico", self._icon)  # for a browser that asks anyway
-        app.router.add_get("/events", _own(self._events))
-        app.router.add_get("/api/users", _own(self._users))
-        app.router.add_post("/api/send", _own(self._send))
-        app.router.add_post("/api/press", _own(self._press))
-        app.router.add_post("/api/link", _own(self._link))
-        app.router.add_get("/photo/{chat}/{message}", _own(self._photo))
-        app.router.add_get("/media/{chat}/{message}", _own(self._media))
+        app.router.add_get("/events", own(self._events))
+        app.router.add_get("/api/users", own(self._users))
+        app.router.add_post("/api/send", own(self._send))
+        app.router.add_post("/api/press", own(self._press))
+        app.router.add_post("/api/link", own(self._link))
+        app.router.add_get("/photo/{chat}/{message}", own(self._photo))
+        app.router.add_get("/media/{chat}/{message}", own(self._media))
 
     # -- people ----------------------------------------------------------------------------
 
@@ -367,7 +367,7 @@ class Front:
         return web.Response(body=file.data, content_type=file.mime_type, headers=headers)
 
 
-def _own(handler: Handler) -> Handler:
+def own(handler: Handler) -> Handler:
     """`handler` for the page's own requests: one another site's page makes is refused."""
 
     async def guarded(request: web.Request) -> web.StreamResponse:
