@@ -6,7 +6,6 @@ import asyncio
 import io
 import json
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -64,20 +63,6 @@ def make_bot(fake: FakeTelegram, token: str | None = None) -> Bot:
     """A client of `fake`, with the bot's token unless another is given."""
     api = TelegramAPIServer.from_base(fake.base)
     return Bot(token or fake.token, session=LocalSession(api=api))
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as server:
-        yield server
-        assert not server.internal_errors, server.internal_errors[-1]
-
-
-@pytest.fixture
-async def bot(fake: FakeTelegram) -> AsyncIterator[Bot]:
-    client = make_bot(fake)
-    async with client.session:
-        yield client
 
 
 def png(width: int, height: int, color: str = "green") -> bytes:

@@ -6,7 +6,7 @@ real HTTP with aiogram, and on the playground's page."""
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import pytest
@@ -31,20 +31,6 @@ MISMATCH = "Bad Request: type of file mismatch"
 EMPTY = "Bad Request: file must be non-empty"
 CANT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
 MP4 = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom" + bytes(100)
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as server:
-        yield server
-        assert not server.internal_errors, server.internal_errors[-1]
-
-
-@pytest.fixture
-async def bot(fake: FakeTelegram) -> AsyncIterator[Bot]:
-    client = make_bot(fake)
-    async with client.session:
-        yield client
 
 
 def gif(width: int = 64, height: int = 48, frames: int = 3) -> bytes:
