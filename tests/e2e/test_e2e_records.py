@@ -206,6 +206,11 @@ async def test_a_shared_deal_deals_the_same_hands_elsewhere(tmp_path: Path) -> N
             assert code in (told.content or "") and olya.name not in (told.content or "")
             unknown = await ask(fake, bot, masha, group, "/deal NOSUCH")
             assert unknown.content == RU("deal-unknown", code="NOSUCH")
+            # a code nobody dealt opens no lobby
+            third = fake.add_group("Сад", [masha, serge])
+            refused = await ask(fake, bot, masha, third, "/newgame deal=zzzzzz")
+            assert refused.content == RU("deal-unknown", code="ZZZZZZ")
+            assert games_in(tmp_path, third.id) == []
 
 
 def record_of(folder: Path, game_id: int) -> dict[str, Any]:
