@@ -2,6 +2,7 @@
 
     python bench/load.py --groups 300 --seconds 60 [--think 2.0] [--seed 1] [--players 4]
                          [--no-flood] [--database postgresql://USER@HOST:PORT/DB]
+                         [--reviews N [--review-players 4] [--review-target 101]]
 
 Set-up (not measured, flood control off): G groups of `--players` users (4 by default);
 each group opens a lobby with `/newgame turn_timeout=0 target=10000` (no turn clocks,
@@ -25,6 +26,25 @@ whose limits Telegram raised: the bot's CPU is the limit then. `--database` runs
 PostgreSQL (a new database on that server, dropped afterwards) and adds the server's CPU
 per move (`database_cpu_s_per_move`, every `postgres` process on this machine).
 
+`--reviews N`: do reviews («🔍 Разбор», worked out in the bot's one reviewer process at
+nice 19) delay the games? In the set-up, as few more groups of `--review-players` as hold
+N people each play a game to `--review-target` to its end (random legal moves, no
+thinking; a 4-player game to 101 takes about two minutes under the bot's own pacing);
+at the window's start N of their people press «🔍 Разбор» on their closed hands at once,
+and the reviews queue up while the load groups play. The window must hold them: with 4
+players to 101 a review is about 0.2–1.7 s of CPU (and the reviewer's start-up about 3 s,
+before it lowers its priority); 24 came within 20–50 s on 2 cores, so for instance
+
+    python bench/load.py --groups 40 --warmup 20 --seconds 90 --reviews 24   # vs --reviews 0
+
+The JSON then adds `reviews`, `reviews_done` (summaries that came in the window),
+`review_wait_s` (press → summary, each; `_p50`, `_max`), `review_cpu_s` (the bot's log
+lines "review of game …"), `reviewer_process_cpu_s` and `reviewer_processes` (the bot's
+child processes from /proc: nice, CPU, CPU while still at nice 0), `review_photos`, and
+the presses' latency, the next turn's wait and the sends and edits a second while the
+reviews ran (`…_reviewing`: from the window's start to the last summary) and after them
+(`…_after_reviews`).
+
 Prints progress lines to stderr, then as its last line JSON {"groups", "moves",
 "moves_per_s", "latency_ms_p50", "latency_ms_p95", "api_calls_per_move",
 "calls_by_method", "http_429", "global_peak_per_s", "cpu_s_per_move", …}: the peaks are
@@ -45,6 +65,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
@@ -75,6 +96,7 @@ from bot.playground import (  # noqa: E402
 from bot.playground.api.flood import COUNTED  # noqa: E402
 from bot.playground.api.params import Params  # noqa: E402
 from bot.telegram.buttons import MoveButton  # noqa: E402
+from bot.telegram.record_buttons import ReviewGame  # noqa: E402
 from tests.e2e.process import bot_env, spawn_bot  # noqa: E402
 from tests.playground.launch import free_port  # noqa: E402
 
@@ -94,6 +116,13 @@ PLAYABLE = "✅ "
 PICK_END = "Куда поставить?"
 GAME_OVER = "Игра окончена"
 MOVE_KINDS = ("d", "p", "2")  # draw, pass, a pair of doubles: always legal when shown
+REVIEW_SAMPLE_SECONDS = 0.1  # how often the bot's child processes are looked at
+REVIEW_DATA = f"{ReviewGame.__prefix__}{ReviewGame.__separator__}"  # «🔍 Разбор»'s callback data
+REVIEW_SUMMARY = "🔍 Разбор игры №"  # the review's first message (review-summary, review-none)
+REVIEW_LOG = re.compile(
+    r"review of game (\d+) seat (\d+): (\d+) of (\d+) decisions, ([\d.]+) s CPU"
+)  # the bot's log line (bot/telegram/messenger/replays.py)
+REVIEW_WAIT = 3600.0  # a review's summary is waited for until the window's end
 
 SETUP_PARALLEL = 20  # groups set up at once
 STEP_TIMEOUT = 60.0  # a set-up step or an answer that takes longer is a failure
@@ -252,6 +281,9 @@ class BotRun:
         self.errors = 0
         """Log lines at ERROR level (or tracebacks)."""
         self.first_error = ""
+        self.reviewed: list[tuple[float, int, int, float]] = []
+        """(logged at, decisions looked at, decisions, CPU seconds) of every review the bot
+        logged ("review of game … seat …")."""
         self._reader: asyncio.Task[None] | None = None
 
     @property
@@ -296,12 +328,30 @@ class BotRun:
             if " ERROR " in text or text.startswith("Traceback"):
                 self.errors += 1
                 self.first_error = self.first_error or text.strip()
+            if found := REVIEW_LOG.search(text):
+                looked, decisions, cpu = int(found[3]), int(found[4]), float(found[5])
+                self.reviewed.append((self.fake.now(), looked, decisions, cpu))
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the bot process (all its threads) so far."""
         stat = Path(f"/proc/{self.pid}/stat").read_text()
         fields = stat.rpartition(")")[2].split()
         return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime
+
+    def children(self) -> list[tuple[int, int, float]]:
+        """(pid, nice, CPU seconds so far) of each of the bot's child processes: the
+        reviewer's (and multiprocessing's resource tracker)."""
+        pids: set[int] = set()
+        for listed in Path(f"/proc/{self.pid}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                pids.update(int(pid) for pid in listed.read_text().split())
+        found = []
+        for pid in sorted(pids):
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+                cpu = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime
+                found.append((pid, int(fields[16]), cpu))  # nice
+        return found
 
     async def stop(self) -> None:
         if self.process is None:
@@ -334,8 +384,15 @@ class Fleet:
     def first_error(self) -> str:
         return next((run.first_error for run in self.runs if run.first_error), "")
 
+    @property
+    def reviewed(self) -> list[tuple[float, int, int, float]]:
+        return [line for run in self.runs for line in run.reviewed]
+
     def cpu_seconds(self) -> float:
         return sum(run.cpu_seconds() for run in self.runs)
+
+    def children(self) -> list[tuple[int, int, float]]:
+        return [child for run in self.runs for child in run.children()]
 
     async def start(self) -> None:
         for run in self.runs:
@@ -558,26 +615,39 @@ class Table:
                 self.tally.turn_gaps.append((now, now - self.moved_at))
             if await paused(stop, self.thinking()):
                 return
-            version, choices = version_of(hand), legal_buttons(hand)
-            if not choices:
-                self.tally.rejected += 1
-                self.after = version
-                continue
-            try:
-                answer, at = await self.press(user, hand, self.rng.choice(choices))
-                if answer.text == PICK_END and not answer.show_alert:
-                    ends = await self.watch.until(partial(end_buttons, hand), STEP_TIMEOUT)
-                    answer, at = await self.press(user, hand, self.rng.choice(ends))
-            except TimeoutError:
-                self.tally.unanswered += 1
-                self.after = version
-                continue
+            await self.move(user, hand)
+
+    async def move(self, user: User, hand: Message) -> None:
+        """Press a random legal button of `hand` (and a random end if asked)."""
+        version, choices = version_of(hand), legal_buttons(hand)
+        if not choices:
+            self.tally.rejected += 1
             self.after = version
-            if answer.show_alert:
-                self.tally.rejected += 1
-                continue
-            self.moved_at = at
-            self.tally.moves.append(at)
+            return
+        try:
+            answer, at = await self.press(user, hand, self.rng.choice(choices))
+            if answer.text == PICK_END and not answer.show_alert:
+                ends = await self.watch.until(partial(end_buttons, hand), STEP_TIMEOUT)
+                answer, at = await self.press(user, hand, self.rng.choice(ends))
+        except TimeoutError:
+            self.tally.unanswered += 1
+            self.after = version
+            return
+        self.after = version
+        if answer.show_alert:
+            self.tally.rejected += 1
+            return
+        self.moved_at = at
+        self.tally.moves.append(at)
+
+    async def finish(self) -> None:
+        """Moves without thinking until the game is over (a review group's set-up)."""
+        while True:
+            step = await self.watch.until(self.next_step, STEP_TIMEOUT)
+            if step is True:
+                return
+            assert isinstance(step, tuple)
+            await self.move(*step)
 
 
 async def paused(stop: asyncio.Event, seconds: float) -> bool:
@@ -604,6 +674,126 @@ async def set_up(tables: Sequence[Table]) -> None:
     await asyncio.gather(*(one(table) for table in tables))
 
 
+# -- the reviews ----------------------------------------------------------------------------
+
+
+def review_hand(chat: Chat) -> Message | None:
+    """The bot's newest message in a private chat with a «🔍 Разбор» button: the closed
+    hand of a finished game."""
+    for message in reversed(chat.messages.values()):
+        if not message.deleted and any(
+            data.startswith(REVIEW_DATA) for _, data in callback_data(message)
+        ):
+            return message
+    return None
+
+
+def review_summary(chat: Chat, newer_than: int) -> Message | None:
+    """The bot's review summary in a private chat, if newer than message `newer_than`."""
+    for message in reversed(chat.messages.values()):
+        if message.message_id <= newer_than:
+            return None
+        if message.from_bot and (message.content or "").startswith(REVIEW_SUMMARY):
+            return message
+    return None
+
+
+@dataclass
+class Reviewer:
+    """The first person of a review group: their finished game's closed hand, and when
+    they pressed its «🔍 Разбор», when the press was answered and when the summary came."""
+
+    table: Table
+    user: User
+    hand: Message
+    pressed_at: float | None = None
+    query_id: str = ""
+    refused: str = ""
+    """The press's alert, if it was refused."""
+    summary: Message | None = None
+    summary_at: float | None = None
+
+    async def ask(self, fake: LoadFake) -> None:
+        """Press «🔍 Разбор» and wait for the summary."""
+        chat = fake.private(self.user)
+        newest = chat.next_message_id - 1
+        data = next(d for _, d in callback_data(self.hand) if d.startswith(REVIEW_DATA))
+        self.pressed_at = fake.now()
+        self.query_id = fake.user_presses(self.user, self.hand, data)
+        answer = await self.table._answer(self.query_id)
+        if answer.show_alert:
+            self.refused = answer.text or "?"
+            say(f"«🔍 Разбор» refused in group {self.table.index}: {self.refused}")
+            return
+        watch = self.table.watch
+        self.summary = await watch.until(partial(review_summary, chat, newest), REVIEW_WAIT)
+        self.summary_at = fake.now()
+
+    def photos(self, fake: LoadFake) -> int:
+        """The photos (slips) the bot sent after the summary."""
+        if self.summary is None:
+            return 0
+        return sum(
+            1
+            for m in fake.private(self.user).messages.values()
+            if m.message_id > self.summary.message_id and m.from_bot and m.photo is not None
+        )
+
+
+async def finished_games(fake: LoadFake, args: argparse.Namespace) -> list[Reviewer]:
+    """The `--reviews` people who will ask for a review, with their closed hands: groups
+    of `--review-players` (as few as hold them) each play a game to `--review-target` to
+    its end, pressing with no thinking."""
+    if not args.reviews:
+        return []
+    started = time.perf_counter()
+    tally = Tally()  # the review groups' moves are not the load's
+    options = argparse.Namespace(
+        **{**vars(args), "players": args.review_players, "target": args.review_target, "think": 0}
+    )
+    count = -(-args.reviews // args.review_players)
+    tables = [Table(fake, tally, args.groups + i, options) for i in range(count)]
+    people = [(table, user) for table in tables for user in table.players][: args.reviews]
+
+    async def played(table: Table) -> None:
+        await table.start_game()
+        await table.finish()
+
+    async def closed(table: Table, user: User) -> Reviewer:
+        chat = fake.private(user)
+        hand = await table.watch.until(partial(review_hand, chat), STEP_TIMEOUT)
+        return Reviewer(table, user, hand)
+
+    await asyncio.gather(*(played(table) for table in tables))
+    reviewers = await asyncio.gather(*(closed(table, user) for table, user in people))
+    say(
+        f"set-up: {len(tables)} review games played to their end, {len(tally.moves)} moves, "
+        f"{len(reviewers)} closed hands with «🔍 Разбор» ({time.perf_counter() - started:.1f} s)"
+    )
+    return list(reviewers)
+
+
+@dataclass
+class Child:
+    """One of the bot's child processes as sampled: its nice, its CPU, and its CPU by the
+    last sample that saw it at nice 0 (the reviewer's start-up, before it lowers itself)."""
+
+    nice: int = 0
+    cpu_s: float = 0.0
+    cpu_s_at_nice_0: float = 0.0
+
+
+async def sample_children(bot: Bot, children: dict[int, Child]) -> None:
+    """Look at the bot's child processes every `REVIEW_SAMPLE_SECONDS`."""
+    while True:
+        for pid, nice, cpu in bot.children():
+            child = children.setdefault(pid, Child())
+            child.nice, child.cpu_s = nice, cpu
+            if nice == 0:
+                child.cpu_s_at_nice_0 = cpu
+        await asyncio.sleep(REVIEW_SAMPLE_SECONDS)
+
+
 async def loop_lag(lags: list[tuple[float, float]], clock: Callable[[], float]) -> None:
     """How late the bench's own event loop (the fake and the players) wakes up."""
     loop = asyncio.get_running_loop()
@@ -626,6 +816,8 @@ class Probe:
     bench_cpu: float
     machine: tuple[float, float]
     database_cpu: float
+    children_cpu: float
+    """The bot's child processes (the reviewer's)."""
 
     @classmethod
     def take(cls, fake: FakeTelegram, bot: Bot) -> Probe:
@@ -637,6 +829,7 @@ class Probe:
             time.process_time(),
             machine_cpu(),
             database,
+            sum(cpu for *_, cpu in bot.children()),
         )
 
 
@@ -672,6 +865,15 @@ def latencies(fake: LoadFake, tally: Tally) -> tuple[list[float], list[float], l
     return served, queued, spinner, missing
 
 
+def served_between(fake: LoadFake, tally: Tally, start: float, end: float) -> list[float]:
+    """Delivery → first answer of each press made between `start` and `end`."""
+    return [
+        fake.answered[q] - fake.delivered[q]
+        for q, at in tally.presses
+        if start <= at < end and q in fake.answered and q in fake.delivered
+    ]
+
+
 def progress(fake: LoadFake, bot: Bot, tally: Tally, first: Probe, last: Probe) -> Probe:
     now = Probe.take(fake, bot)
     span = now.at - last.at
@@ -687,6 +889,7 @@ def progress(fake: LoadFake, bot: Bot, tally: Tally, first: Probe, last: Probe) 
         f"latency p50 {ms(percentile(served, 0.5))} ms p95 {ms(percentile(served, 0.95))} ms, "
         f"429 ×{floods}, bot CPU {(now.bot_cpu - last.bot_cpu) / span:.0%}, "
         f"bench CPU {(now.bench_cpu - last.bench_cpu) / span:.0%}, "
+        f"reviewer CPU {(now.children_cpu - last.children_cpu) / span:.0%}, "
         f"pending updates {len(fake.pending_updates)}"
     )
     return now
@@ -756,6 +959,8 @@ class Measured:
     first: Probe
     end: Probe
     stalled: int
+    reviewers: list[Reviewer]
+    children: dict[int, Child]
 
 
 async def measure(args: argparse.Namespace, fake: LoadFake, bot: Bot) -> Measured:
@@ -763,6 +968,7 @@ async def measure(args: argparse.Namespace, fake: LoadFake, bot: Bot) -> Measure
     tally = Tally()
     tables = [Table(fake, tally, i, args) for i in range(args.groups)]
     await set_up(tables)
+    reviewers = await finished_games(fake, args)
     # what the set-up made (every group's chats and messages) stays: kept out of the
     # collector's full passes, which stall the fake and would count as the bot's latency
     gc.collect()
@@ -775,22 +981,31 @@ async def measure(args: argparse.Namespace, fake: LoadFake, bot: Bot) -> Measure
         await asyncio.sleep(args.warmup)
     first = last = Probe.take(fake, bot)
     tally.window = (first.at, first.at + args.seconds)
-    say(f"measuring {args.seconds:.0f} s with {args.groups} groups")
+    children: dict[int, Child] = {}
+    sampler = asyncio.ensure_future(sample_children(bot, children))
+    asking = [asyncio.ensure_future(reviewer.ask(fake)) for reviewer in reviewers]
+    say(
+        f"measuring {args.seconds:.0f} s with {args.groups} groups"
+        + (f", {len(reviewers)} reviews asked for" if reviewers else "")
+    )
     while (left := tally.window[1] - fake.now()) > 0:
         await asyncio.sleep(min(PROGRESS_SECONDS, left))
         last = progress(fake, bot, tally, first, last)
     end = Probe.take(fake, bot)
+    sampler.cancel()
     stop.set()
     deadline = time.monotonic() + SETTLE_SECONDS
     while time.monotonic() < deadline and any(
         q not in fake.answered for q, at in tally.presses if tally.inside(at)
     ):
         await asyncio.sleep(0.1)
-    for task in players:
+    for task in (*players, *asking):
         task.cancel()
-    await asyncio.gather(*players, return_exceptions=True)
+    for failed in await asyncio.gather(*players, *asking, return_exceptions=True):
+        if isinstance(failed, Exception):
+            say(f"a player failed: {failed!r}")
     stalled = sum(1 for table in tables if end.at - table.last_turn_at > TURN_WAIT)
-    return Measured(tally, first, end, stalled)
+    return Measured(tally, first, end, stalled, reviewers, children)
 
 
 def report(
@@ -895,6 +1110,73 @@ def report(
         "new_games": tally.new_games,
         "bot_errors": bot.errors,
         "cores": os.cpu_count(),
+        **review_figures(fake, bot, measured),
+    }
+
+
+def review_figures(fake: LoadFake, bot: Bot, measured: Measured) -> dict[str, Any]:
+    """The reviews asked for at the window's start: how many came in the window, how long
+    each took (press → summary), their CPU by the bot's log and by its child processes,
+    and the presses' latency while they ran («reviewing»: from the window's start to the
+    last summary, or to the window's end if one did not come) and after."""
+    tally, first, end = measured.tally, measured.first, measured.end
+    reviewers = measured.reviewers
+    done = [
+        r.summary_at - r.pressed_at
+        for r in reviewers
+        if r.summary_at is not None and r.pressed_at is not None and tally.inside(r.summary_at)
+    ]
+    logged = [line for line in bot.reviewed if tally.inside(line[0])]
+    answers = [
+        fake.answered[r.query_id] - fake.delivered[r.query_id]
+        for r in reviewers
+        if r.query_id in fake.answered and r.query_id in fake.delivered
+    ]
+    if not reviewers:
+        until = first.at
+    elif len(done) < len(reviewers):
+        until = end.at
+    else:
+        until = max(r.summary_at or first.at for r in reviewers)
+    reviewing = served_between(fake, tally, first.at, until)
+    after = served_between(fake, tally, until, end.at)
+    gaps_reviewing = [gap for at, gap in tally.turn_gaps if first.at <= at < until]
+    gaps_after = [gap for at, gap in tally.turn_gaps if until <= at < end.at]
+    taken_reviewing = sum(1 for at, _ in fake.taken if first.at <= at < until)
+    taken_after = sum(1 for at, _ in fake.taken if until <= at < end.at)
+    return {
+        "reviews": len(reviewers),
+        "reviews_done": len(done),
+        "reviews_refused": sum(1 for r in reviewers if r.refused),
+        "review_wait_s": sorted(round(wait, 1) for wait in done),
+        "review_wait_s_p50": round(percentile(done, 0.5), 1) if done else None,
+        "review_wait_s_max": round(max(done), 1) if done else None,
+        "review_press_ms_max": ms(max(answers, default=float("nan"))),
+        "review_cpu_s": round(sum(cpu for *_, cpu in logged), 1),
+        "review_cpu_s_each": [cpu for *_, cpu in logged],
+        "review_decisions_looked": sum(looked for _, looked, _, _ in logged),
+        "review_decisions": sum(decisions for *_, decisions, _ in logged),
+        "review_photos": sum(r.photos(fake) for r in reviewers),
+        "reviewer_process_cpu_s": round(end.children_cpu - first.children_cpu, 1),
+        "reviewer_processes": [
+            {
+                "nice": c.nice,
+                "cpu_s": round(c.cpu_s, 2),
+                "cpu_s_at_nice_0": round(c.cpu_s_at_nice_0, 2),
+            }
+            for c in measured.children.values()
+        ],
+        "reviewing_s": round(until - first.at, 1),
+        "latency_ms_p50_reviewing": ms(percentile(reviewing, 0.5)),
+        "latency_ms_p95_reviewing": ms(percentile(reviewing, 0.95)),
+        "latency_ms_p50_after_reviews": ms(percentile(after, 0.5)),
+        "latency_ms_p95_after_reviews": ms(percentile(after, 0.95)),
+        "next_turn_ms_p50_reviewing": ms(percentile(gaps_reviewing, 0.5)),
+        "next_turn_ms_p95_reviewing": ms(percentile(gaps_reviewing, 0.95)),
+        "next_turn_ms_p50_after_reviews": ms(percentile(gaps_after, 0.5)),
+        "next_turn_ms_p95_after_reviews": ms(percentile(gaps_after, 0.95)),
+        "sends_edits_per_s_reviewing": round(taken_reviewing / max(until - first.at, 1e-9), 1),
+        "sends_edits_per_s_after_reviews": round(taken_after / max(end.at - until, 1e-9), 1),
     }
 
 
@@ -907,6 +1189,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=PLAYERS, help="people per group (2–10)")
     parser.add_argument("--target", type=int, default=10_000, help="the games' target score")
     parser.add_argument("--warmup", type=float, default=0.0, help="play before measuring")
+    parser.add_argument(
+        "--reviews",
+        type=int,
+        default=0,
+        help="N people of more groups (--review-players each) play a game to its end in "
+        "the set-up, and press «🔍 Разбор» at the window's start (give it time for them)",
+    )
+    parser.add_argument("--review-players", type=int, default=4, help="people per review group")
+    parser.add_argument("--review-target", type=int, default=101, help="review games' target")
     parser.add_argument(
         "--no-flood",
         action="store_true",

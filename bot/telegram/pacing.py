@@ -21,7 +21,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
@@ -89,6 +90,8 @@ class Wait(Enum):
     PATIENT = "patient"  # behind the game's messages, `NoPlaceError` after the reply's patience
     EAGER = "eager"  # an answer that steers the game: behind the lanes, before other replies
     LAZY = "lazy"  # behind everything, however long it takes
+    LEISURE = "leisure"  # asked for at leisure (a replay, a review): behind the urgent ones
+    # in the bot as a whole (a turn's hand, results, replies), however long it takes
 
 
 class NoPlaceError(Exception):
@@ -114,6 +117,19 @@ class Ticket:
 
 
 current_ticket: ContextVar[Ticket | None] = ContextVar("outbox_ticket", default=None)
+leisurely: ContextVar[bool] = ContextVar("leisurely", default=False)
+
+
+@contextmanager
+def at_leisure() -> Iterator[None]:
+    """The sends inside are what a person asked for at leisure (a replay, a review): in
+    the bot as a whole they wait behind the urgent ones (a turn's hand, results, replies),
+    however long it takes, and are never skipped."""
+    token = leisurely.set(True)
+    try:
+        yield
+    finally:
+        leisurely.reset(token)
 
 
 def _late(started: float, wait: float) -> bool:
@@ -155,6 +171,8 @@ class Pacing(BaseRequestMiddleware):
         chat = chat_of(method)
         if not counted(method) or current_ticket.get() is not None or not self.limits.paced:
             return await self._request(make_request, bot, method, Wait.LANE)
+        if leisurely.get():
+            return await self._request(make_request, bot, method, Wait.LEISURE)
         who = asking(chat)  # a command's answer (`bot.telegram.asking`), or None
         if who is not None and who.kind is Asked.STEER:
             return await self._request(make_request, bot, method, Wait.EAGER)
@@ -312,7 +330,7 @@ class Pacing(BaseRequestMiddleware):
             return
         ticket = current_ticket.get()
         if wait is not Wait.PATIENT:
-            await self._leave(chat, ticket, eager=wait is Wait.EAGER)
+            await self._leave(chat, ticket, wait)
             return
         try:
             async with asyncio.timeout(self.limits.reply_patience):
@@ -320,18 +338,23 @@ class Pacing(BaseRequestMiddleware):
         except TimeoutError:
             raise NoPlaceError(f"no place within {self.limits.reply_patience:.0f} s") from None
 
-    async def _leave(self, chat: int | None, ticket: Ticket | None, eager: bool = False) -> None:
-        """A place in `chat` (a lane's ticket may hold one; lanes and `eager` answers go
-        before other replies), a turn in the bot (urgent ones first; a lane's ticket has
-        one), then the wire's pace; the places count from then."""
+    async def _leave(
+        self, chat: int | None, ticket: Ticket | None, wait: Wait = Wait.PATIENT
+    ) -> None:
+        """A place in `chat` (a lane's ticket may hold one; lanes and eager answers go
+        before other replies), a turn in the bot (urgent ones first, the leisurely after
+        the rest; a lane's ticket has one), then the wire's pace; the places count from
+        then."""
         gate = None if chat is None else self._gate(chat)
         if gate is not None and ticket is not None and ticket.held and ticket.chat == chat:
             ticket.held = False
         elif gate is not None:
-            await gate.take(never if ticket is None and not eager else always)
+            await gate.take(never if ticket is None and wait is not Wait.EAGER else always)
         try:
             if ticket is not None and ticket.turn:
                 ticket.turn = False
+            elif wait is Wait.LEISURE:
+                await self._turn(never)
             else:
                 await self._turn(always if ticket is None else ticket.urgent)
             await self._wire.take()

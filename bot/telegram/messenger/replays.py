@@ -21,6 +21,7 @@ from bot.ai.review import Review, Slip, review
 from bot.game.record import Record, round_states
 from bot.game.tiles import tiles_of
 from bot.telegram.messenger.gateway import Gateway
+from bot.telegram.pacing import at_leisure
 from bot.ui import history as words
 from bot.ui.i18n import Texts
 from bot.ui.replays import round_replay
@@ -43,71 +44,76 @@ class Replays:
     async def send_replay(self, user_id: int, record: Record, round_no: int) -> bool:
         """Send round `round_no` of `record` (a finished round) as an animation; whether it
         went out."""
-        t = await self.gateway.user_texts(user_id)
-        game_id, archive = record["game"], self.gateway.storage.archive
-        key = (game_id, round_no, t.language)
-        lock = self._locks.setdefault(key, asyncio.Lock())
-        async with lock:  # a second press waits for the first, then reuses its file
-            round_ = next(r for r in record["rounds"] if r["round"] == round_no)
-            caption = t("replay-caption", game=game_id, round=round_no, code=round_["deal"]["code"])
-            file_id = await archive.replay_file(game_id, round_no, t.language)
-            if file_id is not None:
-                method = SendAnimation(chat_id=user_id, animation=file_id, caption=caption)
-                return await self.gateway.private(None, user_id, method) is not None
-            async with self._drawing:
-                drawn = await asyncio.to_thread(round_replay, t, record, round_no)
-            log.info(
-                "replay of game %s round %s drawn: %s frames, %s bytes",
-                game_id, round_no, drawn.frames, len(drawn.data),
-            )  # fmt: skip
-            method = SendAnimation(
-                chat_id=user_id,
-                animation=BufferedInputFile(drawn.data, f"game{game_id}-round{round_no}.gif"),
-                caption=caption,
-                width=drawn.width,
-                height=drawn.height,
-                duration=max(1, drawn.duration_ms // 1000),
-            )
-            sent = await self.gateway.private(None, user_id, method)
-            if sent is None:
-                return False
-            media = sent.animation or sent.document
-            if media is not None:
-                await archive.keep_replay_file(game_id, round_no, t.language, media.file_id)
-        self._locks.pop(key, None)
-        return True
+        with at_leisure():  # behind the games' own messages
+            t = await self.gateway.user_texts(user_id)
+            game_id, archive = record["game"], self.gateway.storage.archive
+            key = (game_id, round_no, t.language)
+            lock = self._locks.setdefault(key, asyncio.Lock())
+            async with lock:  # a second press waits for the first, then reuses its file
+                round_ = next(r for r in record["rounds"] if r["round"] == round_no)
+                caption = t(
+                    "replay-caption", game=game_id, round=round_no, code=round_["deal"]["code"]
+                )
+                file_id = await archive.replay_file(game_id, round_no, t.language)
+                if file_id is not None:
+                    method = SendAnimation(chat_id=user_id, animation=file_id, caption=caption)
+                    return await self.gateway.private(None, user_id, method) is not None
+                async with self._drawing:
+                    drawn = await asyncio.to_thread(round_replay, t, record, round_no)
+                log.info(
+                    "replay of game %s round %s drawn: %s frames, %s bytes",
+                    game_id, round_no, drawn.frames, len(drawn.data),
+                )  # fmt: skip
+                method = SendAnimation(
+                    chat_id=user_id,
+                    animation=BufferedInputFile(drawn.data, f"game{game_id}-round{round_no}.gif"),
+                    caption=caption,
+                    width=drawn.width,
+                    height=drawn.height,
+                    duration=max(1, drawn.duration_ms // 1000),
+                )
+                sent = await self.gateway.private(None, user_id, method)
+                if sent is None:
+                    return False
+                media = sent.animation or sent.document
+                if media is not None:
+                    await archive.keep_replay_file(game_id, round_no, t.language, media.file_id)
+            self._locks.pop(key, None)
+            return True
 
     async def send_record(self, user_id: int, record: Record, t: Texts) -> bool:
         """Send a finished game's record as a JSON file (with a review's `review` marks,
         if given them: the playground's viewer shows them); whether it went out."""
-        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        method = SendDocument(
-            chat_id=user_id,
-            document=BufferedInputFile(data, f"game-{record['game']}.json"),
-            caption=t("history-record-caption", game=record["game"]),
-        )
-        return await self.gateway.private(None, user_id, method) is not None
+        with at_leisure():  # behind the games' own messages
+            data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+            method = SendDocument(
+                chat_id=user_id,
+                document=BufferedInputFile(data, f"game-{record['game']}.json"),
+                caption=t("history-record-caption", game=record["game"]),
+            )
+            return await self.gateway.private(None, user_id, method) is not None
 
     async def send_review(self, user_id: int, record: Record, seat: int) -> None:
         """The review of `seat`'s moves: a line, then each slip as the position it was
         made in, from that seat (its hand face up)."""
-        t = await self.gateway.user_texts(user_id)
-        found = await self._review(record, seat)
-        summary = words.review_summary(t, record["game"], found)
-        await self.gateway.private(None, user_id, SendMessage(chat_id=user_id, text=summary))
-        for slip in found.slips:
-            picture = await asyncio.to_thread(_position, t, record, seat, slip)
-            tiles = round_states(record, slip.round_no)[0].rules.tiles
-            photo = SendPhoto(
-                chat_id=user_id,
-                photo=BufferedInputFile(picture, "position.png"),
-                caption=words.slip_caption(t, tiles, slip),
-            )
-            await self.gateway.private(None, user_id, photo)
-        if found.slips:  # the record with the marks, for a viewer
-            tiles = round_states(record, 1)[0].rules.tiles
-            marks = [words.review_mark(t, tiles, seat, slip) for slip in found.slips]
-            await self.send_record(user_id, {**record, "review": marks}, t)
+        with at_leisure():  # behind the games' own messages
+            t = await self.gateway.user_texts(user_id)
+            found = await self._review(record, seat)
+            summary = words.review_summary(t, record["game"], found)
+            await self.gateway.private(None, user_id, SendMessage(chat_id=user_id, text=summary))
+            for slip in found.slips:
+                picture = await asyncio.to_thread(_position, t, record, seat, slip)
+                tiles = round_states(record, slip.round_no)[0].rules.tiles
+                photo = SendPhoto(
+                    chat_id=user_id,
+                    photo=BufferedInputFile(picture, "position.png"),
+                    caption=words.slip_caption(t, tiles, slip),
+                )
+                await self.gateway.private(None, user_id, photo)
+            if found.slips:  # the record with the marks, for a viewer
+                tiles = round_states(record, 1)[0].rules.tiles
+                marks = [words.review_mark(t, tiles, seat, slip) for slip in found.slips]
+                await self.send_record(user_id, {**record, "review": marks}, t)
 
     async def _review(self, record: Record, seat: int) -> Review:
         key = (record["game"], seat)
