@@ -90,6 +90,10 @@ async def test_history_replay_export_and_nothing_while_running(tmp_path: Path) -
             await nothing_of_a_running_game(fake, bot, tmp_path, masha, group, game["id"])
             await play_until(fake, group, [masha, serge], random.Random(4))
             await bot.idle()
+            # kept as the game ended, before anyone asks
+            await fake.wait_until(
+                lambda: query(tmp_path, "SELECT 1 FROM records WHERE game_id = ?", game["id"])
+            )
 
             # /history: the game, by its human name, with who won; its button: the sheet
             listing = await ask(fake, bot, masha, group, "/history")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from dataclasses import dataclass, replace
 
 from aiogram.methods import EditMessageMedia, SendPhoto
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
+from bot.core.history import History
 from bot.core.recent import Recent
 from bot.core.records import GameRow, GameStatus
 from bot.core.screen import Turn
@@ -23,6 +25,7 @@ from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
 
 DRAWN = 4096  # games whose last drawn table the sender remembers
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +159,10 @@ class Table:
         said = endings.game_end(t, game, outcome)
         await self.gateway.group_text(game, said, again_keyboard(t, game.id))
         await self.storage.games.set_announced(game.id)
+        try:  # the game's record, kept now (were this to fail, the first reader builds it)
+            await History(self.storage).record(game.id)
+        except Exception:
+            log.exception("game %s: its record was not kept", game.id)
 
     async def catch_up(self, game: GameRow) -> bool:
         """After a restart: tell the chat what a crash cut off — round results, the game's
