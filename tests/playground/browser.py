@@ -1,5 +1,5 @@
 """What the browser tests share: Debian's Chromium and Playwright (the tests are skipped
-without them, never on CI), and typing and pressing in the page's two panes."""
+without them, never on CI), typing and pressing in the page's two panes, and a move."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ else:
 
 __all__ = [
     "CHROMIUM",
+    "HAND",
     "NEEDS_BROWSER",
     "Locator",
     "NotYet",
@@ -35,6 +36,7 @@ __all__ = [
     "async_playwright",
     "button",
     "expect",
+    "my_move",
     "send",
 ]
 
@@ -49,3 +51,29 @@ async def send(page: Page, pane: str, text: str) -> None:
 def button(page: Page, pane: str, text: str) -> Locator:
     """The newest inline button in a pane with `text` on it."""
     return page.locator(f"#{pane} .keyboard button", has_text=text).last
+
+
+HAND = "Ваши кости"  # the hand message's title
+
+
+async def my_move(page: Page) -> bool:
+    """Click a ✅ tile (and an end, «⬅ 3» or «3 ➡», when asked) if it is this page's
+    turn."""
+    hand = page.locator("#private .msg", has_text=HAND).last
+    if not await hand.count() or "Ваш ход" not in await hand.inner_text():
+        return False
+    fits = hand.locator(".keyboard button", has_text="✅")
+    if not await fits.count():
+        return False
+    await fits.first.click()
+    end = (
+        hand.locator(".keyboard button")
+        .filter(has_text="⬅")
+        .or_(hand.locator(".keyboard button").filter(has_text="➡"))
+    )
+    try:
+        await end.first.wait_for(timeout=1500)
+    except NotYet:  # placed at once: no end to choose
+        return True
+    await end.first.click()
+    return True

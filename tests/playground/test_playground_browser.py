@@ -12,18 +12,18 @@ from pathlib import Path
 from tests.e2e.process import stretched
 from tests.playground.browser import (
     CHROMIUM,
+    HAND,
     NEEDS_BROWSER,
-    NotYet,
     Page,
     async_playwright,
     button,
     expect,
+    my_move,
     send,
 )
 from tests.playground.launch import ROOT, free_port, playground
 
 SHOTS = ROOT / "test-output" / "playground"
-HAND = "Ваши кости"
 ROUND_OVER = "Раунд 1: "  # the round's result (the table's caption says «Раунд 1 ·»)
 RESULTS = "#group .msg .text"
 MOVES = 60  # more clicks than any round needs
@@ -51,24 +51,6 @@ async def hand_tiles(page: Page) -> set[str]:
 async def round_over(page: Page) -> bool:
     texts = await page.locator(RESULTS).all_inner_texts()
     return any(t.startswith(ROUND_OVER) for t in texts)
-
-
-async def my_move(page: Page) -> bool:
-    """Click a ✅ tile (and an end, when asked) if it is this page's turn."""
-    hand = page.locator("#private .msg", has_text=HAND).last
-    if not await hand.count() or "Ваш ход" not in await hand.inner_text():
-        return False
-    fits = hand.locator(".keyboard button", has_text="✅")
-    if not await fits.count():
-        return False
-    await fits.first.click()
-    end = hand.locator(".keyboard button", has_text="⬅")  # «⬅ 3»: the left end
-    try:
-        await end.first.wait_for(timeout=1500)
-    except NotYet:  # placed at once: no end to choose
-        return True
-    await end.first.click()
-    return True
 
 
 async def test_two_people_and_two_computers_play_a_round_in_the_browser(tmp_path: Path) -> None:

@@ -21,13 +21,14 @@ from render import render_table
 from tests.e2e.process import stretched
 from tests.playground.browser import (
     CHROMIUM,
+    HAND,
     NEEDS_BROWSER,
-    NotYet,
     Page,
     Response,
     async_playwright,
     button,
     expect,
+    my_move,
     send,
 )
 from tests.playground.launch import ROOT, free_port, playground
@@ -36,34 +37,10 @@ SHOTS = ROOT / "test-output" / "playground"
 # «Козёл» for two where every point counts and one point makes the goat: the first round
 # ends the game (a fish with equal hands, eggs, would carry on to a second)
 GAME = "/newgame goat target=1 open_threshold=0"
-HAND = "Ваши кости"
 GAME_OVER = "Ещё партию"  # the group's button under a finished game
 MOVES = 80  # more turns than any such game needs
-ENDS = "⬅➡"  # «⬅ 3» / «3 ➡»: the end buttons of a tile that fits both
 
 pytestmark = NEEDS_BROWSER
-
-
-async def my_move(page: Page) -> bool:
-    """Click a ✅ tile (and an end, when asked) if it is this page's turn."""
-    hand = page.locator("#private .msg", has_text=HAND).last
-    if not await hand.count() or "Ваш ход" not in await hand.inner_text():
-        return False
-    fits = hand.locator(".keyboard button", has_text="✅")
-    if not await fits.count():
-        return False
-    await fits.first.click()
-    end = (
-        hand.locator(".keyboard button")
-        .filter(has_text=ENDS[0])
-        .or_(hand.locator(".keyboard button").filter(has_text=ENDS[1]))
-    )
-    try:
-        await end.first.wait_for(timeout=1500)
-    except NotYet:  # placed at once: no end to choose
-        return True
-    await end.first.click()
-    return True
 
 
 def final_picture(record: dict[str, Any]) -> bytes:
