@@ -1,6 +1,6 @@
 """What a person asks of a finished game in their private chat: a round's replay as an
-animation (drawn off the event loop, one at a time, only when asked; kept by Telegram's
-`file_id`, so a second press costs one send), a game's record as a file, and the review
+animation (drawn in a process of its own, one at a time, only when asked; kept by
+Telegram's `file_id`, so a second press costs one send), a game's record as a file, and the review
 of their own moves («Разбор», worked out in a process of its own at the lowest priority,
 so the games never wait for it)."""
 
@@ -23,10 +23,11 @@ from bot.game.tiles import tiles_of
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.pacing import at_leisure
 from bot.ui import history as words
-from bot.ui.i18n import Texts
+from bot.ui.i18n import Texts, texts_for
 from bot.ui.replays import round_replay
 from bot.ui.scenes import table_scene
 from render import render_table
+from render.animation import Animation
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class Replays:
         self._drawing = asyncio.Semaphore(1)  # one replay drawn at a time: games go first
         self._locks: dict[tuple[int, int, str], asyncio.Lock] = {}
         self._reviewer: ProcessPoolExecutor | None = None
+        self._drawer: ProcessPoolExecutor | None = None
         self._reviews: dict[tuple[int, int], Review] = {}
 
     async def send_replay(self, user_id: int, record: Record, round_no: int) -> bool:
@@ -59,7 +61,7 @@ class Replays:
                     method = SendAnimation(chat_id=user_id, animation=file_id, caption=caption)
                     return await self.gateway.private(None, user_id, method) is not None
                 async with self._drawing:
-                    drawn = await asyncio.to_thread(round_replay, t, record, round_no)
+                    drawn = await self._draw(t.language, record, round_no)
                 log.info(
                     "replay of game %s round %s drawn: %s frames, %s bytes",
                     game_id, round_no, drawn.frames, len(drawn.data),
@@ -115,6 +117,17 @@ class Replays:
                 marks = [words.review_mark(t, tiles, seat, slip) for slip in found.slips]
                 await self.send_record(user_id, {**record, "review": marks}, t)
 
+    async def _draw(self, language: str, record: Record, round_no: int) -> Animation:
+        """A replay, drawn in a process of its own that ends with it: a big round takes a
+        few hundred MB while it is drawn, which the bot's own process would keep."""
+        if self._drawer is None:
+            spawn = multiprocessing.get_context("spawn")
+            self._drawer = ProcessPoolExecutor(
+                1, spawn, initializer=_lowest_priority, max_tasks_per_child=1
+            )
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._drawer, _replay, language, record, round_no)
+
     async def _review(self, record: Record, seat: int) -> Review:
         key = (record["game"], seat)
         if key not in self._reviews:
@@ -131,9 +144,14 @@ class Replays:
         return self._reviews[key]
 
     def close(self) -> None:
-        """Stop the reviewer's process, if one was started."""
-        if self._reviewer is not None:
-            self._reviewer.shutdown(wait=False, cancel_futures=True)
+        """Stop the reviewer's and the drawer's processes, if they were started."""
+        for pool in (self._reviewer, self._drawer):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _replay(language: str, record: Record, round_no: int) -> Animation:
+    return round_replay(texts_for(language), record, round_no)
 
 
 def _lowest_priority() -> None:
