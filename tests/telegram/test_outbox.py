@@ -155,7 +155,9 @@ async def test_the_game_goes_first_in_its_chat_and_replies_wait_behind_it() -> N
     await outbox.close()
     assert telegram.texts() == ["reply 1", "lobby", "table", "reply 2"]
     table, reply = (at for _, text, at in telegram.arrivals if text in ("table", "reply 2"))
-    assert reply - table >= 2 * 0.3 - 0.01  # the bucket empty again: room for two
+    # the bucket empty again, room for two; the places count when requests leave, and a
+    # busy machine may see the table arrive later after leaving than the reply did
+    assert reply - table >= 2 * 0.3 - 0.05
 
 
 async def test_a_reply_that_finds_no_place_is_given_up() -> None:

@@ -40,7 +40,6 @@ class Replays:
         self._drawing = asyncio.Semaphore(1)  # one replay drawn at a time: games go first
         self._locks: dict[tuple[int, int, str], asyncio.Lock] = {}
         self._reviewer: ProcessPoolExecutor | None = None
-        self._drawer: ProcessPoolExecutor | None = None
         self._reviews: dict[tuple[int, int], Review] = {}
 
     async def send_replay(self, user_id: int, record: Record, round_no: int) -> bool:
@@ -120,13 +119,13 @@ class Replays:
     async def _draw(self, language: str, record: Record, round_no: int) -> Animation:
         """A replay, drawn in a process of its own that ends with it: a big round takes a
         few hundred MB while it is drawn, which the bot's own process would keep."""
-        if self._drawer is None:
-            spawn = multiprocessing.get_context("spawn")
-            self._drawer = ProcessPoolExecutor(
-                1, spawn, initializer=_lowest_priority, max_tasks_per_child=1
-            )
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._drawer, _replay, language, record, round_no)
+        spawn = multiprocessing.get_context("spawn")
+        drawer = ProcessPoolExecutor(1, spawn, initializer=_lowest_priority)
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(drawer, _replay, language, record, round_no)
+        finally:
+            await asyncio.to_thread(drawer.shutdown)  # the process ends with its replay
 
     async def _review(self, record: Record, seat: int) -> Review:
         key = (record["game"], seat)
@@ -144,10 +143,9 @@ class Replays:
         return self._reviews[key]
 
     def close(self) -> None:
-        """Stop the reviewer's and the drawer's processes, if they were started."""
-        for pool in (self._reviewer, self._drawer):
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the reviewer's process, if one was started."""
+        if self._reviewer is not None:
+            self._reviewer.shutdown(wait=False, cancel_futures=True)
 
 
 def _replay(language: str, record: Record, round_no: int) -> Animation:
