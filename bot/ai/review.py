@@ -23,7 +23,7 @@ from bot.ai.knowledge import infer
 from bot.ai.search import Estimates, candidates, search_world
 from bot.game import notation
 from bot.game.moves import Move
-from bot.game.record import Record, round_states
+from bot.game.record import Record, every_round
 from bot.game.serial import move_from_json
 from bot.game.view import SeatView, seat_view
 
@@ -65,8 +65,7 @@ def review(record: Record, seat: int, seed: int = 0, budget_s: float = BUDGET_S)
     rng = random.Random(f"{seed}:{seat}")
     slips: list[Slip] = []
     looked = decisions = 0
-    for round_ in reversed(record["rounds"]):
-        states = round_states(record, round_["round"])
+    for round_, states in reversed(list(every_round(record))):
         for index, item in enumerate(round_["moves"]):
             if item.get("seat") != seat or not _is_move(item):
                 continue

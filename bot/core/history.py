@@ -96,7 +96,14 @@ class History:
                 continue
             settings = await self.storage.people.chat_settings(dealing.chat_id)
             names = tuple(s["name"] for s in kept["seats"])
-            tables.append(Table(dealing, settings.shows_deals, names, kept["rounds"][-1]))
+            table = Table(
+                dealing=dealing,
+                preset=kept["preset"],
+                shown=settings.shows_deals,
+                names=names,
+                round=kept["rounds"][-1],
+            )
+            tables.append(table)
         return tables
 
     async def _build(self, game: GameRow) -> Record:

@@ -205,10 +205,11 @@ class SharedDeal(NamedTuple):
 
 
 class Table(NamedTuple):
-    """How one table played a shared deal: the round dealt it, whether its chat lets its
-    names show, the names, and the round as its record has it."""
+    """How one table played a shared deal: the round dealt it, the game's preset, whether
+    its chat lets its names show, the names, and the round as its record has it."""
 
     dealing: Dealing
+    preset: str
     shown: bool
     names: tuple[str, ...]
     round: dict[str, Any]

@@ -33,6 +33,7 @@ __all__ = [
     "Stamped",
     "build",
     "dealt_of",
+    "every_round",
     "replay",
     "round_states",
     "rules_of",
@@ -115,33 +116,29 @@ def build(
 def replay(record: Record) -> GameState:
     """The state the game ended in, replayed from its record (the seed left out: a replay's
     seed is `-lots`)."""
-    state = _start(record)
-    for number, round_ in enumerate(record["rounds"]):
-        state = _deal(record, state if number == 0 else next_round(state)[0], round_)
-        for item in round_["moves"]:
-            state = serial.step(state, notation.entry_of(state.rules.tiles, item))
-    return state
+    *_, (_, states) = every_round(record)
+    return states[-1]
 
 
 def round_states(record: Record, round_no: int) -> list[GameState]:
     """A round as the table saw it: the state after its deal, then after each of its moves."""
-    return list(_round_states(record, round_no))
+    for round_, states in every_round(record):
+        if round_["round"] == round_no:
+            return states
+    raise KeyError(f"the record has no round {round_no}")
 
 
-def _round_states(record: Record, round_no: int) -> Iterator[GameState]:
+def every_round(record: Record) -> Iterator[tuple[Record, list[GameState]]]:
+    """Each round of the record with its states (after the deal, then after each move),
+    in one replay of the game."""
     state = _start(record)
     for number, round_ in enumerate(record["rounds"]):
         state = _deal(record, state if number == 0 else next_round(state)[0], round_)
-        shown = round_["round"] == round_no
-        if shown:
-            yield state
+        states = [state]
         for item in round_["moves"]:
             state = serial.step(state, notation.entry_of(state.rules.tiles, item))
-            if shown:
-                yield state
-        if shown:
-            return
-    raise KeyError(f"the record has no round {round_no}")
+            states.append(state)
+        yield round_, states
 
 
 def rules_of(record: Record) -> RuleSet:

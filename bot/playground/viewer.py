@@ -29,13 +29,13 @@ from bot.game.record import Record
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.playground.web.front import own
+from bot.ui.history import ARROWS
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.scenes import table_scene
 from render import render_table
 
 KEPT = 32
 """Records kept open at once; opening one more forgets the oldest."""
-ARMS = {0: "⬅", 1: "➡", 2: "⬆", 3: "⬇"}
 """A move's `end` (docs/RECORD.md): west, east, north, south."""
 ENDINGS = {
     "out": "{name} went out",
@@ -73,7 +73,7 @@ def open_record(record: Any) -> Opened:
         raise RecordError(f"not a game record of version {records.RECORD} (docs/RECORD.md)")
     try:
         names = tuple(str(seat["name"]) for seat in record["seats"])
-        states = {r["round"]: records.round_states(record, r["round"]) for r in record["rounds"]}
+        states = {round_["round"]: states for round_, states in records.every_round(record)}
     except Exception as error:  # any fault of a record is the reader's to see
         raise RecordError(f"the record does not replay: {type(error).__name__} {error}") from None
     if not states:
@@ -174,7 +174,7 @@ def _doubles(move: Record) -> list[str]:
 
 
 def _arm(end: Any) -> str:
-    return ARMS.get(end, "?") if isinstance(end, int) else "?"
+    return ARROWS[end] if isinstance(end, int) and 0 <= end < len(ARROWS) else "?"
 
 
 def _name(names: Sequence[str], seat: Any) -> str:

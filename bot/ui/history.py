@@ -59,21 +59,22 @@ def history(t: Texts, chat: str, records: Sequence[Record]) -> str:
     return "\n".join(lines)
 
 
-def round_scores(record: Record, round_: Record, names: bool = True) -> str:
-    """A round's sides' scores after it: «Аня 12 · Боря 30», or by seat number."""
+def round_scores(round_: Record, names: Sequence[str] | None) -> str:
+    """A round's sides' scores after it: «Аня 12 · Боря 30», or by seat number (`names`
+    None)."""
     result_ = round_["result"]
     if result_ is None:
         return "—"
     shown: dict[int, str] = {}
     for line in result_["seats"]:
         side = line["side"]
-        who = record["seats"][line["seat"]]["name"] if names else f"#{line['seat'] + 1}"
+        who = names[line["seat"]] if names is not None else f"#{line['seat'] + 1}"
         shown[side] = f"{shown[side]}+{who}" if side in shown else who
     scores = {line["side"]: line["score_after"] for line in result_["seats"]}
     return " · ".join(f"{shown[side]} {scores[side]}" for side in sorted(shown))
 
 
-def round_line(t: Texts, record: Record, round_: Record, names: bool = True) -> str:
+def round_line(t: Texts, names: Sequence[str], round_: Record) -> str:
     """«Р3 🐟 · K7QF2M: Аня 12 · Боря 30»."""
     reason = (round_["result"] or {}).get("reason", "")
     return t(
@@ -81,7 +82,7 @@ def round_line(t: Texts, record: Record, round_: Record, names: bool = True) -> 
         round=round_["round"],
         how=ROUND_REASONS.get(reason, "⏹"),
         code=round_["deal"]["code"] or "—",
-        scores=round_scores(record, round_, names),
+        scores=round_scores(round_, names),
     )
 
 
@@ -96,7 +97,7 @@ def sheet(t: Texts, record: Record) -> str:
         ),
         t("history-seats", names=", ".join(s["name"] for s in record["seats"])),
         "",
-        *(round_line(t, record, r) for r in record["rounds"]),
+        *(round_line(t, [seat["name"] for seat in record["seats"]], r) for r in record["rounds"]),
         "",
         result(t, record),
         t("history-actions"),
@@ -111,13 +112,12 @@ def tables(t: Texts, code: str, name: str, found: Sequence[Table], here: int) ->
     for number, table in enumerate(found, start=1):
         own = table.dealing.chat_id == here
         shown = own or table.shown
-        record = {"seats": [{"name": n} for n in table.names]}
         lines.append(
             t(
                 "deal-table",
                 number=number,
                 chat=t("deal-this-chat") if own else t("deal-other-chat"),
-                result=round_scores(record, table.round, names=shown),
+                result=round_scores(table.round, table.names if shown else None),
                 how=ROUND_REASONS.get((table.round["result"] or {}).get("reason", ""), "⏹"),
             )
         )

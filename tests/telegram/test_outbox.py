@@ -14,7 +14,7 @@ from aiogram.methods import Response, SendMessage
 
 from bot.telegram.gates import Pace
 from bot.telegram.outbox import Outbox
-from bot.telegram.pacing import Limits, Pacing
+from bot.telegram.pacing import Limits, Pacing, at_leisure
 
 
 async def test_a_429_holds_every_chat_until_its_retry_after() -> None:
@@ -184,3 +184,31 @@ async def test_seldom_says_yes_once_a_while() -> None:
     assert outbox.seldom("b", 0.2)
     await asyncio.sleep(0.25)
     assert outbox.seldom("a", 0.2)
+
+
+async def test_what_is_asked_at_leisure_goes_behind_the_urgent_and_is_never_skipped() -> None:
+    """A replay or a review (`at_leisure`) asked for before four replies lets them go first
+    in the bot's pace; and where a reply that waits past its patience is skipped, what is
+    asked at leisure is sent however long it waits."""
+    pacing = Pacing(Limits(everywhere=Pace(1, 0.1), private=Pace(50, 0.01), reply_patience=5))
+    telegram = Telegram()
+    await send(pacing, telegram, 1, "first")  # takes the place there is
+
+    async def leisurely(chat: int, text: str) -> None:
+        with at_leisure():
+            await send(pacing, telegram, chat, text)
+
+    asked = asyncio.create_task(leisurely(2, "replay"))
+    await asyncio.sleep(0)  # it waits first
+    replies = [asyncio.create_task(send(pacing, telegram, 10 + n, f"reply {n}")) for n in range(4)]
+    await asyncio.gather(asked, *replies)
+    texts = telegram.texts()
+    assert texts[:2] == ["first", "reply 0"] and "replay" in texts, texts
+
+    hurried = Pacing(Limits(everywhere=Pace(1, 0.3), private=Pace(50, 0.01), reply_patience=0.05))
+    telegram = Telegram()
+    await send(hurried, telegram, 1, "first")
+    await send(hurried, telegram, 3, "reply")  # no place within 0.05 s: skipped
+    with at_leisure():
+        await send(hurried, telegram, 2, "replay")  # waits its 0.3 s
+    assert telegram.texts() == ["first", "replay"]

@@ -187,8 +187,7 @@ async def deal(message: Message, command: CommandObject, history: History, t: Te
     if not tables:
         await message.reply(t("deal-unknown", code=code[:16]))
         return
-    first = await history.finished_round(tables[0].dealing.game_id, tables[0].dealing.round_no)
-    name = preset_name(t, first["preset"]) if first else ""
+    name = preset_name(t, tables[0].preset)
     await message.reply(words.tables(t, code, name, tables, message.chat.id))
 
 

@@ -18,7 +18,7 @@ from aiogram.methods import SendAnimation, SendDocument, SendMessage, SendPhoto
 from aiogram.types import BufferedInputFile
 
 from bot.ai.review import Review, Slip, review
-from bot.game.record import Record, round_states
+from bot.game.record import Record, round_states, rules_of
 from bot.game.tiles import tiles_of
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.pacing import at_leisure
@@ -99,12 +99,12 @@ class Replays:
         made in, from that seat (its hand face up)."""
         with at_leisure():  # behind the games' own messages
             t = await self.gateway.user_texts(user_id)
+            tiles = rules_of(record).tiles
             found = await self._review(record, seat)
             summary = words.review_summary(t, record["game"], found)
             await self.gateway.private(None, user_id, SendMessage(chat_id=user_id, text=summary))
             for slip in found.slips:
                 picture = await asyncio.to_thread(_position, t, record, seat, slip)
-                tiles = round_states(record, slip.round_no)[0].rules.tiles
                 photo = SendPhoto(
                     chat_id=user_id,
                     photo=BufferedInputFile(picture, "position.png"),
@@ -112,7 +112,6 @@ class Replays:
                 )
                 await self.gateway.private(None, user_id, photo)
             if found.slips:  # the record with the marks, for a viewer
-                tiles = round_states(record, 1)[0].rules.tiles
                 marks = [words.review_mark(t, tiles, seat, slip) for slip in found.slips]
                 await self.send_record(user_id, {**record, "review": marks}, t)
 
