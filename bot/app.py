@@ -144,7 +144,7 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(in_flight)
     dispatcher.update.outer_middleware(ReaderTexts(chats))
     dispatcher.message.outer_middleware(BackInTouch())
-    dispatcher.message.middleware(Askers())
+    dispatcher.message.middleware(Askers(messenger.outbox.pacing.crowded))
 
     watchdog = Watchdog(service, turns)
     crew = Crew(storage, turns, service.clock)

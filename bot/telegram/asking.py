@@ -5,16 +5,16 @@ Each group command's handler carries a flag (`flags={"asked": Asked.…}`):
 * `Asked.STEER` (/endgame, /kick, /extend, /leave, /settings, /nextgame) changes the game
   or the chat: its answer is part of the game's traffic — it waits for the group's place
   ahead of other answers, and is never skipped;
-* `Asked.INFO` (/score, /rating, /stats, /rules, /help; the default): while the group's game
-  keeps its places busy (its lane sent in the last `PLAYING_WITHIN` s, 10 s, and no place is
-  to spare now), the answer goes to the asker's private chat at once, headed with the
-  command and the group, without buttons (links kept). Otherwise it is a reply in the
-  group when a place comes within the reply's patience (`Limits.reply_patience`, 10 s),
-  else it goes to the private chat all the same. If the bot may not write there (they
-  never opened it, or blocked it), it goes to the group when room comes, however long
-  that takes. The same answer asked again within `SHARED_WITHIN` seconds while the group
-  is busy is not sent twice: the first one, in the group, answers both.
-  /newgame while a game runs is answered so too: «a game is already here», with a link.
+* `Asked.INFO` (/score, /rating, /stats, /rules, /help; the default): while a game runs in
+  the command's topic and the group has no place to spare when it is asked, the answer is
+  written in the asker's language and goes to their private chat at once, headed with the
+  command, the group and why, without buttons (links kept). Otherwise (no game running: a
+  lobby, or the results of a game just over, leave the group its minute; or the bot may
+  not write to them, or it is blocked there) it is a reply in the group, sent when a place
+  comes there, however long that takes. The same answer asked again within
+  `SHARED_WITHIN` seconds while the group is busy is not sent twice: the first one, in the
+  group, answers both. /newgame while a game runs is answered so too: «a game is already
+  here», with a link.
 
 `Askers` (a dispatcher middleware) records who asked what for the pacing middleware,
 which sends the answer (`bot.telegram.pacing`).
@@ -35,7 +35,10 @@ from aiogram.dispatcher.flags import get_flag
 from aiogram.methods import SendMessage, TelegramMethod
 from aiogram.types import InlineKeyboardMarkup, Message, TelegramObject
 
-from bot.ui.i18n import Texts
+from bot.core.chats import Chats
+from bot.core.records import GameStatus
+from bot.core.service import GameService
+from bot.ui.i18n import Texts, language_of, texts_for
 
 SHARED_WITHIN = 30.0  # seconds in which the same answer in a busy group answers everyone
 
@@ -49,14 +52,16 @@ class Asked(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Asker:
-    """A command being handled: what it is, where, by whom, and the heading of its answer
-    if it goes to the private chat. Valid in the task that handles it (`asking`)."""
+    """A command being handled: what it is, where, by whom, whether its answer goes to the
+    private chat (`away`) and its heading there. Valid in the task that handles it
+    (`asking`)."""
 
     kind: Asked
     chat: int
     user: int | None  # None: sent on behalf of the group or a channel
     heading: str
     task: asyncio.Task[Any] | None
+    away: bool = False
 
     def privately(self, method: TelegramMethod[Any]) -> SendMessage | None:
         """The answer as a message to the asker's private chat, its buttons only if they
@@ -85,17 +90,32 @@ def asking(chat: int | None) -> Asker | None:
 
 def shared_key(method: TelegramMethod[Any]) -> Hashable:
     """What makes two replies the same: the same text in the same chat and topic (whatever
-    message each replies to); any other request, all of it."""
+    message each replies to); any other send, all of it."""
     if not isinstance(method, SendMessage):
         return (getattr(method, "chat_id", None), repr(method))
     return (method.chat_id, method.message_thread_id, method.text)
 
 
+def edited(method: TelegramMethod[Any]) -> Hashable | None:
+    """The message an edit changes, and how (None: no edit): no reply to share, but the
+    newest edit of its message (`Pacing`)."""
+    name = type(method).__name__
+    if not name.startswith("Edit"):
+        return None
+    where = ("chat_id", "message_id", "inline_message_id")
+    return (name, *(getattr(method, field, None) for field in where))
+
+
 class Askers(BaseMiddleware):
     """Records each group command's `Asker` for the answers it sends (other messages —
-    service messages, replies — are not commands: their answers go as before). The record
-    is not reset after the handler: a refusal (`GameError`) is answered later in the same task by
-    the dispatcher's error handler, and is an answer to the same command."""
+    service messages, replies — are not commands: their answers go as before); an answer
+    going to the private chat is written in the asker's texts (the handler's `t`). The
+    record is not reset after the handler: a refusal (`GameError`) is answered later in the
+    same task by the dispatcher's error handler, and is an answer to the same command.
+    `crowded(chat)`: whether the group has no place to spare now."""
+
+    def __init__(self, crowded: Callable[[int], bool]) -> None:
+        self.crowded = crowded
 
     async def __call__(
         self,
@@ -107,18 +127,41 @@ class Askers(BaseMiddleware):
             return await handler(event, data)
         words = (event.text or "").split(maxsplit=1)
         if words and words[0].startswith("/"):
+            kind = get_flag(data, "asked", default=Asked.INFO)
+            away = await self._away(event, data) if kind is Asked.INFO else None
+            if away is not None:
+                data["t"] = away
             t: Texts = data["t"]
             command, where = words[0].split("@")[0], event.chat.title or ""
             _asker.set(
                 Asker(
-                    kind=get_flag(data, "asked", default=Asked.INFO),
+                    kind=kind,
                     chat=event.chat.id,
                     user=event.from_user.id if event.from_user else None,
                     heading=t("answered-privately", command=command, chat=where),
                     task=asyncio.current_task(),
+                    away=away is not None,
                 )
             )
         return await handler(event, data)
+
+    async def _away(self, event: Message, data: dict[str, Any]) -> Texts | None:
+        """The asker's texts when the answer is to go to their private chat: a game runs
+        in the command's topic, the group has no place to spare and the bot may write to
+        them (None: it is a reply in the group)."""
+        user = event.from_user
+        if user is None or not self.crowded(event.chat.id):
+            return None
+        service: GameService = data["service"]
+        chats: Chats = data["chats"]
+        thread = event.message_thread_id or 0 if event.is_topic_message else 0  # its topic
+        game = await service.open_game(event.chat.id, thread)
+        if game is None or game.status is not GameStatus.ACTIVE:
+            return None
+        if not await chats.has_started(user.id):
+            return None
+        chosen, _ = await chats.language(user.id)
+        return texts_for(language_of(chosen, user.language_code))
 
 
 class Shared:

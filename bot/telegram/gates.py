@@ -1,15 +1,16 @@
 """Telegram's flood limits as leaky buckets with a queue: the places a chat (20 a minute in
 a group, about one a second in private) or the bot as a whole (about 30 a second) gives its
-requests (`Gate`), counted on the wire, urgent waiters first; and what was said lately
-(`Recently`), for what is to be said at most once in a while."""
+requests (`Gate`), counted on the wire, urgent waiters first; what was said lately
+(`Recently`), for what is to be said at most once in a while; and the edits of each message
+on their way (`Latest`), of which the newest wins."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
-from contextlib import suppress
+from collections.abc import AsyncIterator, Callable, Hashable
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 
 
@@ -167,3 +168,35 @@ class Recently:
 
     def lately(self, key: Hashable) -> bool:
         return self._until.get(key, 0.0) > time.monotonic()
+
+
+@dataclass(slots=True)
+class _Edited:
+    turn: asyncio.Lock  # held by the edit of the message being sent
+    newest: int  # the number of the last edit asked for
+
+
+class Latest:
+    """The edits of each message on their way: they go one at a time, in the order they
+    were asked for, and one whose turn comes after a newer edit of the same message was
+    asked for gives way to it (the message ends showing the newest, and a burst of presses
+    costs the chat two places, not one each)."""
+
+    def __init__(self) -> None:
+        self._messages: dict[Hashable, _Edited] = {}
+        self._asked = 0
+
+    @asynccontextmanager
+    async def turn(self, message: Hashable) -> AsyncIterator[bool]:
+        """Wait for the turn of an edit of `message`; yields whether it is still the
+        newest (else it is not to be sent)."""
+        self._asked += 1
+        number = self._asked
+        edited = self._messages.setdefault(message, _Edited(asyncio.Lock(), number))
+        edited.newest = number
+        try:
+            async with edited.turn:
+                yield edited.newest == number
+        finally:
+            if edited.newest == number and self._messages.get(message) is edited:
+                del self._messages[message]  # nothing newer waits: the message is forgotten

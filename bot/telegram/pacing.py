@@ -7,13 +7,15 @@ moment its request leaves, so the pace holds on the wire however long the job ta
 between. In a chat the game's messages (the outbox's lanes) go first; how a command is
 answered beside them is `bot.telegram.asking`'s business. A reply to no command waits
 behind them, is not sent twice while the same reply waits, and is skipped after
-`REPLY_PATIENCE`. After a 429 nothing is sent or edited before its `retry_after` is over, in
-any chat (Telegram does not say whether the ban is the chat's or the bot's), and then at
-the pace, never in a burst. 5xx and network errors are retried after growing waits; an
-edit that changes nothing ("message is not modified") is done. Callback answers, deletes
-and reads are not paced, but wait out a 429 too; a callback answer that cannot reach the
-person in time (Telegram drops it after about 15 s) is given up, never failed: the press
-itself has been handled.
+`REPLY_PATIENCE`. An edit outside the lanes (a press's answer) is no such reply: it waits
+behind them however long it takes, unless a newer edit of its message takes its place.
+After a 429 nothing is sent or edited before its `retry_after` is over, in any chat
+(Telegram does not say whether the ban is the chat's or the bot's), and then at the pace,
+never in a burst. 5xx and network errors are retried after growing waits; an edit that
+changes nothing ("message is not modified") is done. Callback answers, deletes and reads
+are not paced, but wait out a 429 too; a callback answer that cannot reach the person in
+time (Telegram drops it after about 15 s) is given up, never failed: the press itself has
+been handled.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ from aiogram.exceptions import (
 from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
-from bot.telegram.asking import Asked, Asker, Shared, asking, shared_key
-from bot.telegram.gates import Gate, Pace, Recently, always, never
+from bot.telegram.asking import Asked, Asker, Shared, asking, edited, shared_key
+from bot.telegram.gates import Gate, Latest, Pace, always, never
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,6 @@ PATIENCE = 120  # seconds of 429 bans a request outside a lane waits before it g
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # waits before retrying after a 5xx or a network error
 ANSWER_WITHIN = 10.0  # seconds a callback answer may keep trying (Telegram drops it at ~15)
 REPLY_PATIENCE = 10.0  # seconds a reply waits for its places before it is skipped
-PLAYING_WITHIN = 10.0  # seconds after a game's message in which its chat has no room to spare
 LAZY_TURN = 3  # every third place in the bot goes to the oldest waiter, urgent or not
 
 
@@ -160,7 +161,7 @@ class Pacing(BaseRequestMiddleware):
         self._wire = Gate(limits.everywhere)  # the same pace, counted when requests leave
         self._banned_until = 0.0  # time.monotonic() when the last 429's retry_after ends
         self._shared = Shared()  # the groups' replies lately
-        self._playing = Recently()  # chats whose game sent something in `PLAYING_WITHIN` s
+        self._edits = Latest()  # the edits outside the lanes on their way
 
     async def __call__(
         self,
@@ -173,11 +174,16 @@ class Pacing(BaseRequestMiddleware):
             return await self._request(make_request, bot, method, Wait.LANE)
         if leisurely.get():
             return await self._request(make_request, bot, method, Wait.LEISURE)
+        if (message := edited(method)) is not None:
+            async with self._edits.turn(message) as newest:
+                if newest:
+                    return await self._request(make_request, bot, method, Wait.LAZY)
+            log.info("edit in chat %s gives way to a newer one of its message", chat)
+            return _done(method)
         who = asking(chat)  # a command's answer (`bot.telegram.asking`), or None
         if who is not None and who.kind is Asked.STEER:
             return await self._request(make_request, bot, method, Wait.EAGER)
-        tried = who is not None and self._crowded(who.chat)
-        if tried and who is not None and await self._privately(make_request, bot, method, who):
+        if who is not None and who.away and await self._privately(make_request, bot, method, who):
             return _done(method)
         if chat is None or chat > 0:
             try:
@@ -187,7 +193,7 @@ class Pacing(BaseRequestMiddleware):
                 return _done(method)
 
         async def send() -> tuple[Response[TelegramType], bool]:
-            return await self._in_group(make_request, bot, method, who, private=not tried)
+            return await self._in_group(make_request, bot, method, who)
 
         return await self._once(chat, method, send)
 
@@ -219,19 +225,16 @@ class Pacing(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
         who: Asker | None,
-        private: bool,
     ) -> tuple[Response[TelegramType], bool]:
         """A reply in its group when a place comes within the patience; else a command's
-        answer (`who`) goes to the asker (`private`: not tried yet) or waits for the group's
-        room, and any other reply is skipped. With whether it reached the group."""
+        answer (`who`) waits for the group's room however long it takes, and any other
+        reply is skipped. With whether it reached the group."""
         try:
             return await self._request(make_request, bot, method, Wait.PATIENT), True
         except NoPlaceError as why:
             if who is None:
                 log.info("reply in chat %s skipped: %s", chat_of(method), why)
                 return _done(method), False
-        if private and await self._privately(make_request, bot, method, who):
-            return _done(method), False
         log.info("answer in chat %s waits for room there", chat_of(method))
         return await self._request(make_request, bot, method, Wait.LAZY), True
 
@@ -298,10 +301,9 @@ class Pacing(BaseRequestMiddleware):
                 await asyncio.sleep(BACKOFF[failures])
                 failures += 1
 
-    def _crowded(self, chat: int) -> bool:
-        """Whether the group's game keeps its places busy: its lane sent lately and no place
-        is to spare now (a lobby that changes now and then, or a slow game, leaves room)."""
-        return self._playing.lately(chat) and not self._gate(chat).roomy()
+    def crowded(self, chat: int) -> bool:
+        """Whether the chat has no place to spare now (never when the pace is off)."""
+        return self.limits.paced and not self._gate(chat).roomy()
 
     def share(self, part: float) -> None:
         """This process sends `part` of the bot's messages (the rest is other workers'):
@@ -386,7 +388,6 @@ class Pacing(BaseRequestMiddleware):
     async def ticket(self, chat: int, urgent: Callable[[], bool]) -> Ticket:
         """A place in `chat` for a lane's next job (before the chat's replies) and its turn
         in the bot (after urgent ones if it is lazy)."""
-        self._playing.note(chat, PLAYING_WITHIN)
         if not self.limits.paced:
             return Ticket(chat, None, urgent, held=False, turn=False)
         gate = self._gate(chat)

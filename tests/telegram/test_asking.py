@@ -1,13 +1,16 @@
 """How a group command is answered beside the game's messages (bot/telegram/asking.py),
 without a server: a steering answer is never skipped; an information answer is a reply in
-a quiet group, goes to the asker's private chat while the game plays or when the group has
-no place in time, or waits for the group when the bot may not write to them; the same
-answer asked again while the group is busy is not sent twice."""
+a quiet group, goes to the asker's private chat, in their language, while a game runs and
+the group has no place to spare, else waits for the group (with no game running, or when
+the bot may not write to them); the same answer asked again while the group is busy is
+not sent twice."""
 
 from __future__ import annotations
 
 import asyncio
 import datetime
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from aiogram.dispatcher.event.handler import HandlerObject
@@ -15,6 +18,7 @@ from aiogram.exceptions import TelegramForbiddenError
 from aiogram.methods import Response, SendMessage
 from aiogram.types import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, User
 
+from bot.core.records import GameStatus
 from bot.telegram.asking import Asked, Askers
 from bot.telegram.gates import Pace
 from bot.telegram.outbox import Outbox
@@ -43,6 +47,24 @@ class Telegram:
         return [text for where, text, _ in self.arrived if where == chat]
 
 
+@dataclass
+class Stored:
+    """What `Askers` reads (as `service` and `chats`): whether a game runs in the group,
+    and the private chats' languages (everyone has opened theirs)."""
+
+    running: bool = False
+    languages: dict[int, str] = field(default_factory=dict)
+
+    async def open_game(self, chat: int, thread: int) -> Any:
+        return SimpleNamespace(status=GameStatus.ACTIVE) if self.running else None
+
+    async def has_started(self, user: int) -> bool:
+        return True
+
+    async def language(self, user: int) -> tuple[str | None, str | None]:
+        return self.languages.get(user), None
+
+
 def command(user: int, text: str) -> Message:
     return Message(
         message_id=user,
@@ -54,20 +76,29 @@ def command(user: int, text: str) -> Message:
 
 
 async def ask(
-    pacing: Pacing, telegram: Telegram, user: int, text: str, answer: str, kind: Asked
-) -> None:
+    pacing: Pacing,
+    telegram: Telegram,
+    user: int,
+    text: str,
+    answer: str,
+    kind: Asked,
+    stored: Stored | None = None,
+) -> str:
     """The command `text` by `user`, handled by a handler flagged `kind` that answers
-    `answer` (with a button) in the group."""
+    `answer` (with a button) in the group; the language of the texts it was given."""
 
-    async def handler(event: Any, data: dict[str, Any]) -> None:
+    async def handler(event: Any, data: dict[str, Any]) -> str:
         button = InlineKeyboardButton(text="›", callback_data="page")
         markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
         method = SendMessage(chat_id=GROUP, text=answer, reply_markup=markup)
         await pacing(telegram, None, method)  # type: ignore[arg-type]
+        return str(data["t"].language)
 
     flagged = HandlerObject(callback=handler, flags={"asked": kind})
-    data = {"t": texts_for("ru"), "handler": flagged}
-    await asyncio.create_task(Askers()(handler, command(user, text), data))
+    stored = stored or Stored()
+    data = {"t": texts_for("ru"), "handler": flagged, "service": stored, "chats": stored}
+    askers = Askers(pacing.crowded)
+    return str(await asyncio.create_task(askers(handler, command(user, text), data)))
 
 
 def busy(pacing: Pacing, telegram: Telegram, tables: int) -> Outbox:
@@ -95,18 +126,38 @@ async def test_information_in_a_quiet_group_is_a_reply_there() -> None:
 
 async def test_information_while_the_game_plays_goes_to_the_private_chat_at_once() -> None:
     """The game's lane has six tables to send (1.5 s of the group's places): the answer
-    goes to Оля's private chat, headed and without buttons, before they are out."""
+    goes to Оля's private chat, headed with why and without buttons, before they are out;
+    Петя, who reads English, gets his written in English."""
     pacing, telegram = Pacing(Limits(group=Pace(1, 0.25), reply_patience=5.0)), Telegram()
+    stored = Stored(running=True, languages={PETYA: "en"})
     outbox = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
-    await ask(pacing, telegram, OLYA, "/score@kozel_bot", "Счёт: 12", Asked.INFO)
-    assert telegram.texts(OLYA) == [
-        "💬 /score в «Двор»: в группе сейчас тесно от игры, поэтому ответ здесь.\n\nСчёт: 12"
+    olya = await ask(pacing, telegram, OLYA, "/score@kozel_bot", "Счёт: 12", Asked.INFO, stored)
+    petya = await ask(pacing, telegram, PETYA, "/rules", "Rules", Asked.INFO, stored)
+    assert (olya, petya) == ("ru", "en")
+    why = texts_for("ru")("answered-privately", command="/score", chat="Двор")
+    assert "идёт игра" in why
+    assert telegram.texts(OLYA) == [f"{why}\n\nСчёт: 12"]
+    assert telegram.texts(PETYA) == [
+        texts_for("en")("answered-privately", command="/rules", chat="Двор") + "\n\nRules"
     ]
     assert len(telegram.texts(GROUP)) < 6
     assert [markup for chat, _, markup in telegram.arrived if chat == OLYA] == [None]
     await outbox.close()
     assert "Счёт: 12" not in telegram.texts(GROUP)
+
+
+async def test_information_while_a_game_just_over_is_sent_waits_for_the_group() -> None:
+    """The game's lane is sending the results (no game runs any more): the group has no
+    place to spare, but the answer waits for its place there, in the group's language."""
+    pacing, telegram = Pacing(Limits(group=Pace(1, 0.25), reply_patience=0.3)), Telegram()
+    stored = Stored(languages={OLYA: "en"})
+    outbox = busy(pacing, telegram, 6)
+    await asyncio.sleep(0.01)
+    assert await ask(pacing, telegram, OLYA, "/rating", "Рейтинг", Asked.INFO, stored) == "ru"
+    await outbox.close()
+    assert telegram.texts(GROUP)[-1] == "Рейтинг"
+    assert telegram.texts(OLYA) == []
 
 
 async def test_information_beside_a_game_with_room_to_spare_is_a_reply_there() -> None:
@@ -120,21 +171,21 @@ async def test_information_beside_a_game_with_room_to_spare_is_a_reply_there() -
     assert telegram.texts(OLYA) == []
 
 
-async def test_information_finding_no_place_in_time_goes_to_the_private_chat() -> None:
+async def test_information_finding_no_place_in_time_waits_for_the_group() -> None:
     """No game, but the group's place is taken by another answer for longer than the
-    patience: the answer goes to the private chat."""
-    pacing, telegram = Pacing(Limits(group=Pace(1, 5.0), reply_patience=PATIENCE)), Telegram()
+    patience: the answer waits for the group."""
+    pacing, telegram = Pacing(Limits(group=Pace(1, 1.0), reply_patience=PATIENCE)), Telegram()
     await ask(pacing, telegram, PETYA, "/help", "Помощь", Asked.INFO)
     await ask(pacing, telegram, OLYA, "/score", "Счёт: 12", Asked.INFO)
-    assert telegram.texts(GROUP) == ["Помощь"]
-    assert telegram.texts(OLYA)[0].endswith("\n\nСчёт: 12")
+    assert telegram.texts(GROUP) == ["Помощь", "Счёт: 12"]
+    assert telegram.texts(OLYA) == []
 
 
 async def test_information_for_a_closed_private_chat_waits_for_the_group() -> None:
     pacing, telegram = Pacing(limits()), Telegram(closed={PETYA})
     outbox = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
-    await ask(pacing, telegram, PETYA, "/rules", "Правила: Козёл", Asked.INFO)
+    await ask(pacing, telegram, PETYA, "/rules", "Правила: Козёл", Asked.INFO, Stored(True))
     await outbox.close()
     assert telegram.texts(GROUP)[-1] == "Правила: Козёл"  # after the game's tables
 

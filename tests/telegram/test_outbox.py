@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from aiogram.exceptions import TelegramRetryAfter
-from aiogram.methods import Response, SendMessage
+from aiogram.methods import EditMessageText, Response, SendMessage
 
 from bot.telegram.gates import Pace
 from bot.telegram.outbox import Outbox
@@ -175,6 +175,31 @@ async def test_a_reply_that_finds_no_place_is_given_up() -> None:
     assert (await send(pacing, telegram, -1, "reply")).result is True
     await outbox.close()
     assert "reply" not in telegram.texts()
+
+
+async def test_an_edit_is_never_given_up_and_the_newest_one_wins() -> None:
+    """In a chat busy with the game for longer than a reply's patience, a press's edits of
+    one message (A, B, then A again, as the same text before) are not skipped nor taken for
+    a reply sent before: the message ends showing the last, with at most two edits sent."""
+    pacing, telegram = Pacing(Limits(group=Pace(2, 0.2), reply_patience=0.3)), Telegram()
+    outbox = Outbox(pacing)
+
+    async def lane(text: str) -> None:
+        await send(pacing, telegram, -1, text)
+
+    def edit(text: str) -> Awaitable[Any]:
+        method = EditMessageText(chat_id=-1, message_id=7, text=text)
+        return pacing(telegram, None, method)  # type: ignore[arg-type]
+
+    await edit("A")
+    for n in range(5):
+        outbox.post(-1, lane, f"table {n}")
+    await asyncio.sleep(0.01)
+    edits = [asyncio.create_task(edit(text)) for text in ("B", "A")]
+    await asyncio.gather(*edits)
+    await outbox.close()
+    assert [text for text in telegram.texts() if "table" not in text][-1] == "A"
+    assert telegram.texts().count("B") <= 1 and telegram.texts().count("A") >= 2
 
 
 async def test_seldom_says_yes_once_a_while() -> None:

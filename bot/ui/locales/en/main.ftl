@@ -313,7 +313,7 @@ next-game-already = You are on the list already: I will write when a table is ga
 next-game-open-bot = First open a private chat with me: { $url }
 
 ## help and commands
-answered-privately = 💬 { $command } in “{ $chat }”: the group is busy with the game, so the answer is here.
+answered-privately = 💬 { $command } in “{ $chat }”: a game is on there and takes all the messages Telegram allows the group just now, so the answer is here.
 help-private =
     I run games of dominoes «Goat» («Козёл») in group chats.
 

@@ -319,7 +319,7 @@ next-game-already = Вы уже в списке: напишу, когда зде
 next-game-open-bot = Сначала откройте личный чат со мной: { $url }
 
 ## help and commands
-answered-privately = 💬 { $command } в «{ $chat }»: в группе сейчас тесно от игры, поэтому ответ здесь.
+answered-privately = 💬 { $command } в «{ $chat }»: там идёт игра и занимает все сообщения, какие Telegram сейчас позволяет группе, поэтому ответ здесь.
 help-private =
     Я веду партии в домино «Козёл» в групповых чатах.
 
