@@ -106,22 +106,31 @@ async def test_right_after_a_game_the_answers_wait_for_the_group(
 async def test_while_a_game_runs_answers_go_away_saying_why_in_the_askers_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Маша plays three computers in a Russian group; Оля, who reads English, asks four
-    commands, each once the last is answered: the group has no place to spare, so (after
-    at most the first) they come to her private chat, headed in English with the true
-    reason — the game there takes the group's messages — and written in English."""
+    """Маша plays three computers in a Russian group, where Петя (who never opened his
+    private chat) has just asked five commands; Оля, who reads English, asks four, each
+    once the last is answered: the group has no place to spare, so they come to her
+    private chat, headed in English with the true reason — the game there takes the
+    group's messages — and written in English. Петя's are all answered in the group."""
     monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.3")
     async with FakeTelegram(flood=True) as fake:
         masha, olya = fake.add_user("Маша"), fake.add_user("Оля", language_code="en")
-        group = fake.add_group("Двор", [masha, olya], supergroup=Supergroup())
+        petya = fake.add_user("Петя")
+        group = fake.add_group("Двор", [masha, olya, petya], supergroup=Supergroup())
         fake.user_sends(olya, olya, "/start")
         commands = ("/help", "/rules", "/score", "/help")
         async with running_bot(fake, tmp_path, pacing=True) as bot:
             await start_game(fake, group, [masha], computers=("любитель",) * 3)
+            crowd = [
+                fake.user_sends(petya, group, text)
+                for text in ("/help", "/rules", "/score", "/stats", "/rating")
+            ]
+            await fake.wait_until(lambda: any(answered(fake, group, m) for m in crowd), 60)
             asked = await ask_in_turn(fake, group, olya, commands)
+            await fake.wait_until(lambda: all(answered(fake, group, m) for m in crowd), 120)
             await bot.idle(timeout=60)
+        assert [answered(fake, group, m) for m in crowd] == ["group"] * len(crowd)
         away = [m for m in bot_messages(fake, olya) if (m.content or "").startswith("💬")]
-        assert [answered(fake, group, m) for m in asked].count("private") >= 3, away
+        assert [answered(fake, group, m) for m in asked] == ["private"] * len(asked), away
         for message in away:
             command = (message.content or "").split()[1]
             heading = EN("answered-privately", command=command, chat="Двор")
