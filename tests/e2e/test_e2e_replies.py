@@ -82,8 +82,9 @@ async def test_right_after_a_game_the_answers_wait_for_the_group(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Маша ends her game against computers; while its end is being sent, Оля (who reads
-    English and has opened her private chat) asks /rating and /score: no game runs, so
-    both are answered in the group, in its language, once it has room — none in private."""
+    English and has opened her private chat) asks /rating, /newgame with a typo and /score:
+    no game runs, so all are answered in the group, in its language, once it has room —
+    none in private."""
     monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.3")
     async with FakeTelegram(flood=True) as fake:
         masha, olya = fake.add_user("Маша"), fake.add_user("Оля", language_code="en")
@@ -93,9 +94,9 @@ async def test_right_after_a_game_the_answers_wait_for_the_group(
             await start_game(fake, group, [masha], computers=("любитель",) * 3)
             (question,) = replies_to(fake, group, await say(fake, bot, masha, group, "/endgame"))
             assert await press(fake, masha, question, RU("end-yes")) == RU("cancelled")
-            asked = await ask_in_turn(fake, group, olya, ("/rating", "/score"))
+            asked = await ask_in_turn(fake, group, olya, ("/rating", "/newgame telefon", "/score"))
             await bot.idle(timeout=60)
-        assert [answered(fake, group, m) for m in asked] == ["group", "group"]
+        assert [answered(fake, group, m) for m in asked] == ["group"] * 3
         (rating,) = [m for m in bot_messages(fake, group) if m.reply_to is asked[0]]
         assert rating.content == RU("no-rating-yet")
         assert not [m for m in bot_messages(fake, olya) if (m.content or "").startswith("💬")]
