@@ -153,7 +153,8 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
         for t in tiles_of(placed):
             score += w.pips * costs[t]
         score += w.double * (placed & tiles.doubles_mask).bit_count()
-        if ends and not locks and is_blocked(rules.dead_ends, new, on_table | placed):
+        down = on_table | placed
+        if ends and not locks and is_blocked(rules.dead_ends_on(down), new, down):
             scores.append(score + w.fish * fish_margin(rules, seat, rest, unseen, sizes))
             continue
         fits = fitting(tiles, new)

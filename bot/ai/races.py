@@ -158,7 +158,8 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights) -> li
         shed = sum(costs[t] for t in tiles_of(placed))
         score += w.pips * shed * (0.5 + race)
         score += w.double * (placed & tiles.doubles_mask).bit_count()
-        if ends and is_blocked(rules.dead_ends, new, on_table | placed):
+        down = on_table | placed
+        if ends and is_blocked(rules.dead_ends_on(down), new, down):
             score += w.fish * fish_margin(rules, seat, rest, unseen, sizes)
             scores.append(score)
             continue

@@ -315,7 +315,7 @@ def _after_play(
         return end_round(after, RoundEnd.OUT, seat, placed, events)
     if tally is not state.tally and max(tally.scores) >= rules.goal:
         return end_round(after, RoundEnd.TARGET, seat, placed, events)
-    if is_blocked(rules.dead_ends, ends, on_table):
+    if is_blocked(rules.dead_ends_on(on_table), ends, on_table):
         return end_round(after, RoundEnd.FISH, seat, placed, events)
     if hands[following] & fits:
         return after, tuple(events)
@@ -344,7 +344,7 @@ def _circle_after(
         gone = gone or went
     if gone is not None and seat == gone.last:
         return end_round(state, RoundEnd.OUT, gone.seat, placed, events)
-    if is_blocked(state.rules.dead_ends, state.ends, state.on_table):
+    if is_blocked(state.rules.dead_ends_on(state.on_table), state.ends, state.on_table):
         winner = gone.seat if gone is not None else seat
         return end_round(state, RoundEnd.OUT if gone else RoundEnd.FISH, winner, placed, events)
     state = state._replace(to_move=next_in_circle(state, seat))

@@ -34,12 +34,14 @@ EDITIONS = {
     1: "the first rules the bot played",
     2: "a spinner layout is a fish only when no tile can ever be attached (§1.6, §5)",
     3: "lots are drawn from a digest of the seed, which a game's record may show",
+    4: "a spinner game's layout is a line, closed by its plain tiles, until a double lies (§1.6)",
 }
 """How the bot has played the rules: a game keeps the edition it was stored with, so its
 log replays to the states it was played to (an older running game is brought up to date
 between two moves, with a `Rules` entry in its log)."""
 EDITION = max(EDITIONS)
 SPINNER_FISH = 2
+LINE_BEFORE_SPINNER = 4
 FIRST_EDITION = min(EDITIONS)
 OWN_OPTIONS = {name: f for f in FORMATS.values() for name in f.own_options}
 """The options that belong to one format alone."""
@@ -101,6 +103,8 @@ class RuleSet:
     dead_ends: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """By pip value: the tiles that, all on the table, leave an end showing it dead for good
     (`table.is_blocked`): a line's plain tiles (§1.6), a spinner layout's whole suit."""
+    line_dead_ends: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """`dead_ends` while no double lies on the table (`dead_ends_on`)."""
     most_doubles: int = field(init=False, repr=False, compare=False)
     """The most doubles one move may put down (Sea Goat's pair is two)."""
     seat_sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -127,7 +131,10 @@ class RuleSet:
         self._validate()
         tiles = tile_set(self.max_pip)
         object.__setattr__(self, "tiles", tiles)
-        object.__setattr__(self, "dead_ends", self._dead_ends(tiles))
+        dead_ends = self._dead_ends(tiles)
+        object.__setattr__(self, "dead_ends", dead_ends)
+        line = self.edition >= LINE_BEFORE_SPINNER and self.format.line_fish
+        object.__setattr__(self, "line_dead_ends", tiles.plain_suit_masks if line else dead_ends)
         object.__setattr__(self, "most_doubles", max(self.doubles, 2 if self.double_pair else 1))
         object.__setattr__(self, "seat_sides", tuple(map(self.side_of, range(self.players))))
         fmt = self.format
@@ -141,6 +148,13 @@ class RuleSet:
             return (1 << tiles.size,) * (tiles.max_pip + 1)
         whole = self.spinner is not Spinner.NONE and self.edition >= SPINNER_FISH
         return tiles.suit_masks if whole else tiles.plain_suit_masks
+
+    def dead_ends_on(self, on_table: int) -> tuple[int, ...]:
+        """`dead_ends` for a table holding `on_table`. From edition 4 a spinner game's layout
+        is a two-ended line, closed by its plain tiles, until a double lies (§1.6): the first
+        open double is the spinner and a closed one closes its end, so no other sign is
+        needed."""
+        return self.dead_ends if on_table & self.tiles.doubles_mask else self.line_dead_ends
 
     def _validate(self) -> None:
         if self.edition not in EDITIONS:

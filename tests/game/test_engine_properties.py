@@ -309,9 +309,12 @@ def test_state_json_round_trip_at_every_step(config, seed, choice):
 def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed, choice):
     """§1.6: with ordinary drawing a round blocks only with equal ends and all plain tiles of
     that suit out, and the fisherman placed the last tile. On a line with different ends the
-    tiles not on the table always hold one that fits. A spinner layout blocks only when no
-    hand holds a tile that fits and the bazaar cannot help (§5)."""
+    tiles not on the table always hold one that fits. A spinner game's layout is such a line
+    until a double lies; after that it blocks only when no hand holds a tile that fits and
+    the bazaar cannot help (§5)."""
     rules = RULES[config]
+    doubles = rules.tiles.doubles_mask
+    closes_a_line = rules.tiles.plain_suit_masks if rules.format.line_fish else rules.dead_ends
     for s in random_game(rules, seed, choice):
         state = s.after
         line = len(state.ends) == 2 and min(state.ends) >= 0
@@ -319,6 +322,8 @@ def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed,
             assert state.rules.tiles.all_mask & ~state.on_table & state.fits
             if not state.drawable() and blocks_only_on_a_closed_line(rules):
                 assert any(hand & state.fits for hand in state.hands)
+        if state.phase is Phase.PLAYING and state.ends and not state.on_table & doubles:
+            assert not is_blocked(closes_a_line, state.ends, state.on_table)  # no play on
         for event in s.events:
             if isinstance(event, RoundEnded) and event.reason == "fish":
                 assert event.seat == state.last_player
@@ -326,7 +331,10 @@ def test_fish_only_on_a_closed_line_unless_the_bazaar_is_held_back(config, seed,
                 if blocks_only_on_a_closed_line(rules):
                     assert state.ends[0] == state.ends[1]
                     assert is_blocked(rules.dead_ends, state.ends, state.on_table)
-                if rules.spinner is not Spinner.NONE:  # §5: nobody could ever move
+                line_closed = not state.on_table & doubles and is_blocked(
+                    closes_a_line, state.ends, state.on_table
+                )  # a line before its spinner (§1.6)
+                if rules.spinner is not Spinner.NONE and not line_closed:  # §5: nobody moves
                     assert not any(hand & state.fits for hand in state.hands)
                     off_table = rules.tiles.all_mask & ~state.on_table
                     assert not state.drawable() or not off_table & state.fits

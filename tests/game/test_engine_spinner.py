@@ -4,13 +4,22 @@ one move, points for the open ends, and races to a target. Worked examples are n
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.game import IllegalMoveError, Phase, apply, legal_moves, new_game, parse_rules
-from bot.game.events import GameEnded, RoundEnded, Scored
+from bot.game import (
+    IllegalMoveError,
+    Phase,
+    apply,
+    legal_moves,
+    new_game,
+    next_round,
+    parse_rules,
+)
+from bot.game.events import Event, GameEnded, RoundEnded, Scored, TilesDrawn
 from bot.game.moves import Play, PlayDoubles
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
@@ -455,3 +464,94 @@ def test_the_sum_after_a_tile_is_the_sum_of_the_table_it_leaves(preset: str, see
         moves = legal_moves(state)
         state, _ = apply(state, moves[chooser.randrange(len(moves))])
     assert checked
+
+
+# -- a spinner game's line before its spinner (§1.6, edition 4) -----------------------------
+
+MUGGINS_LINE = [
+    ("1-4", 0), ("4-5", 1), ("0-1", 0), ("5-6", 1), ("0-4", 0), ("2-4", 0), ("4-6", 1),
+    ("2-3", 0), ("3-4", 0),
+]  # fmt: skip
+"""A line led with 1-4 to the ends 4 and 4, no double played: 4-4 is the only 4 not down."""
+
+
+def muggins_line(rules: RuleSet) -> tuple[GameState, tuple[Event, ...]]:
+    state = crafted(
+        rules,
+        [
+            ["1-4", "0-1", "0-4", "4-6", "3-4", "6-6", "1-5"],
+            ["4-5", "5-6", "2-4", "2-3", "0-0", "1-6", "3-5"],
+        ],
+    )
+    events: tuple[Event, ...] = ()
+    for name, end in MUGGINS_LINE:
+        state, events = helpers.play(state, name, end)
+    return state, events
+
+
+def test_muggins_line_before_its_spinner_is_fish_at_once():
+    """The worked example of §1.6 (Muggins, 2 players): ends 4 and 4, all six plain 4s
+    down, 4-4 in the bazaar — a fish right after the tile that made the ends 4/4, and its
+    player is the fisherman. Played, 4-4 would only be a spinner whose every arm shows 4."""
+    state, events = muggins_line(MUGGINS)
+    assert state.ends == (4, 4) and state.spread.spinner is None
+    assert tile(MUGGINS, "4-4") in state.bazaar
+    (ended,) = [e for e in events if isinstance(e, RoundEnded)]
+    assert (ended.reason, ended.seat) == ("fish", 0)
+    assert state.phase is not Phase.PLAYING
+
+
+def test_before_edition_4_the_line_of_a_spinner_game_played_on_to_its_double():
+    """Edition 3 played the example on: the other player drew until 4-4 came."""
+    state, events = muggins_line(replace(MUGGINS, edition=3))
+    assert state.phase is Phase.PLAYING and state.to_move == 1
+    assert not any(isinstance(e, RoundEnded) for e in events)
+    assert any(isinstance(e, TilesDrawn) and e.seat == 1 for e in events)
+    assert state.hands[1] >> tile(MUGGINS, "4-4") & 1
+    assert legal_moves(state) == [Play(tile(MUGGINS, "4-4"), 0), Play(tile(MUGGINS, "4-4"), 1)]
+
+
+MUGGINS_1824051650 = (
+    "0-3 0, 1-3 1, 0-4 0, 2-4 0, 1-4 1, 2-6 0, 4-6 1, 5-6 0, 0-5 0, 0-1 0, 3-6 1, 1-2 0, "
+    "2-5 0, 4-5 0, 3-4 1"
+)
+TELEPHONE_2078207323 = (
+    "0-5 0, 0-3 0, 3-4 0, 1-5 1, 1-4 1, 0-4 0, 4-5 1, 0-6 0, 3-5 1, 5-6 0, 2-3 1, 2-5 1"
+)
+"""The issue's games, 2 players each: round 8 of seed 1824051650 (Muggins) and round 13 of
+seed 2078207323 (Телефон) as `next_round` deals them, seat 0 leading, played to a line
+whose ends show 4 (5) with every plain 4 (5) down and the double still in the bazaar."""
+
+
+def dealt_and_played(rules: RuleSet, seed: int, round_no: int, moves: str) -> GameState:
+    state = new_game(rules, ["0", "1"], seed)[0]
+    state = state._replace(round_no=round_no - 1, phase=Phase.ROUND_OVER, next_leader=0)
+    state = next_round(state)[0]
+    for move in moves.split(", "):
+        name, end = move.split()
+        state = apply(state, Play(tile(rules, name), int(end)))[0]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "round_no", "moves", "fisherman"),
+    [
+        ("muggins", 1824051650, 8, MUGGINS_1824051650, 0),
+        ("telephone", 2078207323, 13, TELEPHONE_2078207323, 1),
+    ],
+)
+def test_the_issues_lines_before_their_spinners_are_fish_and_were_drawn_on(
+    preset: str, seed: int, round_no: int, moves: str, fisherman: int
+) -> None:
+    """Edition 4 ends each round at the tile that closed the line; edition 3 (a game stored
+    before) replays as it was played: the other seat draws towards the double."""
+    rules = parse_rules(preset, players=2)
+    state = dealt_and_played(rules, seed, round_no, moves)
+    assert state.spread.spinner is None and state.ends[0] == state.ends[1]
+    value = state.ends[0]
+    assert tile(rules, f"{value}-{value}") in state.bazaar
+    assert state.last_round is not None
+    assert (state.last_round.reason, state.last_round.seat) == ("fish", fisherman)
+    old = dealt_and_played(replace(rules, edition=3), seed, round_no, moves)
+    assert old.phase is Phase.PLAYING and old.to_move != fisherman
+    assert isinstance(old.history[-1], TilesDrawn) and old.history[-1].seat == old.to_move
