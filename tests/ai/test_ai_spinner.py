@@ -107,3 +107,21 @@ def test_hard_counts_a_race_won_as_a_win_and_points_as_good(preset: str) -> None
     assert outcome_value(rules, 1 - winner, state) < -RACE_GAME / 2
     ahead = state._replace(outcome=None, next_leader=None)
     assert outcome_value(rules, winner, ahead) > 0 > outcome_value(rules, 1 - winner, ahead)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_normal_sees_a_line_before_its_spinner_close_into_a_fish(preset: str) -> None:
+    """Ends 3 and 4, no double down, every plain 4 but 3-4 down (docs/RULES.md §1.6): 3-4 on
+    the 3 closes the line into a fish, where this hand of 6-6 and 5-5 is the heavier —
+    normal plays it on the 4 instead."""
+    rules = parse_rules(preset, players=2)
+    heavy = ["1-4", "0-1", "0-4", "4-6", "3-4", "6-6", "5-5"]
+    light = ["4-5", "5-6", "2-4", "2-3", "0-0", "1-2", "0-2"]
+    state = crafted(rules, [heavy, light])
+    line = [("1-4", 0), ("4-5", 1), ("0-1", 0), ("5-6", 1), ("0-4", 0), ("2-4", 0)]
+    state, _ = play_chain(state, [*line, ("4-6", 1), ("2-3", 0)])
+    assert state.ends == (3, 4) and state.to_move == 0
+    closing = Play(tile(rules, "3-4"), 0)
+    after, _ = apply(state, closing)
+    assert after.last_round is not None and after.last_round.reason == "fish"
+    assert normal(state) == Play(tile(rules, "3-4"), 1)
