@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import aiohttp
 from bot.__main__ import arguments
 from bot.playground import FakeTelegram
 from bot.playground.web.front import Front
-from tests.playground.launch import free_port, playground, playground_env
+from tests.playground.launch import ROOT, free_port, playground, playground_env
 
 Event = dict[str, Any]
 JOIN, COMPUTER, START = "🎲 Сесть за стол", "🤖 +любитель", "▶ Начать"
@@ -238,6 +239,19 @@ def test_its_options_count_before_and_after_its_name() -> None:
         assert (args.host, args.port, args.fast) == ("127.0.0.1", 9000, True), argv
     args = arguments(["playground", "--host", "0.0.0.0"])
     assert (args.host, args.port, args.fast) == ("0.0.0.0", 8080, False)
+
+
+def test_the_readme_names_its_options_and_a_virtual_environment() -> None:
+    """The README's playground section names `--host` and `--port`, each a real option;
+    its set-up suggests a virtual environment."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Try it without a token", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`[^`]*?(--[a-z]+)[^`]*`", section))
+    assert {"--host", "--port"} <= named, named
+    known = arguments(["playground"])
+    assert all(hasattr(known, option.removeprefix("--")) for option in named), named
+    setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    assert "python -m venv .venv && . .venv/bin/activate" in setup
 
 
 def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
