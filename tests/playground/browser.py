@@ -27,8 +27,10 @@ else:
 
 __all__ = [
     "CHROMIUM",
+    "DESKTOP",
     "HAND",
     "NEEDS_BROWSER",
+    "PHONES",
     "Locator",
     "NotYet",
     "Page",
@@ -38,7 +40,17 @@ __all__ = [
     "expect",
     "my_move",
     "send",
+    "sideways",
 ]
+
+PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
+DESKTOP = {"width": 1280, "height": 800}
+
+
+async def sideways(page: Page) -> int:
+    """How far the page scrolls sideways (0: it fits the window's width)."""
+    overflow: int = await page.evaluate("document.scrollingElement.scrollWidth - innerWidth")
+    return overflow
 
 
 async def send(page: Page, pane: str, text: str) -> None:

@@ -1,6 +1,7 @@
 """The playground in a real browser (headless Chromium through Playwright): two people sit
-at one table with two computers and play a whole round by clicking ✅ tiles; and the page's
-manners (an alert covers only its own chat, ↓ to the newest message, the empty group's hint).
+at one table with two computers and play a whole round by clicking ✅ tiles; the page's
+manners (an alert covers only its own chat, ↓ to the newest message, the empty group's hint);
+and the page on a phone (one chat at a time, under tabs) and on a desktop (side by side).
 
 Screenshots of the page at three moments go to `test-output/playground/`. Without Chromium
 (`apt-get install chromium`, which `.ci/run` does) the test is skipped, never on CI."""
@@ -12,14 +13,18 @@ from pathlib import Path
 from tests.e2e.process import stretched
 from tests.playground.browser import (
     CHROMIUM,
+    DESKTOP,
     HAND,
     NEEDS_BROWSER,
+    PHONES,
+    Locator,
     Page,
     async_playwright,
     button,
     expect,
     my_move,
     send,
+    sideways,
 )
 from tests.playground.launch import ROOT, free_port, playground
 
@@ -182,6 +187,137 @@ async def test_the_page_hints_alerts_in_one_pane_and_jumps_to_the_newest(tmp_pat
         assert await chat.evaluate(at_bottom)
         await expect(anya.locator("#group .msg", has_text="line 29")).to_be_in_viewport()
         assert failed == [], failed
+        await browser.close()
+    log = running.log_text()
+    assert "Traceback" not in log, log
+
+
+TAPPABLE = """element => {
+  element.scrollIntoView({block: "nearest"});
+  const box = element.getBoundingClientRect();
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  const whole = box.left >= 0 && box.top >= 0
+    && box.right <= innerWidth && box.bottom <= innerHeight;
+  return whole && element.contains(document.elementFromPoint(x, y));
+}"""
+"""Scrolled to (at once, so that no new message moves it meanwhile): whole in the window,
+and the topmost thing at its middle."""
+SHOWN_WHOLE = """picture => {
+  picture.scrollIntoView({block: "nearest"});
+  const {left, right, top, bottom} = picture.getBoundingClientRect();
+  const chat = picture.closest(".messages").getBoundingClientRect();
+  return [[left, right, top, bottom], [0, innerWidth, chat.top, chat.bottom]];
+}"""
+"""Scrolled to (at once): the picture's and its chat's left, right, top and bottom."""
+SUBPIXEL = 1  # a box's edges fall between pixels: scrolled to, it may stick out a fraction
+
+
+async def reachable(control: Locator) -> None:
+    """`control` can be brought whole into the window and tapped there."""
+    assert await control.evaluate(TAPPABLE), await control.evaluate("e => e.outerHTML")
+
+
+async def the_menu_fits(page: Page, pane: str) -> Locator:
+    """The pane's «/» menu opens, every command of it can be reached; its first command."""
+    await page.locator(f"#{pane} .menu").click()
+    commands = page.locator(f"#{pane} .commands li")
+    await expect(commands.first).to_be_visible()
+    await reachable(commands.last)
+    await reachable(commands.first)
+    return commands.first
+
+
+async def the_table_fits(page: Page) -> None:
+    """The group's newest table picture, loaded, fits the window's width and its chat's
+    height: it can show whole."""
+    picture = page.locator("#group .msg img").last
+    await page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=await picture.element_handle()
+    )
+    (left, right, top, bottom), (west, east, north, south) = await picture.evaluate(SHOWN_WHOLE)
+    inside = (
+        west <= left and right <= east and north - SUBPIXEL <= top and bottom <= south + SUBPIXEL
+    )
+    assert inside, (
+        (left, right, top, bottom),
+        (west, east, north, south),
+    )
+
+
+async def test_the_page_on_a_phone_and_on_a_desktop(tmp_path: Path) -> None:
+    """At 390×844 and 360×640 nothing scrolls sideways, tabs choose the one chat that fills
+    the screen, every control can be reached — the header's, the whole «/» menu, inline
+    keyboards, the text box, the record viewer's ✕ — and the table picture shows whole; at
+    1280×800 the two chats are side by side, without tabs."""
+    assert CHROMIUM is not None and async_playwright is not None
+    expect.set_options(timeout=stretched(30) * 1000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    async with (
+        playground(tmp_path, "playground", "--port", str(free_port()), "--fast") as running,
+        async_playwright() as driver,
+    ):
+        browser = await driver.chromium.launch(executable_path=CHROMIUM)
+        phone, small = PHONES
+        page = await (await browser.new_context(viewport=phone, has_touch=True)).new_page()
+        await page.goto(f"{running.url}/?user=Аня")
+        await expect(page.locator("#group .title")).to_have_text("👥 Двор")
+        assert await sideways(page) == 0
+        group, private = page.locator("#group"), page.locator("#private")
+        tabs = page.locator(".tabs [role=tab]")
+        await expect(tabs).to_have_text(["👥 Двор", "🤖 Козёл"])
+        await expect(private).to_be_hidden()
+        await tabs.nth(1).click()
+        await expect(private.locator(".start")).to_be_in_viewport(ratio=1)
+        await expect(group).to_be_hidden()
+        await tabs.nth(0).click()
+        await expect(private).to_be_hidden()
+
+        first = await the_menu_fits(page, "group")
+        await expect(first).to_contain_text("/newgame")
+        await first.click()
+        await expect(page.locator("#group .msg", has_text="Собираем стол")).to_have_count(1)
+        await button(page, "group", "Сесть за стол").click()
+        await expect(private).to_be_visible()  # the link opens the private chat, as Telegram
+        await expect(page.locator("#private .msg").first).to_be_visible()
+        await tabs.nth(0).click()
+        await button(page, "group", "+любитель").click()
+        await expect(page.locator("#group .msg", has_text="Игроки: Аня, ")).to_have_count(1)
+        await button(page, "group", "Начать").click()
+        await expect(tabs.nth(1)).to_have_class("unread")  # the hand came to the other chat
+        await expect(page.locator("#group .msg img")).not_to_have_count(0)
+
+        for size in PHONES:
+            await page.set_viewport_size(size)
+            await tabs.nth(0).click()
+            assert await sideways(page) == 0, size
+            for control in ("#records", "#user", ".tabs [data-pane=private]", "#group input"):
+                await reachable(page.locator(control))
+            await the_table_fits(page)
+            await the_menu_fits(page, "group")
+            await page.locator("#group .menu").click()  # closes it
+            await tabs.nth(1).click()
+            hand = page.locator("#private .msg", has_text=HAND).last
+            await reachable(hand.locator(".keyboard button").last)
+            await reachable(page.locator("#private input"))
+            await page.screenshot(path=str(SHOTS / f"phone-{size['width']}.png"))
+            await page.locator("#records").click()
+            close = page.locator("#viewer .close")
+            await expect(close).to_be_in_viewport(ratio=1)
+            assert await sideways(page) == 0, size
+            await close.click()
+            await expect(page.locator("#viewer")).to_be_hidden()
+        assert small["height"] < phone["height"]
+
+        await page.set_viewport_size(DESKTOP)
+        assert await sideways(page) == 0
+        await expect(page.locator(".tabs")).to_be_hidden()
+        await expect(group).to_be_visible()
+        await expect(private).to_be_visible()
+        left, right = await group.bounding_box(), await private.bounding_box()
+        assert left is not None and right is not None
+        assert left["x"] + left["width"] <= right["x"] and left["y"] == right["y"]
+        await the_table_fits(page)
+        await page.screenshot(path=str(SHOTS / "desktop.png"))
         await browser.close()
     log = running.log_text()
     assert "Traceback" not in log, log

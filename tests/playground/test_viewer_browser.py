@@ -3,7 +3,8 @@ a person and a computer play a short game to its end, its record comes to the pr
 the way a person gets it (/history → the game → «📄 Запись»), «▶ open in viewer» opens it,
 and at the last move the viewer shows exactly the picture the bot's renderer draws of the
 game's final state (byte for byte: the group's own table picture at the end); JSON Lines
-of two games, one with a review mark, open from the disk and show the mark.
+of two games, one with a review mark, open from the disk and show the mark; on a phone the
+viewer fits the screen's width, its buttons and ✕ within reach.
 
 A screenshot of the viewer goes to `test-output/playground/`. Without Chromium
 (`apt-get install chromium`, which `.ci/run` does) the test is skipped, never on CI."""
@@ -23,6 +24,7 @@ from tests.playground.browser import (
     CHROMIUM,
     HAND,
     NEEDS_BROWSER,
+    PHONES,
     Page,
     Response,
     async_playwright,
@@ -30,6 +32,7 @@ from tests.playground.browser import (
     expect,
     my_move,
     send,
+    sideways,
 )
 from tests.playground.launch import ROOT, free_port, playground
 
@@ -153,6 +156,22 @@ async def test_a_finished_games_record_opens_in_the_viewer(tmp_path: Path) -> No
             f"⚠ Review ({names[0]}): better 6-6 · cost ≈ 4"
         )
         await expect(viewer.locator(".moves li.marked")).to_have_count(1)
+
+        # on a phone: nothing sideways, the picture as wide as the screen at most, ✕ closes
+        for size in PHONES:
+            await anya.set_viewport_size(size)
+            assert await sideways(anya) == 0, size
+            assert await viewer.evaluate("box => box.scrollWidth <= box.clientWidth"), size
+            await viewer.locator(".next").click()
+            shown = await viewer.locator(".frame").bounding_box()
+            assert (
+                shown is not None
+                and 0 <= shown["x"] <= shown["x"] + shown["width"] <= size["width"]
+            )
+            await expect(viewer.locator(".close")).to_be_in_viewport(ratio=1)
+        await anya.screenshot(path=str(SHOTS / "viewer-phone.png"))
+        await viewer.locator(".close").click()
+        await expect(viewer).to_be_hidden()
         assert failed == [], failed
         await browser.close()
     log = running.log_text()

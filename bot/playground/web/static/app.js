@@ -169,9 +169,27 @@ function showHint() {
   hint.hidden = said;
 }
 
+function tab(chatName) { return document.querySelector(`.tabs [data-pane="${chatName}"]`); }
+
+// On a narrow screen one chat shows at a time (style.css): its tab is chosen, and the other
+// one's tab is marked when a message arrives there.
+function choose(chatName) {
+  for (const name of ["group", "private"]) {
+    pane(name).classList.toggle("chosen", name === chatName);
+    tab(name).setAttribute("aria-selected", String(name === chatName));
+  }
+  tab(chatName).classList.remove("unread");
+  const list = pane(chatName).querySelector(".messages");
+  list.scrollTop = list.scrollHeight;  // a chat out of sight kept no place: at its newest
+  showNewest(chatName);
+}
+
 function upsert(chatName, message) {
   const list = pane(chatName).querySelector(".messages");
   const old = list.querySelector(`li[data-id="${message.id}"]`);
+  if (!old && !message.deleted && !pane(chatName).classList.contains("chosen")) {
+    tab(chatName).classList.add("unread");
+  }
   const stick = nearBottom(list);
   if (message.deleted) {
     if (old) old.remove();
@@ -203,10 +221,12 @@ function setCommands(chatName, commands) {
 function showChat(chatName, chat) {
   state.chats[chatName] = chat;
   const section = pane(chatName);
-  section.querySelector(".title").textContent = chatName === "group"
-    ? `👥 ${chat.title}` : `🤖 ${chat.title} · private chat`;
+  const title = chatName === "group" ? `👥 ${chat.title}` : `🤖 ${chat.title} · private chat`;
+  section.querySelector(".title").textContent = title;
+  tab(chatName).textContent = chatName === "group" ? title : `🤖 ${chat.title}`;
   section.querySelector(".messages").replaceChildren();
   for (const message of chat.messages) upsert(chatName, message);
+  tab(chatName).classList.remove("unread");  // what was there before is not news
   const list = section.querySelector(".messages");
   list.scrollTop = list.scrollHeight;
   showNewest(chatName);
@@ -300,6 +320,7 @@ function opened(answer) {
     state.me.started = true;
     showStarted();
     const focused = pane("private");
+    choose("private");  // as Telegram's client opens the chat
     focused.classList.add("focus");
     setTimeout(() => focused.classList.remove("focus"), 1500);
   }
@@ -387,6 +408,9 @@ for (const chatName of ["group", "private"]) {
       opened(await post("/api/link", { url: link.getAttribute("href") }));
     }
   });
+}
+for (const element of document.querySelectorAll(".tabs [data-pane]")) {
+  element.addEventListener("click", () => choose(element.dataset.pane));
 }
 pane("private").querySelector(".start").addEventListener("click", () => send("private", "/start"));
 
