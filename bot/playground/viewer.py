@@ -3,9 +3,12 @@ every table picture drawn by the bot's own renderer.
 
 Served beside the page (`run.py` adds the routes; the page's part is `web/static/viewer.js`):
 
+* `GET /viewer/words` the viewer's own words, in the page's language (the bot's catalogs,
+  `bot/ui/locales/*/viewer.ftl`);
 * `POST /viewer/open` a record (JSON, one game) → its id, kept in memory while the
   playground runs (the last `KEPT`), with each round's steps: after the deal, then after
-  each move, in words, every seat's hand face up, and the record's review marks;
+  each move, in words of the page's language, every seat's hand face up, and the record's
+  review marks;
 * `GET /viewer/{id}/frame/{round}/{step}.png` the table at that step, as the group saw it
   (`bot.ui.scenes.table_scene` → `render.render_table`).
 
@@ -36,21 +39,31 @@ from render import render_table
 
 KEPT = 32
 """Records kept open at once; opening one more forgets the oldest."""
-"""A move's `end` (docs/RECORD.md): west, east, north, south."""
 ENDINGS = {
-    "out": "{name} went out",
-    "fish": "fish («рыба»), placed by {name}",
-    "target": "{name} reached the target",
-    "sortir": "sortir: {name}",
+    "out": "round-out",
+    "fish": "round-fish",
+    "target": "viewer-target",
+    "sortir": "round-sortir",
 }
 """A round's `result.reason` in words (`seat` is who went out, or the fisherman)."""
 DONE = {
-    "draw": "draws from the bazaar",
-    "pass": "passes",
-    "leaves": "leaves: a computer plays on",
-    "abandons": "leaves: the game ends",
+    "draw": "viewer-draws",
+    "pass": "event-passed",
+    "leaves": "viewer-leaves",
+    "abandons": "viewer-abandons",
 }
 """The moves of one word (docs/RECORD.md), as done by their seat."""
+WORDS = (
+    *("title", "file", "empty", "several", "round", "open", "table", "no-picture"),
+    *("first", "prev", "next", "last", "close"),  # its buttons' titles
+)
+"""The page's words of the viewer (`viewer-…`); those with `{name}`-like holes follow."""
+HOLES = {
+    "rounds": ("rounds",),
+    "not-json": ("name", "error"),
+    "no-game": ("name",),
+    "no-answer": ("error",),
+}
 
 
 class RecordError(ValueError):
@@ -81,10 +94,18 @@ def open_record(record: Any) -> Opened:
     return Opened(record, names, states)
 
 
-def outline(opened: Opened) -> dict[str, Any]:
-    """What the page shows of an open record besides its pictures."""
+def words(t: Texts) -> dict[str, str]:
+    """The viewer's words for the page, a hole left as `{hole}` for it to fill."""
+    shown = {word: t(f"viewer-{word}") for word in WORDS}
+    for word, holes in HOLES.items():
+        shown[word] = t(f"viewer-{word}", **{hole: f"{{{hole}}}" for hole in holes})
+    return shown
+
+
+def outline(t: Texts, opened: Opened) -> dict[str, Any]:
+    """What the page shows of an open record besides its pictures, in `t`'s words."""
     record, names = opened.record, opened.names
-    marks = review_marks(record)
+    marks = review_marks(t, record, names)
     return {
         "game": record.get("game"),
         "preset": record.get("preset"),
@@ -94,8 +115,8 @@ def outline(opened: Opened) -> dict[str, Any]:
             {
                 "round": round_["round"],
                 "code": (round_.get("deal") or {}).get("code"),
-                "result": ending(round_.get("result"), names),
-                "steps": steps(round_, opened.states[round_["round"]], names, marks),
+                "result": ending(t, round_, names),
+                "steps": steps(t, round_, opened.states[round_["round"]], names, marks),
             }
             for round_ in record["rounds"]
         ],
@@ -103,23 +124,28 @@ def outline(opened: Opened) -> dict[str, Any]:
 
 
 def steps(
+    t: Texts,
     round_: Record,
     states: Sequence[GameState],
     names: Sequence[str],
-    marks: dict[tuple[int, int], list[dict[str, Any]]],
+    marks: dict[tuple[int, int], list[str]],
 ) -> list[dict[str, Any]]:
     """A round's steps: the deal, then each move, with the hands after it."""
     shown = []
+    moves = len(states) - 1
     for number, state in enumerate(states):
         if number == 0:
-            words, review = dealt(round_, names), []
+            said, review = dealt(t, round_, names), []
+            label = t("viewer-step-deal", moves=moves)
         else:
             before = states[number - 1]
-            words = move_words(round_["moves"][number - 1], names, before.on_table == 0)
+            said = move_words(t, round_["moves"][number - 1], names, before.on_table == 0)
             review = marks.get((round_["round"], number - 1), [])
+            label = t("viewer-step", move=number, moves=moves)
         shown.append(
             {
-                "words": words,
+                "label": label,
+                "words": said,
                 "hands": hands(state),
                 "to_move": state.to_move if state.phase is Phase.PLAYING else None,
                 "review": review,
@@ -134,41 +160,45 @@ def hands(state: GameState) -> list[list[str]]:
     return [["{}-{}".format(*pips[t]) for t in tiles_of(hand)] for hand in state.hands]
 
 
-def dealt(round_: Record, names: Sequence[str]) -> str:
+def dealt(t: Texts, round_: Record, names: Sequence[str]) -> str:
     """The deal in words: who leads, with which tile."""
     deal = round_.get("deal") or {}
-    leader, lead = deal.get("leader"), deal.get("lead")
-    return f"The deal: {_name(names, leader)} leads" + (f" with {lead}" if lead else "")
+    leader, lead = _name(names, deal.get("leader")), deal.get("lead")
+    return t("viewer-deal-lead", name=leader, tile=lead) if lead else t("viewer-deal", name=leader)
 
 
-def move_words(move: Record, names: Sequence[str], leads: bool) -> str:
-    """A record's move in words: «Аня: 3-5 ➡ · scored 10» (`leads`: the round's first
-    tile)."""
+def move_words(t: Texts, move: Record, names: Sequence[str], leads: bool) -> str:
+    """A record's move in words: «Аня: 3-5 ➡ · +10» (`leads`: the round's first tile)."""
     who = _name(names, move.get("seat"))
     if "play" in move:
-        closed = " face down" if move.get("closed") else ""
         tile = move["play"]
-        words = f"{who} leads {tile}" if leads else f"{who}: {tile} {_arm(move.get('end'))}"
-        words += closed
+        placed = _placed(t, tile, move.get("end"), bool(move.get("closed")))
+        said = t("viewer-leads", name=who, tile=tile) if leads else f"{who}: {placed}"
     elif "doubles" in move:
-        words = f"{who}: doubles " + ", ".join(_doubles(move))
+        doubles = _doubles(t, move)
+        said = t("event-doubles", name=who, count=len(doubles), tiles=", ".join(doubles))
     elif move.get("time_up"):
-        words = "Time is up"
+        said = t("viewer-time-up")
     elif "edition" in move:
-        words = f"From here on: rules edition {move['edition']}"
+        said = t("viewer-edition", edition=str(move["edition"]))
     else:
-        done = next((w for key, w in DONE.items() if move.get(key)), "?")
-        words = f"{who} {done}"
+        done = next((key for word, key in DONE.items() if move.get(word)), None)
+        said = t(done, name=who) if done else f"{who}: ?"
     scored = move.get("scored")
-    return f"{words} · scored {scored}" if scored else words
+    return f"{said} · +{scored}" if scored else said
 
 
-def _doubles(move: Record) -> list[str]:
-    """Several doubles at once, each with its arm (and face, Осёл's closed ones)."""
+def _placed(t: Texts, tile: str, end: Any, closed: bool) -> str:
+    """A tile with its arm, and its face if closed (Осёл's closed doubles)."""
+    arm = _arm(end)
+    return t("hand-placed-closed", tile=tile, arm=arm) if closed else f"{tile} {arm}"
+
+
+def _doubles(t: Texts, move: Record) -> list[str]:
+    """Several doubles at once, each with its arm (and face)."""
     ends, closed = move.get("ends") or [], move.get("closed") or []
     return [
-        f"{tile} {_arm(ends[k] if k < len(ends) else None)}"
-        + (" face down" if k < len(closed) and closed[k] else "")
+        _placed(t, tile, ends[k] if k < len(ends) else None, k < len(closed) and bool(closed[k]))
         for k, tile in enumerate(move["doubles"])
     ]
 
@@ -181,19 +211,22 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
-def ending(result: Record | None, names: Sequence[str]) -> str | None:
+def ending(t: Texts, round_: Record, names: Sequence[str]) -> str | None:
     """A round's end in words, if it ended (the game may have ended inside it)."""
+    result = round_.get("result")
     if not result:
         return None
-    name = _name(names, result.get("seat"))
-    words = ENDINGS.get(result.get("reason", ""), "{name}").format(name=name)
-    return f"Round over: {words}" + (" · eggs («яйца»)" if result.get("eggs") else "")
+    name, number = _name(names, result.get("seat")), round_["round"]
+    said = t(ENDINGS.get(result.get("reason", ""), "viewer-ended"), round=number, name=name)
+    return f"{said} · {t('viewer-eggs')}" if result.get("eggs") else said
 
 
-def review_marks(record: Record) -> dict[tuple[int, int], list[dict[str, Any]]]:
-    """The record's review marks (optional `review`) by round and move (0-based); a mark
-    that names no round and move is left out."""
-    marks: dict[tuple[int, int], list[dict[str, Any]]] = {}
+def review_marks(
+    t: Texts, record: Record, names: Sequence[str]
+) -> dict[tuple[int, int], list[str]]:
+    """The record's review marks (optional `review`) in words, by round and move (0-based);
+    a mark that names no round and move is left out."""
+    marks: dict[tuple[int, int], list[str]] = {}
     review = record.get("review")
     for mark in review if isinstance(review, list) else []:
         if not isinstance(mark, dict):
@@ -201,8 +234,9 @@ def review_marks(record: Record) -> dict[tuple[int, int], list[dict[str, Any]]]:
         round_no, move = mark.get("round"), mark.get("move")
         if not isinstance(round_no, int) or not isinstance(move, int):
             continue
-        shown = {key: mark.get(key) for key in ("seat", "better", "cost")}
-        marks.setdefault((round_no, move), []).append(shown)
+        seat, better, cost = mark.get("seat"), mark.get("better", "?"), mark.get("cost", "?")
+        said = t("viewer-review", name=_name(names, seat), better=str(better), cost=str(cost))
+        marks.setdefault((round_no, move), []).append(said)
     return marks
 
 
@@ -223,6 +257,7 @@ class RecordViewer:
         self.opened: OrderedDict[str, Opened] = OrderedDict()
 
     def add_routes(self, app: web.Application) -> None:
+        app.router.add_get("/viewer/words", own(self._words))
         app.router.add_post("/viewer/open", own(self._open))
         app.router.add_get(r"/viewer/{id}/frame/{round:\d+}/{step:\d+}.png", own(self._frame))
 
@@ -243,10 +278,13 @@ class RecordViewer:
             return _refused("not JSON")
         try:
             opened = await asyncio.to_thread(open_record, body)
-            shown = await asyncio.to_thread(outline, opened)
+            shown = await asyncio.to_thread(outline, self.t, opened)
         except RecordError as error:
             return _refused(str(error))
         return web.json_response({"ok": True, "id": self.keep(opened), **shown})
+
+    async def _words(self, request: web.Request) -> web.Response:
+        return web.json_response(words(self.t))
 
     async def _frame(self, request: web.Request) -> web.Response:
         opened = self.opened.get(request.match_info["id"])

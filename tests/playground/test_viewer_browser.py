@@ -12,6 +12,7 @@ A screenshot of the viewer goes to `test-output/playground/`. Without Chromium
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ SHOTS = ROOT / "test-output" / "playground"
 GAME = "/newgame goat target=1 open_threshold=0"
 GAME_OVER = "Ещё партию"  # the group's button under a finished game
 MOVES = 80  # more turns than any such game needs
+RU = texts_for("ru")  # the playground's page speaks Russian, and so does its viewer
 
 pytestmark = NEEDS_BROWSER
 
@@ -50,7 +52,7 @@ def final_picture(record: dict[str, Any]) -> bytes:
     """The table at the end of the record's last round, as the bot's renderer draws it."""
     last = record["rounds"][-1]["round"]
     names = [seat["name"] for seat in record["seats"]]
-    return render_table(table_scene(texts_for("ru"), round_states(record, last)[-1], names))
+    return render_table(table_scene(RU, round_states(record, last)[-1], names))
 
 
 async def play_to_the_end(anya: Page) -> None:
@@ -107,11 +109,14 @@ async def test_a_finished_games_record_opens_in_the_viewer(tmp_path: Path) -> No
         rounds = record["rounds"]
         last = rounds[-1]
         await viewer.locator(".round").select_option(str(len(rounds) - 1))
-        await expect(viewer.locator(".step")).to_have_text(f"deal · {len(last['moves'])} moves")
+        deal = RU("viewer-step-deal", moves=len(last["moves"]))
+        await expect(viewer.locator(".step")).to_have_text(deal)
         await expect(viewer.locator(".code")).to_have_text(f"🃏 {last['deal']['code']}")
         await viewer.locator(".last").click()
         count = len(last["moves"])
-        await expect(viewer.locator(".step")).to_have_text(f"move {count} of {count}")
+        await expect(viewer.locator(".step")).to_have_text(
+            RU("viewer-step", move=count, moves=count)
+        )
         frame = viewer.locator(".frame")
         end = f"/frame/{last['round']}/{count}.png"
         await anya.wait_for_function(
@@ -128,12 +133,17 @@ async def test_a_finished_games_record_opens_in_the_viewer(tmp_path: Path) -> No
         await expect(hands).to_have_count(len(names))
         await expect(hands.first.locator("th")).to_have_text(names[0])
         await anya.keyboard.press("Home")
-        await expect(viewer.locator(".step")).to_have_text(f"deal · {count} moves")
+        await expect(viewer.locator(".step")).to_have_text(deal)
         dealt = last["deal"]["hands"]
         for seat, hand in enumerate(dealt):
             await expect(hands.nth(seat).locator("td")).to_have_text(" ".join(hand))
         await anya.keyboard.press("ArrowRight")
-        await expect(viewer.locator(".step")).to_have_text(f"move 1 of {count}")
+        await expect(viewer.locator(".step")).to_have_text(RU("viewer-step", move=1, moves=count))
+        # the viewer's words are the page's: Russian, the moves in the table's words
+        await expect(viewer.locator(".file")).to_have_text(RU("viewer-file"))
+        await expect(viewer.locator(".moves li").first).to_contain_text("Раздача: ")
+        listed = await viewer.locator(".moves li").all_inner_texts()
+        assert not [line for line in listed if re.search("[a-z]{3}", line)], listed
         await anya.screenshot(path=str(SHOTS / "viewer.png"))
         await anya.keyboard.press("Escape")
         await expect(viewer).to_be_hidden()
@@ -153,7 +163,7 @@ async def test_a_finished_games_record_opens_in_the_viewer(tmp_path: Path) -> No
         await anya.keyboard.press("ArrowRight")
         await expect(viewer.locator(".move")).to_contain_text("⚠")
         await expect(viewer.locator(".review")).to_have_text(
-            f"⚠ Review ({names[0]}): better 6-6 · cost ≈ 4"
+            f"⚠ Разбор ({names[0]}): лучше 6-6 · цена ≈ 4"
         )
         await expect(viewer.locator(".moves li.marked")).to_have_count(1)
 

@@ -1,6 +1,7 @@
 // The record viewer: a finished game's record (docs/RECORD.md) step by step, each table
 // picture drawn on the server by the bot's own renderer (bot/playground/viewer.py).
 // Opened from a .json/.jsonl document in a chat («▶ open in viewer») or from a local file.
+// Its words are the page's language's, from the server (`GET /viewer/words`).
 "use strict";
 
 const viewer = (() => {
@@ -11,30 +12,29 @@ const viewer = (() => {
   box.innerHTML = `
     <div class="sheet">
       <header>
-        <strong>📼 Record viewer</strong>
+        <strong data-word="title">📼 Record viewer</strong>
         <span class="game"></span>
-        <label class="file">Open a file… <input type="file" accept=".json,.jsonl,application/json"></label>
-        <button type="button" class="close" title="close (Esc)">✕</button>
+        <label class="file"><span data-word="file">Open a file…</span>
+          <input type="file" accept=".json,.jsonl,application/json"></label>
+        <button type="button" class="close" data-title="close" title="close (Esc)">✕</button>
       </header>
       <p class="error" hidden></p>
-      <p class="empty">Open a record: a file (<b>Open a file…</b> above), or <b>▶ open in viewer</b>
-        beside a game's <code>.json</code> or <code>.jsonl</code> in a chat (<code>/history</code> → a game →
-        «📄 Запись»; <code>/export</code>).</p>
-      <div class="chooser" hidden><p>This file holds several games: pick one.</p><ol></ol></div>
+      <p class="empty" data-word="empty"></p>
+      <div class="chooser" hidden><p data-word="several"></p><ol></ol></div>
       <div class="player" hidden>
         <div class="controls">
-          <label>Round <select class="round" aria-label="round"></select></label>
-          <button type="button" class="first" title="the deal (Home)">⏮</button>
-          <button type="button" class="prev" title="back (←)">◀</button>
+          <label><span data-word="round">Round</span> <select class="round" aria-label="round"></select></label>
+          <button type="button" class="first" data-title="first">⏮</button>
+          <button type="button" class="prev" data-title="prev">◀</button>
           <span class="step"></span>
-          <button type="button" class="next" title="on (→)">▶</button>
-          <button type="button" class="last" title="the round's end (End)">⏭</button>
+          <button type="button" class="next" data-title="next">▶</button>
+          <button type="button" class="last" data-title="last">⏭</button>
           <span class="code"></span>
         </div>
         <p class="move"></p>
         <p class="review" hidden></p>
         <div class="stage">
-          <img class="frame" alt="the table">
+          <img class="frame" data-alt="table">
           <ol class="moves"></ol>
         </div>
         <table class="hands"></table>
@@ -42,6 +42,24 @@ const viewer = (() => {
     </div>`;
   const $ = (selector) => box.querySelector(selector);
   const shown = { id: null, game: null, round: 0, step: 0 };
+  const words = {};
+
+  // A word with its `{holes}` filled: say("not-json", {name, error}).
+  function say(word, holes = {}) {
+    return (words[word] || word).replace(/\{(\w+)\}/g, (hole, name) => holes[name] ?? hole);
+  }
+
+  async function learnWords() {
+    try {
+      Object.assign(words, await (await fetch("/viewer/words")).json());
+    } catch {
+      return;  // the page's own errors say that the playground is gone
+    }
+    for (const element of box.querySelectorAll("[data-word]")) element.textContent = say(element.dataset.word);
+    for (const element of box.querySelectorAll("[data-title]")) element.title = say(element.dataset.title);
+    for (const element of box.querySelectorAll("[data-alt]")) element.alt = say(element.dataset.alt);
+    for (const element of document.querySelectorAll(".open-viewer")) element.textContent = say("open");
+  }
 
   function fail(text) {
     $(".error").textContent = text;
@@ -61,10 +79,10 @@ const viewer = (() => {
     try {
       games = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
     } catch (error) {
-      try { games = [JSON.parse(text)]; } catch { return fail(`${name}: not JSON (${error.message})`); }
+      try { games = [JSON.parse(text)]; } catch { return fail(say("not-json", { name, error: error.message })); }
     }
     if (games.length === 1) return show(games[0]);
-    if (!games.length) return fail(`${name} holds no game`);
+    if (!games.length) return fail(say("no-game", { name }));
     choose(games);
   }
 
@@ -84,7 +102,7 @@ const viewer = (() => {
       const seats = (game.seats || []).map((s) => s.name).join(", ");
       const rounds = (game.rounds || []).length;
       pick.textContent = `№${game.game} · ${game.preset} · ${(game.ended_at || "").slice(0, 16).replace("T", " ")}`
-        + ` · ${seats} · ${rounds} round${rounds === 1 ? "" : "s"}`;
+        + ` · ${seats} · ${say("rounds", { rounds })}`;
       pick.addEventListener("click", () => show(game));
       item.append(pick);
       list.append(item);
@@ -100,7 +118,7 @@ const viewer = (() => {
       });
       answer = await response.json();
     } catch (error) {
-      return fail(`The playground did not answer: ${error}`);
+      return fail(say("no-answer", { error }));
     }
     if (!answer.ok) return fail(answer.error);
     mode("player");
@@ -122,16 +140,13 @@ const viewer = (() => {
     const last = steps.length - 1;
     $(".round").value = `${shown.round}`;
     $(".frame").src = frameUrl(shown.round, shown.step);
-    $(".step").textContent = shown.step === 0 ? `deal · ${last} moves` : `move ${shown.step} of ${last}`;
+    $(".step").textContent = step.label;
     $(".code").textContent = round.code ? `🃏 ${round.code}` : "";
     const ending = shown.step === last && round.result ? ` — ${round.result}` : "";
     $(".move").textContent = `${step.review.length ? "⚠ " : ""}${step.words}${ending}`;
     const review = $(".review");
     review.hidden = !step.review.length;
-    review.textContent = step.review.map((mark) => {
-      const who = shown.game.seats[mark.seat] || "";
-      return `⚠ Review${who ? ` (${who})` : ""}: better ${mark.better} · cost ${mark.cost}`;
-    }).join("\n");
+    review.textContent = step.review.join("\n");
     drawMoves(steps);
     drawHands(step);
     if (shown.step < last) new Image().src = frameUrl(shown.round, shown.step + 1);  // ready for ▶
@@ -184,7 +199,7 @@ const viewer = (() => {
   $(".round").addEventListener("change", (event) => go(Number(event.target.value), 0));
   $(".frame").addEventListener("load", () => fail(""));
   $(".frame").addEventListener("error", () => {
-    if (shown.id) fail("The picture did not load: open the record again (the playground keeps it only while it runs).");
+    if (shown.id) fail(say("no-picture"));
   });
   $(".close").addEventListener("click", close);
   box.addEventListener("click", (event) => { if (event.target === box) close(); });
@@ -210,7 +225,7 @@ const viewer = (() => {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "open-viewer";
-    button.textContent = "▶ open in viewer";
+    button.textContent = say("open");
     button.addEventListener("click", async () => {
       open();
       try {
@@ -218,11 +233,12 @@ const viewer = (() => {
         if (!response.ok) return fail(`${file.name}: ${response.status}`);
         load(await response.text(), file.name);
       } catch (error) {
-        fail(`The playground did not answer: ${error}`);
+        fail(say("no-answer", { error }));
       }
     });
     return button;
   }
+  learnWords();
 
   return { link, load, show, close };
 })();
