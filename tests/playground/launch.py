@@ -11,6 +11,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.e2e.process import stretched
+
 ROOT = Path(__file__).resolve().parents[2]
 READY = "Playground: open "
 
@@ -61,7 +63,8 @@ async def playground(folder: Path, *args: str) -> AsyncIterator[Playground]:
         )
     assert process.stdout is not None
     try:
-        line = (await asyncio.wait_for(process.stdout.readline(), 60)).decode()
+        started = process.stdout.readline()  # a loaded machine may take a minute or more
+        line = (await asyncio.wait_for(started, stretched(60))).decode()
         assert line.startswith(READY), line + log.read_text()
         url = line.removeprefix(READY).split()[0]
         yield Playground(url, process, log)

@@ -19,6 +19,7 @@ import aiohttp
 from bot.__main__ import arguments
 from bot.playground import FakeTelegram
 from bot.playground.web.front import Front
+from tests.e2e.process import stretched
 from tests.playground.launch import ROOT, free_port, playground, playground_env
 
 Event = dict[str, Any]
@@ -265,7 +266,7 @@ def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
             env=playground_env(tmp_path),
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=stretched(60),
             check=False,
         )
     assert done.returncode == 2
