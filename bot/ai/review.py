@@ -34,6 +34,8 @@ BUDGET_S = 15.0
 NOTICE = 1.0
 """The least estimated cost worth showing, in the game's value (a point, a five …)."""
 SHOWN = 3
+LAST = (1 << 62, 0)
+"""Past every move (a round and a move's index): a seat whose person stayed to the end."""
 
 
 class Slip(NamedTuple):
@@ -65,9 +67,10 @@ def review(record: Record, seat: int, seed: int = 0, budget_s: float = BUDGET_S)
     rng = random.Random(f"{seed}:{seat}")
     slips: list[Slip] = []
     looked = decisions = 0
+    left = _left(record, seat)
     for round_, states in reversed(list(every_round(record))):
         for index, item in enumerate(round_["moves"]):
-            if item.get("seat") != seat or not _is_move(item):
+            if item.get("seat") != seat or not _is_move(item) or (round_["round"], index) > left:
                 continue
             view = seat_view(states[index], seat)
             if len(candidates(view)) < 2:
@@ -113,6 +116,16 @@ def second_look(
         return None
     lead, _ = estimates.lead(best, mine)
     return (moves[best], lead) if lead >= NOTICE else None
+
+
+def _left(record: Record, seat: int) -> tuple[int, int]:
+    """Where `seat`'s person left the game (the round, the move's index): the computer
+    played the seat from there on, so its moves are not theirs to review."""
+    for round_ in record["rounds"]:
+        for index, item in enumerate(round_["moves"]):
+            if item.get("leaves") and item.get("seat") == seat:
+                return round_["round"], index
+    return LAST
 
 
 def _is_move(item: Record) -> bool:
