@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import multiprocessing
-import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
@@ -20,6 +18,7 @@ from aiogram.types import BufferedInputFile
 from bot.ai.review import Review, Slip, review
 from bot.game.record import Record, round_states, rules_of
 from bot.game.tiles import tiles_of
+from bot.telegram.children import child_process
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.pacing import at_leisure
 from bot.ui import history as words
@@ -118,8 +117,7 @@ class Replays:
     async def _draw(self, language: str, record: Record, round_no: int) -> Animation:
         """A replay, drawn in a process of its own that ends with it: a big round takes a
         few hundred MB while it is drawn, which the bot's own process would keep."""
-        spawn = multiprocessing.get_context("spawn")
-        drawer = ProcessPoolExecutor(1, spawn, initializer=_lowest_priority)
+        drawer = child_process()
         try:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(drawer, _replay, language, record, round_no)
@@ -130,8 +128,7 @@ class Replays:
         key = (record["game"], seat)
         if key not in self._reviews:
             if self._reviewer is None:
-                spawn = multiprocessing.get_context("spawn")
-                self._reviewer = ProcessPoolExecutor(1, spawn, initializer=_lowest_priority)
+                self._reviewer = child_process()
             loop = asyncio.get_running_loop()
             found = await loop.run_in_executor(self._reviewer, review, record, seat)
             log.info(
@@ -149,11 +146,6 @@ class Replays:
 
 def _replay(language: str, record: Record, round_no: int) -> Animation:
     return round_replay(texts_for(language), record, round_no)
-
-
-def _lowest_priority() -> None:
-    """The reviewer's process yields the CPU to the bot's own."""
-    os.nice(19)
 
 
 def _position(t: Texts, record: Record, seat: int, slip: Slip) -> bytes:
