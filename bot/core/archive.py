@@ -1,15 +1,21 @@
 """The archive's repository: finished games' records (docs/RECORD.md), the rounds' deal
-codes, and the round replays already sent (their Telegram file ids)."""
+codes, the round replays already sent (their Telegram file ids), and the reviews made
+(«Разбор»: one a game's seat, held by the worker making or sending it)."""
 
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.core.database import Database
 from bot.core.records import Dealing, GameStatus, deal_code
 from bot.game.record import Record, Stamped
+
+REVIEW_HOLD_S = 600.0
+"""How long a worker holds a review it makes or sends, at most: one that ended meanwhile
+lets it go after that."""
 
 
 class Archive:
@@ -102,6 +108,40 @@ class Archive:
             "INSERT INTO replays (game_id, round_no, language, file_id) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (game_id, round_no, language) DO UPDATE SET file_id = excluded.file_id",
             (game_id, round_no, language, file_id),
+        )
+
+    async def hold_review(self, game_id: int, seat: int, holder: str) -> bool:
+        """The seat's review of the game for `holder` alone to make or send, until
+        `let_review_go` (False: another holds it)."""
+        now = time.time()
+        return bool(
+            await self.database.write(
+                "INSERT INTO reviews (game_id, seat, held_by, held_until) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, seat) DO UPDATE "
+                "SET held_by = excluded.held_by, held_until = excluded.held_until "
+                "WHERE reviews.held_until IS NULL OR reviews.held_until < ?",
+                (game_id, seat, holder, now + REVIEW_HOLD_S, now),
+            )
+        )
+
+    async def let_review_go(self, game_id: int, seat: int, holder: str) -> None:
+        await self.database.write(
+            "UPDATE reviews SET held_by = NULL, held_until = NULL "
+            "WHERE game_id = ? AND seat = ? AND held_by = ?",
+            (game_id, seat, holder),
+        )
+
+    async def review(self, game_id: int, seat: int) -> str | None:
+        """The seat's review of the game, once made (JSON: `bot.ai.review.review_json`)."""
+        rows = await self.database.rows(
+            "SELECT review FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+        return rows[0][0] if rows else None
+
+    async def keep_review(self, game_id: int, seat: int, review: str) -> None:
+        await self.database.write(
+            "UPDATE reviews SET review = ? WHERE game_id = ? AND seat = ?",
+            (review, game_id, seat),
         )
 
 
