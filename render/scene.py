@@ -22,8 +22,9 @@ class SheetKind(StrEnum):
 class SeatScene:
     """One seat at the table.
 
-    `revealed` lists the hand face up (round end) instead of `tiles_left` backs; `note` is a
-    short result such as "+13" or "🐟 30". `team` is 0 … 4 (or None without teams); `out`
+    `revealed` lists the hand face up (round end) instead of `tiles_left` backs, those in
+    `marked` framed in gold (a review's better move); `note` is a short result such as "+13"
+    or "🐟 30". `team` is 0 … 4 (or None without teams); `out`
     marks a seat that has left the game (it reached the score limit): dimmed, without a hand.
     """
 
@@ -37,6 +38,7 @@ class SeatScene:
     revealed: tuple[Pips, ...] | None
     note: str = ""
     out: bool = False
+    marked: tuple[Pips, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,15 @@ def _hand(canvas: Image.Image, seat: SeatScene, box: Rect, coloured: bool) -> Re
             if pips is None
             else sprites.face(u, pips, vertical=True, coloured=coloured)
         )
-        paste(canvas, sprite, box.left + col * (u + gap), box.top + row * (2 * u + gap))
+        x, y = box.left + col * (u + gap), box.top + row * (2 * u + gap)
+        paste(canvas, sprite, x, y)
+        if pips is not None and pips in seat.marked:
+            frame = max(2, gap - 1)  # in the room between the tiles
+            ImageDraw.Draw(canvas).rectangle(
+                (x - frame, y - frame, x + u + frame - 1, y + 2 * u + frame - 1),
+                outline=theme.GOLD,
+                width=frame,
+            )
     used_w = cols * u + (cols - 1) * gap
     return Rect(box.left, box.top, box.left + used_w, box.top + rows * 2 * u + (rows - 1) * gap)
 

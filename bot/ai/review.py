@@ -4,7 +4,9 @@ For each decision the seat made (more than one legal move), the hard level searc
 same sampled worlds for the move played and for its own candidates; where its best beats
 the move played by `TRUST` standard errors and by at least `NOTICE` in the game's own
 value (`search.outcome_value`: points in «Козёл», fives in the races, …), the move is a
-slip, and that lead is what it estimates the move cost. The worst `SHOWN` are kept.
+slip, and that lead is what it estimates the move cost. The worst `SHOWN` are kept, each
+with what the better move would have changed in terms a player reads (`consequences`):
+the seat's points in the round and its chances to win or lose the game in it.
 
 The work has a budget: `WORLDS` worlds a decision and at most `BUDGET_S` seconds of CPU a
 seat's game (the rounds are looked at from the last back, so the budget goes to the
@@ -14,17 +16,22 @@ own (`bot.telegram.messenger.replays`).
 
 from __future__ import annotations
 
+import json
 import random
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from bot.ai.knobs import KNOBS, TRUST, Valuation
+from bot.ai.inference import likelihood
+from bot.ai.knobs import KNOBS, TRUST
 from bot.ai.knowledge import infer
-from bot.ai.search import Estimates, candidates, search_world
+from bot.ai.sampling import sample_world
+from bot.ai.search import Estimates, candidates, rollout, search_world, track_voids
 from bot.game import notation
+from bot.game.engine import apply
 from bot.game.moves import Move
 from bot.game.record import Record, every_round
-from bot.game.serial import move_from_json
+from bot.game.serial import encode, move_from_json
+from bot.game.state import GameState
 from bot.game.view import SeatView, seat_view
 
 WORLDS = 32
@@ -40,15 +47,20 @@ LAST = (1 << 62, 0)
 
 class Slip(NamedTuple):
     """A move the hard level would have made otherwise: where (the round, the move's index
-    in the record's round), what was played, what it prefers, and what it estimates the
-    difference cost (`unit`: the game's valuation)."""
+    in the record's round), what was played, what it prefers, what it estimates the
+    difference cost in the game's value, and what the better move would have changed on
+    average: the seat's side's `points` in the round, its chance to end the game in the
+    round won (`winning`: not the goat, or first) and lost (`losing`), each the better
+    move's less the played one's."""
 
     round_no: int
     move: int
     played: Move
     better: Move
     cost: float
-    unit: Valuation
+    points: float = 0.0
+    winning: float = 0.0
+    losing: float = 0.0
 
 
 class Review(NamedTuple):
@@ -65,7 +77,7 @@ def review(record: Record, seat: int, seed: int = 0, budget_s: float = BUDGET_S)
     """The hard level's second look at `seat`'s decisions in a finished game's `record`."""
     started = time.process_time()
     rng = random.Random(f"{seed}:{seat}")
-    slips: list[Slip] = []
+    slips: list[tuple[Slip, SeatView, tuple[Any, ...]]] = []
     looked = decisions = 0
     left = _left(record, seat)
     for round_, states in reversed(list(every_round(record))):
@@ -80,21 +92,20 @@ def review(record: Record, seat: int, seed: int = 0, budget_s: float = BUDGET_S)
                 continue
             looked += 1
             played = move_from_json(notation.entry_of(view.rules.tiles, item))
+            worlds = rng.getstate()  # `consequences` looks at the same worlds
             found = second_look(view, played, rng, WORLDS)
             if found is not None:
                 better, cost = found
-                unit = KNOBS[view.rules.scoring].valuation
                 slip = Slip(
-                    round_no=round_["round"],
-                    move=index,
-                    played=played,
-                    better=better,
-                    cost=cost,
-                    unit=unit,
+                    round_no=round_["round"], move=index, played=played, better=better, cost=cost
                 )
-                slips.append(slip)
-    slips.sort(key=lambda s: -s.cost)
-    return Review(tuple(slips[:SHOWN]), looked, decisions, time.process_time() - started)
+                slips.append((slip, view, worlds))
+    slips.sort(key=lambda found: -found[0].cost)
+    shown = tuple(
+        slip._replace(**consequences(view, slip.played, slip.better, worlds)._asdict())
+        for slip, view, worlds in slips[:SHOWN]
+    )
+    return Review(shown, looked, decisions, time.process_time() - started)
 
 
 def second_look(
@@ -116,6 +127,75 @@ def second_look(
         return None
     lead, _ = estimates.lead(best, mine)
     return (moves[best], lead) if lead >= NOTICE else None
+
+
+class Change(NamedTuple):
+    """What a move changes against another on average (`Slip`'s)."""
+
+    points: float
+    winning: float
+    losing: float
+
+
+def consequences(view: SeatView, played: Move, better: Move, worlds: tuple[Any, ...]) -> Change:
+    """What `better` instead of `played` changes on the `WORLDS` sampled worlds `second_look`
+    searched (from the random state `worlds`, weighted as it weighs them), each round
+    finished by the normal heuristic."""
+    rng = random.Random()
+    rng.setstate(worlds)
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    know = infer(view)
+    voids = list(know.voids())
+    weighted = KNOBS[rules.scoring].weighted
+    total, change = 0.0, [0.0, 0.0, 0.0]
+    for _ in range(WORLDS):
+        world = sample_world(view, know, rng)
+        weight = likelihood(view, world.hands) if weighted else 1.0
+        ends = []
+        for move in (better, played):
+            after, events = apply(world, move)
+            seen = voids.copy()
+            track_voids(seen, events)
+            ends.append(rollout(after, seen))
+        total += weight
+        for i, (mine, theirs) in enumerate(
+            zip(_measures(ends[0], side), _measures(ends[1], side), strict=True)
+        ):
+            change[i] += weight * (mine - theirs)
+    return Change(*(c / total if total > 0 else 0.0 for c in change))
+
+
+def _measures(state: GameState, side: int) -> tuple[float, float, float]:
+    """The side's points (written and remembered), and whether the game ended won or lost
+    for it: lost is the goat, or (a game without goats) not first."""
+    points = float(state.tally.scores[side] + state.tally.remembered[side])
+    if state.outcome is None:
+        return points, 0.0, 0.0
+    places = state.outcome.places
+    mine = [p for p in places if p.side == side]
+    if any(p.goat for p in places):
+        lost = any(p.goat for p in mine)
+    else:
+        lost = all(p.place != 1 for p in mine)
+    return points, float(not lost), float(lost)
+
+
+def review_json(found: Review) -> str:
+    """A review as JSON, to keep (`review_of` reads it back)."""
+    slips = [
+        {**s._asdict(), "played": encode(s.played), "better": encode(s.better)} for s in found.slips
+    ]
+    return json.dumps({**found._asdict(), "slips": slips})
+
+
+def review_of(kept: str) -> Review:
+    data = json.loads(kept)
+    slips = tuple(
+        Slip(**{**s, "played": move_from_json(s["played"]), "better": move_from_json(s["better"])})
+        for s in data["slips"]
+    )
+    return Review(**{**data, "slips": slips})
 
 
 def _left(record: Record, seat: int) -> tuple[int, int]:

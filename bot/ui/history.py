@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.ai.knobs import Valuation
 from bot.ai.review import Review, Slip
 from bot.core.records import Table
 from bot.game.moves import Draw, Move, Play, PlayDoubles
@@ -125,8 +124,6 @@ def tables(t: Texts, code: str, name: str, found: Sequence[Table], here: int) ->
 
 
 ARROWS = ("⬅", "➡", "⬆", "⬇")
-CHANCE_SCALE = 60.0
-"""Fives and Threes' value runs from -30 (lost) to 30 (won): 60 is the whole chance."""
 
 
 def move_words(t: Texts, tiles: TileSet, move: Move) -> str:
@@ -140,18 +137,20 @@ def move_words(t: Texts, tiles: TileSet, move: Move) -> str:
     return "🎒" if isinstance(move, Draw) else t("review-pass")
 
 
-def _scale(unit: Valuation) -> str:
-    """How a review words its costs: in the chance to win, in fives, or in points."""
-    if unit is Valuation.CHANCE:
-        return "chance"
-    return "race" if unit is Valuation.RACE else "points"
+def change_words(t: Texts, slip: Slip) -> str:
+    """What the better move would have changed, as a player reads it: their points in the
+    round, their chances to win and to lose the game in it (what rounds to nothing is left
+    out)."""
+    points = round(slip.points)
+    said = [t("review-points", points=abs(points), more=_more(points))] if points else []
+    for key, chance in (("review-winning", slip.winning), ("review-losing", slip.losing)):
+        if percent := round(100 * chance):
+            said.append(t(key, percent=abs(percent), more=_more(percent)))
+    return " ".join(said) or t("review-small")
 
 
-def cost_words(t: Texts, slip: Slip) -> str:
-    """What the hard level estimates a slip cost, in the game's terms."""
-    if slip.unit is Valuation.CHANCE:
-        return t("review-cost-chance", percent=max(1, round(100 * slip.cost / CHANCE_SCALE)))
-    return t(f"review-cost-{_scale(slip.unit)}", points=max(1, round(slip.cost)))
+def _more(change: int) -> str:
+    return "yes" if change > 0 else "no"
 
 
 def slip_caption(t: Texts, tiles: TileSet, slip: Slip) -> str:
@@ -161,7 +160,7 @@ def slip_caption(t: Texts, tiles: TileSet, slip: Slip) -> str:
         move=slip.move + 1,
         played=move_words(t, tiles, slip.played),
         better=move_words(t, tiles, slip.better),
-        cost=cost_words(t, slip),
+        change=change_words(t, slip),
     )
 
 
@@ -172,7 +171,6 @@ def review_summary(t: Texts, game: int, review: Review) -> str:
         "review-summary",
         game=game,
         count=len(review.slips),
-        scale=t(f"review-scale-{_scale(review.slips[0].unit)}"),
         looked=review.looked,
         total=review.decisions,
     )
@@ -186,5 +184,5 @@ def review_mark(t: Texts, tiles: TileSet, seat: int, slip: Slip) -> dict[str, ob
         "seat": seat,
         "played": move_words(t, tiles, slip.played),
         "better": move_words(t, tiles, slip.better),
-        "cost": cost_words(t, slip),
+        "cost": change_words(t, slip),
     }

@@ -1,5 +1,6 @@
 """«Разбор» (`bot.ai.review`): a person who left the game is reviewed on the moves they
-made, never on the computer's that played their seat on."""
+made, never on the computer's that played their seat on; a review says what its better
+moves change, and is kept as JSON exactly."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import copy
 import random
 from typing import Any
 
-from bot.ai.review import review
+from bot.ai.review import review, review_json, review_of
 from bot.game import record as records
 from bot.game import serial
 from bot.game.engine import legal_moves, new_game
@@ -63,3 +64,12 @@ def test_a_seat_that_left_is_reviewed_up_to_its_leaving() -> None:
     assert found.decisions < review(left_game(leaves_after=10**6), 0, budget_s=0.0).decisions
     looked = review(record, 0)
     assert all((s.round_no, s.move) < (round_no, index) for s in looked.slips)
+
+
+def test_a_review_is_kept_as_json_and_says_what_a_better_move_changes() -> None:
+    found = review(left_game(leaves_after=10**6, seed=3), 0)
+    assert found.slips  # moves played at random
+    assert review_of(review_json(found)) == found
+    for slip in found.slips:
+        assert -1.0 <= slip.winning <= 1.0 and -1.0 <= slip.losing <= 1.0
+        assert (slip.points, slip.winning, slip.losing) != (0.0, 0.0, 0.0)

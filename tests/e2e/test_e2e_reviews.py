@@ -1,16 +1,19 @@
-"""«🔍 Разбор» and the bot's child processes, through the fake Bot API: a review and a
-replay are made in processes of their own, which end with the bot however it ends."""
+"""«🔍 Разбор» and the bot's child processes, through the fake Bot API: a person's review
+of a game is made once however often they press, and sent again from the database after;
+it says plainly what the better move would have changed; a review and a replay are made in
+processes of their own, which end with the bot however it ends."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import signal
 from pathlib import Path
 
 from bot.playground import Chat, FakeTelegram, Message, User
-from tests.e2e.actions import play_until, press, start_game
+from tests.e2e.actions import play_until, press, start_game, wait_text
 from tests.e2e.process import BotProcess, running_bot
 from tests.e2e.shown import NAMES, RU, bot_messages
 from tests.e2e.stored import games_in, query
@@ -72,6 +75,82 @@ async def finished_game(
         lambda: query(folder, "SELECT 1 FROM records WHERE game_id = ?", game["id"])
     )
     return int(game["id"])
+
+
+PRESSES = 30
+REVIEW_LOGGED = "review of game {game} seat {seat}:"
+
+
+def answers_to(fake: FakeTelegram, pressed: list[str]) -> list[str] | None:
+    """The answers' texts once every press has one."""
+    answers = [fake.answer_for(query) for query in pressed]
+    return [str(a.text) for a in answers if a is not None] if all(answers) else None
+
+
+def photos(fake: FakeTelegram, user: User) -> list[Message]:
+    return [m for m in bot_messages(fake, user) if m.photo is not None]
+
+
+def documents(fake: FakeTelegram, user: User) -> list[Message]:
+    return [m for m in bot_messages(fake, user) if m.file is not None and m.file.kind == "document"]
+
+
+async def test_a_review_is_made_once_and_says_what_the_better_move_changes(
+    tmp_path: Path,
+) -> None:
+    """«🔍 Разбор» pressed 30 times at once: one review is made and sent, the other presses
+    are told it is being made; a press after sends the same review again, made by nobody.
+    Its words say what the better move changes (the round's points, the chance to lose the
+    game), no bare estimate, and the record sent with it names no file of the repository."""
+    async with FakeTelegram() as fake:
+        masha, serge = (fake.add_user(name) for name in NAMES[:2])
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path) as bot:
+            game = await finished_game(fake, bot, tmp_path, group, [masha, serge])
+            hand = await fake.wait_until(lambda: with_button(fake, masha, RU("review-button")))
+            pressed = [fake.user_presses(masha, hand, RU("review-button")) for _ in range(PRESSES)]
+            answers = await fake.wait_until(lambda: answers_to(fake, pressed), 60)
+            assert sorted(answers) == sorted(
+                [RU("review-preparing")] + [RU("review-busy")] * (PRESSES - 1)
+            )
+            heading = RU("review-none", game=game, looked=0, total=0)[:8]
+            summary = await wait_text(fake, masha, heading, 300)
+            await bot.idle()
+            said = [m for m in bot_messages(fake, masha) if heading in (m.content or "")]
+            assert said == [summary]
+            (row,) = query(tmp_path, "SELECT * FROM reviews WHERE game_id = ?", game)
+            assert (row["held_by"], row["held_until"]) == (None, None)
+            made = REVIEW_LOGGED.format(game=game, seat=row["seat"])
+            assert bot.log.count(made) == 1
+            slips = json.loads(row["review"])["slips"]
+            assert slips, "a game played at random has moves the hard computer plays otherwise"
+
+            # in plain words: what the better move changes, no estimate in the game's value
+            shown = photos(fake, masha)
+            assert len(shown) == len(slips)
+            text = "\n".join([summary.content or "", *(m.caption or "" for m in shown)])
+            assert "≈" not in text and "весит" not in text, text
+            plain = (
+                RU("review-small"),
+                *(
+                    RU(k, points=5, percent=5, more="no")[:12]
+                    for k in ("review-points", "review-winning", "review-losing")
+                ),
+            )
+            for picture in shown:
+                assert any(words in (picture.caption or "") for words in plain), picture.caption
+            (record,) = documents(fake, masha)
+            assert "docs/" not in (record.caption or "") and ".md" not in (record.caption or "")
+            assert json.loads(record.file.data)["review"]  # type: ignore[union-attr]
+
+            # a press after: the same review again, from the database
+            assert await press(fake, masha, hand, RU("review-button")) == RU("review-again")
+            await fake.wait_until(lambda: len(documents(fake, masha)) == 2, 60)
+            await bot.idle()
+            again = [m for m in bot_messages(fake, masha) if heading in (m.content or "")]
+            assert [m.content for m in again] == [summary.content] * 2
+            assert [m.caption for m in photos(fake, masha)] == [m.caption for m in shown] * 2
+            assert bot.log.count(made) == 1
 
 
 async def test_the_bots_children_end_with_it(tmp_path: Path) -> None:

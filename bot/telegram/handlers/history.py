@@ -21,6 +21,7 @@ from bot.game.record import Record
 from bot.telegram.handlers.common import IN_GROUP, is_admin
 from bot.telegram.keyboards import history_keyboard, record_keyboard
 from bot.telegram.messenger import Messenger
+from bot.telegram.messenger.replays import Held
 from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
 from bot.ui import history as words
 from bot.ui.games import preset_name
@@ -127,15 +128,19 @@ async def review(
     messenger: Messenger,
     t: Texts,
 ) -> None:
-    """«🔍 Разбор» under a finished game's closed hand: the presser's own moves."""
+    """«🔍 Разбор» under a finished game's closed hand: the presser's own moves, made
+    once; a press while it is made or sent says so, a press after sends it again."""
     game = await service.game(callback_data.game)
     seat = None if game is None else game.seat_of(callback.from_user.id)
     record = await history.record(callback_data.game) if seat is not None else None
     if seat is None or record is None:
         await callback.answer(t("review-not-yours"), show_alert=True)
         return
-    await callback.answer(t("review-preparing"))
-    await messenger.replays.send_review(callback.from_user.id, record, seat)
+    held = await messenger.replays.hold_review(callback_data.game, seat)
+    answers = {Held.NEW: "review-preparing", Held.KEPT: "review-again", Held.BUSY: "review-busy"}
+    await callback.answer(t(answers[held]))
+    if held is not Held.BUSY:
+        await messenger.replays.send_review(callback.from_user.id, record, seat)
 
 
 @router.message(Command("export"), IN_GROUP)

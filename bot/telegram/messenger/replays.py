@@ -2,7 +2,8 @@
 animation (drawn in a process of its own, one at a time, only when asked; kept by
 Telegram's `file_id`, so a second press costs one send), a game's record as a file, and the review
 of their own moves («Разбор», worked out in a process of its own at the lowest priority,
-so the games never wait for it)."""
+so the games never wait for it; made once a game's seat and kept in the database, where
+every worker finds it: a worker holds it while it makes or sends it)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import json
 import logging
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from enum import StrEnum
 
 from aiogram.methods import SendAnimation, SendDocument, SendMessage, SendPhoto
 from aiogram.types import BufferedInputFile
 
-from bot.ai.review import Review, Slip, review
+from bot.ai.review import Review, Slip, review, review_json, review_of
+from bot.game.moves import Play, PlayDoubles
 from bot.game.record import Record, round_states, rules_of
 from bot.game.tiles import tiles_of
 from bot.telegram.children import child_process
@@ -31,6 +34,15 @@ from render.animation import Animation
 log = logging.getLogger(__name__)
 
 
+class Held(StrEnum):
+    """What a press of «🔍 Разбор» finds: the review to make, the one made to send again,
+    or another press's (here or in another worker) still being made or sent."""
+
+    NEW = "new"
+    KEPT = "kept"
+    BUSY = "busy"
+
+
 class Replays:
     """Round replays and game records, sent to one person's private chat."""
 
@@ -39,7 +51,6 @@ class Replays:
         self._drawing = asyncio.Semaphore(1)  # one replay drawn at a time: games go first
         self._locks: dict[tuple[int, int, str], asyncio.Lock] = {}
         self._reviewer: ProcessPoolExecutor | None = None
-        self._reviews: dict[tuple[int, int], Review] = {}
 
     async def send_replay(self, user_id: int, record: Record, round_no: int) -> bool:
         """Send round `round_no` of `record` (a finished round) as an animation; whether it
@@ -93,9 +104,25 @@ class Replays:
             )
             return await self.gateway.private(None, user_id, method) is not None
 
+    async def hold_review(self, game_id: int, seat: int) -> Held:
+        """The seat's review of the game for this worker to make or send (`send_review`
+        lets it go), unless another press holds it."""
+        archive, worker = self.gateway.storage.archive, self.gateway.storage.worker
+        if not await archive.hold_review(game_id, seat, worker):
+            return Held.BUSY
+        return Held.NEW if await archive.review(game_id, seat) is None else Held.KEPT
+
     async def send_review(self, user_id: int, record: Record, seat: int) -> None:
-        """The review of `seat`'s moves: a line, then each slip as the position it was
-        made in, from that seat (its hand face up)."""
+        """The review of `seat`'s moves (held: `hold_review`), made if not yet: a line,
+        then each slip as the position it was made in, from that seat (its hand face up,
+        the better move's tiles framed)."""
+        archive, worker = self.gateway.storage.archive, self.gateway.storage.worker
+        try:
+            await self._send_review(user_id, record, seat)
+        finally:
+            await archive.let_review_go(record["game"], seat, worker)
+
+    async def _send_review(self, user_id: int, record: Record, seat: int) -> None:
         with at_leisure():  # behind the games' own messages
             t = await self.gateway.user_texts(user_id)
             tiles = rules_of(record).tiles
@@ -125,18 +152,21 @@ class Replays:
             await asyncio.to_thread(drawer.shutdown)  # the process ends with its replay
 
     async def _review(self, record: Record, seat: int) -> Review:
-        key = (record["game"], seat)
-        if key not in self._reviews:
-            if self._reviewer is None:
-                self._reviewer = child_process()
-            loop = asyncio.get_running_loop()
-            found = await loop.run_in_executor(self._reviewer, review, record, seat)
-            log.info(
-                "review of game %s seat %s: %s of %s decisions, %.1f s CPU",
-                record["game"], seat, found.looked, found.decisions, found.cpu_s,
-            )  # fmt: skip
-            self._reviews[key] = found
-        return self._reviews[key]
+        """The seat's review: the one kept, or made now and kept."""
+        archive, game_id = self.gateway.storage.archive, record["game"]
+        kept = await archive.review(game_id, seat)
+        if kept is not None:
+            return review_of(kept)
+        if self._reviewer is None:
+            self._reviewer = child_process()
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self._reviewer, review, record, seat)
+        log.info(
+            "review of game %s seat %s: %s of %s decisions, %.1f s CPU",
+            game_id, seat, found.looked, found.decisions, found.cpu_s,
+        )  # fmt: skip
+        await archive.keep_review(game_id, seat, review_json(found))
+        return found
 
     def close(self) -> None:
         """Stop the reviewer's process, if one was started."""
@@ -148,12 +178,21 @@ def _replay(language: str, record: Record, round_no: int) -> Animation:
     return round_replay(texts_for(language), record, round_no)
 
 
+def _tiles(slip: Slip) -> tuple[int, ...]:
+    """The tiles the better move lays down (none for a draw or a pass)."""
+    better = slip.better
+    if isinstance(better, Play):
+        return (better.tile,)
+    return better.tiles if isinstance(better, PlayDoubles) else ()
+
+
 def _position(t: Texts, record: Record, seat: int, slip: Slip) -> bytes:
     """The table as it was before the slip, with the seat's own hand face up."""
     state = round_states(record, slip.round_no)[slip.move]
     names = [s["name"] for s in record["seats"]]
     scene = table_scene(t, state, names)
-    hand = tuple(state.rules.tiles.pips[tile] for tile in tiles_of(state.hands[seat]))
+    pips = state.rules.tiles.pips
+    hand = tuple(pips[tile] for tile in tiles_of(state.hands[seat]))
     seats = list(scene.seats)
-    seats[seat] = replace(seats[seat], revealed=hand)
+    seats[seat] = replace(seats[seat], revealed=hand, marked=tuple(pips[t] for t in _tiles(slip)))
     return render_table(replace(scene, seats=tuple(seats)))

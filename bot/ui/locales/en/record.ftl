@@ -15,7 +15,7 @@ history-round = R{ $round } { $how } · 🃏 { $code }: { $scores }
 history-actions = 🎞 — a round's replay in private · 📄 — the game's record · 🃏 code — /newgame deal=CODE
 history-record-button = 📄 Record
 history-back-button = ⬅ All games
-history-record-caption = 📄 Game #{ $game } — its record (format: docs/RECORD.md)
+history-record-caption = 📄 Game #{ $game } — its record: every deal and move (a JSON file)
 history-sent-private = Sent to you in private.
 replay-button = 🎞 Replay
 replay-preparing = 🎞 Making the replay — it comes in private.
@@ -24,7 +24,7 @@ replay-caption = 🎞 Game #{ $game }, round { $round } · 🃏 { $code }
 replay-frame = Round { $round } · move { $move } of { $moves }
 replay-not-over = This round is not over yet: its replay comes after it.
 round-deal-code = 🃏 Deal { $code }: play it in another chat — /newgame deal={ $code }
-export-caption = 📦 The chat's game records: { $games } (one game a line, format docs/RECORD.md)
+export-caption = 📦 The chat's game records: { $games } (a JSON Lines file, one game a line)
 export-part-caption = 📦 The chat's game records, part { $part } of { $parts }
 export-empty = Nothing to export: no finished games in this chat yet.
 deal-usage = Write the deal's code, e.g.: /deal K7QF2M
@@ -40,23 +40,29 @@ settings-deals = This chat's names in /deal: { $state }
 settings-deals-button = 🃏 Names in /deal: { $state }
 review-button = 🔍 Review
 review-preparing = 🔍 Looking at your moves — it comes here.
+review-busy = 🔍 Your review is being made — it comes here when it is ready.
+review-again = 🔍 Your review is ready — sending it again.
 review-not-yours = A review is of your own moves in a finished game.
 review-none = 🔍 Review of game #{ $game }: the hard computer found no move it would have played clearly better (decisions looked at: { $looked } of { $total }).
-review-slip = Round { $round }, move { $move }: you — { $played }, the hard computer — { $better }. By its estimate that cost { $cost }.
+review-slip = Round { $round }, move { $move }: you — { $played }, the hard computer — { $better }. { $change }
 review-pass = pass
 review-summary = 🔍 Review of game #{ $game }: { $count ->
         [one] here is the move the hard computer would have played otherwise.
        *[other] here are the { $count } costliest moves the hard computer would have played otherwise.
-    } { $scale } Decisions looked at: { $looked } of { $total }.
-review-scale-points = The cost is in points by its estimate; the game's outcome weighs about 100.
-review-scale-race = The cost is in fives by its estimate; the game's outcome weighs about 30.
-review-scale-chance = The cost is in the chance to win the game.
-review-cost-points = ≈ { $points } { $points ->
+    } Its tile is framed in gold; under each picture, what its move would have changed, on average over the hands the others might have held. Decisions looked at: { $looked } of { $total }.
+review-points = With its move you would have scored { $points } { $points ->
         [one] point
        *[other] points
-    }
-review-cost-race = ≈ { $points } { $points ->
-        [one] five
-       *[other] fives
-    }
-review-cost-chance = ≈ { $percent }% chance to win
+    } { $more ->
+        [yes] more
+       *[no] fewer
+    } this round on average.
+review-winning = The chance to win the game in this round would have been { $percent }% { $more ->
+        [yes] higher
+       *[no] lower
+    }.
+review-losing = The chance to lose the game in this round would have been { $percent }% { $more ->
+        [yes] higher
+       *[no] lower
+    }.
+review-small = By its estimate the difference is small: neither this round's points nor the game's outcome change much.

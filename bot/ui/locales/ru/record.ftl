@@ -15,7 +15,7 @@ history-round = Р{ $round } { $how } · 🃏 { $code }: { $scores }
 history-actions = 🎞 — повтор раунда в личку · 📄 — запись игры · 🃏 код — /newgame deal=КОД
 history-record-button = 📄 Запись
 history-back-button = ⬅ Все игры
-history-record-caption = 📄 Игра №{ $game } — запись (формат docs/RECORD.md)
+history-record-caption = 📄 Игра №{ $game } — запись партии: все раздачи и ходы (файл JSON)
 history-sent-private = Отправил вам в личку.
 replay-button = 🎞 Повтор
 replay-preparing = 🎞 Готовлю повтор — пришлю в личку.
@@ -24,7 +24,7 @@ replay-caption = 🎞 Игра №{ $game }, раунд { $round } · 🃏 { $co
 replay-frame = Раунд { $round } · ход { $move } из { $moves }
 replay-not-over = Этот раунд ещё не закончен: повтор будет после него.
 round-deal-code = 🃏 Раздача { $code }: сыграть её в другом чате — /newgame deal={ $code }
-export-caption = 📦 Записи игр чата: { $games } (по игре в строке, формат docs/RECORD.md)
+export-caption = 📦 Записи игр чата: { $games } (файл JSON Lines, по игре в строке)
 export-part-caption = 📦 Записи игр чата, часть { $part } из { $parts }
 export-empty = Выгружать нечего: в этом чате ещё нет законченных игр.
 deal-usage = Напишите код раздачи, например: /deal K7QF2M
@@ -40,25 +40,30 @@ settings-deals = Имена этого чата в /deal: { $state }
 settings-deals-button = 🃏 Имена в /deal: { $state }
 review-button = 🔍 Разбор
 review-preparing = 🔍 Смотрю ваши ходы — пришлю сюда.
+review-busy = 🔍 Разбор уже готовится — пришлю, как будет готов.
+review-again = 🔍 Разбор готов — присылаю ещё раз.
 review-not-yours = Разбор — только своих ходов в законченной игре.
 review-none = 🔍 Разбор игры №{ $game }: сильный компьютер не нашёл хода, где сыграл бы заметно лучше (просмотрено решений: { $looked } из { $total }).
-review-slip = Раунд { $round }, ход { $move }: вы — { $played }, сильный компьютер — { $better }. По его оценке это стоило { $cost }.
+review-slip = Раунд { $round }, ход { $move }: вы — { $played }, сильный компьютер — { $better }. { $change }
 review-pass = пас
 review-summary = 🔍 Разбор игры №{ $game }: { $count ->
         [one] вот ход, который сильный компьютер сыграл бы иначе.
        *[other] вот { $count } самых дорогих хода, которые сильный компьютер сыграл бы иначе.
-    } { $scale } Просмотрено решений: { $looked } из { $total }.
-review-scale-points = Цена — в очках по его оценке, исход партии весит около 100.
-review-scale-race = Цена — в пятёрках по его оценке, исход партии весит около 30.
-review-scale-chance = Цена — в шансах выиграть партию.
-review-cost-points = ≈ { $points } { $points ->
+    } Его кость обведена золотом, под картинкой — что изменил бы его ход, в среднем по раскладам, которые могли быть у других. Просмотрено решений: { $looked } из { $total }.
+review-points = С его ходом вы набрали бы в этом раунде в среднем на { $points } { $points ->
         [one] очко
         [few] очка
        *[other] очков
-    }
-review-cost-race = ≈ { $points } { $points ->
-        [one] пятёрка
-        [few] пятёрки
-       *[other] пятёрок
-    }
-review-cost-chance = ≈ { $percent }% шанса на победу
+    } { $more ->
+        [yes] больше
+       *[no] меньше
+    }.
+review-winning = Шанс выиграть партию в этом раунде был бы на { $percent }% { $more ->
+        [yes] выше
+       *[no] ниже
+    }.
+review-losing = Шанс проиграть партию в этом раунде был бы на { $percent }% { $more ->
+        [yes] выше
+       *[no] ниже
+    }.
+review-small = По его оценке разница невелика: ни очки в этом раунде, ни исход партии почти не меняются.
