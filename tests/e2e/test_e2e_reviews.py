@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.playground import Chat, FakeTelegram, Message, User
 from tests.e2e.actions import play_until, press, start_game, wait_text
 from tests.e2e.process import BotProcess, running_bot
-from tests.e2e.shown import NAMES, RU, bot_messages
+from tests.e2e.shown import NAMES, RU, SHORT, bot_messages
 from tests.e2e.stored import games_in, query
 
 QUICK = "target=25"  # a game of a few rounds
@@ -64,10 +64,15 @@ def with_button(fake: FakeTelegram, chat: Chat | User, label: str) -> Message | 
 
 
 async def finished_game(
-    fake: FakeTelegram, bot: BotProcess, folder: Path, group: Chat, players: list[User]
+    fake: FakeTelegram,
+    bot: BotProcess,
+    folder: Path,
+    group: Chat,
+    players: list[User],
+    options: str = QUICK,
 ) -> int:
-    """A quick game played to its end in `group`, its record kept; its id."""
-    await start_game(fake, group, players, QUICK)
+    """A game played to its end in `group`, its record kept; its id."""
+    await start_game(fake, group, players, options)
     (game,) = games_in(folder, group.id)
     await play_until(fake, group, players, random.Random(4))
     await bot.idle()
@@ -87,6 +92,10 @@ def answers_to(fake: FakeTelegram, pressed: list[str]) -> list[str] | None:
     return [str(a.text) for a in answers if a is not None] if all(answers) else None
 
 
+def summaries(fake: FakeTelegram, user: User, heading: str) -> list[Message]:
+    return [m for m in bot_messages(fake, user) if heading in (m.content or "")]
+
+
 def photos(fake: FakeTelegram, user: User) -> list[Message]:
     return [m for m in bot_messages(fake, user) if m.photo is not None]
 
@@ -100,13 +109,14 @@ async def test_a_review_is_made_once_and_says_what_the_better_move_changes(
 ) -> None:
     """«🔍 Разбор» pressed 30 times at once: one review is made and sent, the other presses
     are told it is being made; a press after sends the same review again, made by nobody.
-    Its words say what the better move changes (the round's points, the chance to lose the
-    game), no bare estimate, and the record sent with it names no file of the repository."""
+    Its words (both players') say what the better move changes (the round's points, the
+    chances to win or lose the game), no bare estimate, and the record sent with it names
+    no file of the repository."""
     async with FakeTelegram() as fake:
         masha, serge = (fake.add_user(name) for name in NAMES[:2])
         group = fake.add_group("Двор", [masha, serge])
         async with running_bot(fake, tmp_path) as bot:
-            game = await finished_game(fake, bot, tmp_path, group, [masha, serge])
+            game = await finished_game(fake, bot, tmp_path, group, [masha, serge], SHORT)
             hand = await fake.wait_until(lambda: with_button(fake, masha, RU("review-button")))
             pressed = [fake.user_presses(masha, hand, RU("review-button")) for _ in range(PRESSES)]
             answers = await fake.wait_until(lambda: answers_to(fake, pressed), 60)
@@ -116,39 +126,41 @@ async def test_a_review_is_made_once_and_says_what_the_better_move_changes(
             heading = RU("review-none", game=game, looked=0, total=0)[:8]
             summary = await wait_text(fake, masha, heading, 300)
             await bot.idle()
-            said = [m for m in bot_messages(fake, masha) if heading in (m.content or "")]
-            assert said == [summary]
+            assert summaries(fake, masha, heading) == [summary]
             (row,) = query(tmp_path, "SELECT * FROM reviews WHERE game_id = ?", game)
             assert (row["held_by"], row["held_until"]) == (None, None)
             made = REVIEW_LOGGED.format(game=game, seat=row["seat"])
             assert bot.log.count(made) == 1
-            slips = json.loads(row["review"])["slips"]
-            assert slips, "a game played at random has moves the hard computer plays otherwise"
+            shown = photos(fake, masha)
+            assert len(shown) == len(json.loads(row["review"])["slips"])
 
             # in plain words: what the better move changes, no estimate in the game's value
-            shown = photos(fake, masha)
-            assert len(shown) == len(slips)
-            text = "\n".join([summary.content or "", *(m.caption or "" for m in shown)])
+            theirs = await fake.wait_until(lambda: with_button(fake, serge, RU("review-button")))
+            assert await press(fake, serge, theirs, RU("review-button")) == RU("review-preparing")
+            await wait_text(fake, serge, heading, 300)
+            await bot.idle()
+            pictures = shown + photos(fake, serge)
+            assert pictures, "a game played at random has moves the hard computer plays otherwise"
+            said = [m.content or "" for m in summaries(fake, masha, heading)]
+            text = "\n".join(said + [m.caption or "" for m in pictures])
             assert "≈" not in text and "весит" not in text, text
-            plain = (
+            plain = [
                 RU("review-small"),
                 *(
-                    RU(k, points=5, percent=5, more="no")[:12]
-                    for k in ("review-points", "review-winning", "review-losing")
+                    RU(key, points=5, percent=5, more="no")[:12]
+                    for key in ("review-points", "review-winning", "review-losing")
                 ),
-            )
-            for picture in shown:
+            ]
+            for picture in pictures:
                 assert any(words in (picture.caption or "") for words in plain), picture.caption
-            (record,) = documents(fake, masha)
-            assert "docs/" not in (record.caption or "") and ".md" not in (record.caption or "")
-            assert json.loads(record.file.data)["review"]  # type: ignore[union-attr]
+            records = documents(fake, masha) + documents(fake, serge)
+            assert records and all("docs/" not in (m.caption or "") for m in records)
 
             # a press after: the same review again, from the database
             assert await press(fake, masha, hand, RU("review-button")) == RU("review-again")
-            await fake.wait_until(lambda: len(documents(fake, masha)) == 2, 60)
+            await fake.wait_until(lambda: len(summaries(fake, masha, heading)) == 2, 60)
             await bot.idle()
-            again = [m for m in bot_messages(fake, masha) if heading in (m.content or "")]
-            assert [m.content for m in again] == [summary.content] * 2
+            assert [m.content for m in summaries(fake, masha, heading)] == [summary.content] * 2
             assert [m.caption for m in photos(fake, masha)] == [m.caption for m in shown] * 2
             assert bot.log.count(made) == 1
 
@@ -175,6 +187,7 @@ async def test_the_bots_children_end_with_it(tmp_path: Path) -> None:
                 return found if len(workers) >= 2 else None
 
             spawned = await fake.wait_until(making, 60)  # the reviewer and the drawer
+            assert any("resource_tracker" in command(p) for p in spawned)  # ends on its own
             os.kill(pid, signal.SIGKILL)
             try:
                 await fake.wait_until(lambda: not any(alive(p) for p in spawned), 20)
