@@ -164,7 +164,7 @@ async def test_history_replay_export_and_nothing_while_running(tmp_path: Path) -
                 assert shown == []
             for picture in shown:
                 assert (picture.caption or "").startswith(
-                    RU("review-slip", round=1, move=1, played="", better="", cost="")[:5]
+                    RU("review-slip", round=1, move=1, played="", better="", change="")[:5]
                 )
             if shown:  # then the record with the review's marks, for a viewer
                 marked = await fake.wait_until(
