@@ -21,9 +21,18 @@ from bot.telegram.buttons import (
     MoveButton,
     RatingPage,
 )
-from tests.e2e.actions import forge_press, say, start_game, wait_turn
+from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay
+from tests.e2e.actions import (
+    forge_press,
+    forged_refused,
+    join,
+    open_lobby,
+    say,
+    start_game,
+    wait_turn,
+)
 from tests.e2e.process import running_bot
-from tests.e2e.shown import bot_messages
+from tests.e2e.shown import RU, bot_messages
 from tests.e2e.stored import games_in, query
 
 BIGGEST = 2**63 - 1
@@ -63,6 +72,12 @@ def forgeries(game: int, version: int) -> list[str]:
         LanguageChoice(language="xx").pack(),
         f"{RatingPage.__prefix__}:{BIGGEST}",
         f"{RatingPage.__prefix__}:99999999999999999999",
+        # /history's buttons away from /history: its list, a sheet, a record, a replay
+        HistoryGame(game=0).pack(),
+        HistoryGame(game=game).pack(),
+        HistoryGame(game=BIGGEST).pack(),
+        RecordFile(game=game).pack(),
+        Replay(game=BIGGEST, round=1).pack(),
     ]
 
 
@@ -92,6 +107,37 @@ async def test_every_forged_field_is_a_short_answer(tmp_path: Path, options: str
             await bot.idle()
             (row,) = query(tmp_path, "SELECT version FROM games WHERE id = ?", game["id"])
             assert int(row["version"]) == version
+            above_info = [
+                line
+                for line in bot.log[logged:].splitlines()
+                if any(level in line for level in ("WARNING", "ERROR", "CRITICAL", "Traceback"))
+            ]
+            assert not above_info, "\n".join(above_info)
+
+
+async def test_history_buttons_forged_onto_a_lobby_change_nothing(tmp_path: Path) -> None:
+    """/history's buttons pressed on a lobby: the unknown-button answer; the lobby keeps its
+    words and its seats' buttons (a player still joins), and nothing is logged above INFO."""
+    async with FakeTelegram() as fake:
+        masha, serge = fake.add_user("Маша"), fake.add_user("Серёжа")
+        group = fake.add_group("Двор", [masha, serge])
+        async with running_bot(fake, tmp_path) as bot:
+            lobby = await open_lobby(fake, group, masha)
+            await bot.idle()
+            (game,) = games_in(tmp_path, group.id)
+            shown = (lobby.text, lobby.reply_markup)
+            logged = len(bot.log)
+            for data in (
+                HistoryGame(game=0).pack(),
+                HistoryGame(game=game["id"]).pack(),
+                RecordFile(game=game["id"]).pack(),
+                Replay(game=BIGGEST, round=1).pack(),
+            ):
+                assert await forged_refused(fake, masha, lobby, data) == RU("unknown-button")
+            await bot.idle()
+            assert (lobby.text, lobby.reply_markup) == shown
+            for user in (masha, serge):  # its seats' buttons still seat
+                await join(fake, group, user, lobby)
             above_info = [
                 line
                 for line in bot.log[logged:].splitlines()

@@ -52,10 +52,9 @@ async def history(message: Message, history: History, t: Texts) -> None:
 async def game_sheet(
     callback: CallbackQuery, callback_data: HistoryGame, history: History, t: Texts
 ) -> None:
-    """A game's score sheet, or (game 0) the list again, in the /history message."""
-    message = callback.message
-    if not isinstance(message, Message):
-        raise GameError("unknown-button")
+    """A game's score sheet, or (game 0) the list again, in the /history message (a press
+    on any other message does nothing)."""
+    message = history_message(callback)
     chat = message.chat
     if callback_data.game == 0:
         records = await history.recent(chat.id, SHOWN)
@@ -105,10 +104,9 @@ async def record_file(
     chats: Chats,
     messenger: Messenger,
 ) -> None:
-    """«📄 Запись»: the game's record goes to the presser's private chat."""
-    message = callback.message
-    if not isinstance(message, Message):
-        raise GameError("unknown-button")
+    """«📄 Запись» under a game's score sheet: its record goes to the presser's private
+    chat."""
+    message = history_message(callback)
     record = await _chat_record(history, message.chat.id, callback_data.game)
     user = callback.from_user.id
     t = await messenger.gateway.user_texts(user)
@@ -194,6 +192,47 @@ async def deal(message: Message, command: CommandObject, history: History, t: Te
         return
     name = preset_name(t, tables[0].preset)
     await message.reply(words.tables(t, code, name, tables, message.chat.id))
+
+
+def history_message(callback: CallbackQuery) -> Message:
+    """The /history message pressed: a text (not a table's picture) whose keyboard holds
+    the pressed button and is the list's or a game's sheet's. Any other message — a
+    lobby, a hand, a round's result — refuses a history button forged onto it."""
+    message = callback.message
+    if not isinstance(message, Message) or message.text is None:
+        raise GameError("unknown-button")
+    markup = message.reply_markup
+    data = [b.callback_data for row in markup.inline_keyboard for b in row] if markup else []
+    if callback.data not in data or not _history_keyboard([_record_button(d) for d in data]):
+        raise GameError("unknown-button")
+    return message
+
+
+RecordButton = HistoryGame | Replay | RecordFile
+
+
+def _record_button(data: str | None) -> RecordButton | None:
+    """A button of /history's keyboards from its callback data, or None (any other)."""
+    for kind in (HistoryGame, Replay, RecordFile):
+        if data is not None and data.startswith(f"{kind.__prefix__}:"):
+            try:
+                return kind.unpack(data)
+            except ValueError:
+                return None
+    return None
+
+
+def _history_keyboard(buttons: Sequence[RecordButton | None]) -> bool:
+    """The list's keyboard (a sheet per game) or a game's sheet's (its replays, one record
+    and one back to the list), as `keyboards` makes them."""
+    if buttons and all(isinstance(b, HistoryGame) and b.game > 0 for b in buttons):
+        return True
+    others = [b for b in buttons if not isinstance(b, Replay)]
+    return (
+        len(others) == 2
+        and any(isinstance(b, RecordFile) for b in others)
+        and any(isinstance(b, HistoryGame) and b.game == 0 for b in others)
+    )
 
 
 async def _chat_record(history: History, chat_id: int, game_id: int) -> Record:
