@@ -25,6 +25,14 @@ from bot.game.serial import deal_entry, rest_entry
 from bot.game.shuffle import shuffled
 
 
+def dealt_by(options: str) -> tuple[str | None, list[str]]:
+    """/newgame's `deal=CODE`, if given (the deal brings its own game and rules), and the
+    other words, which it overrides."""
+    words = options.split()
+    code = next((w.partition("=")[2].upper() for w in words if w.startswith("deal=")), None)
+    return code, [w for w in words if not w.startswith("deal=")]
+
+
 class Lobbies(Guarded):
     """A game before its first deal: its seats and its rules."""
 
@@ -37,7 +45,7 @@ class Lobbies(Guarded):
         starts from that preset instead.
         """
         words = options.split()
-        code = next((w.partition("=")[2].upper() for w in words if w.startswith("deal=")), None)
+        code, _ = dealt_by(options)
         if code is not None:  # the deal's own rules
             rules = (await self._shared(code)).rules.current()
         else:

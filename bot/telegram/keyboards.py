@@ -340,11 +340,8 @@ def again_keyboard(t: Texts, game_id: int) -> InlineKeyboardMarkup:
 
 
 def history_keyboard(game_ids: Sequence[int]) -> InlineKeyboardMarkup:
-    """/history: a numbered button per game, its score sheet."""
-    buttons = [
-        _button(str(number), HistoryGame(game=game_id))
-        for number, game_id in enumerate(game_ids, start=1)
-    ]
+    """/history: a button per game, by its number, its score sheet."""
+    buttons = [_button(str(game_id), HistoryGame(game=game_id)) for game_id in game_ids]
     return InlineKeyboardMarkup(inline_keyboard=_rows(buttons, 5))
 
 

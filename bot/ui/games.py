@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import difflib
 from enum import Enum, StrEnum
 
-from bot.game.rules import PRESETS, RuleSet
+from bot.game.rules import PRESET_ALIASES, PRESETS, RuleSet
 from bot.ui.i18n import Texts
 
 
@@ -45,6 +46,19 @@ def preset_name(t: Texts, preset: str) -> str:
     """A preset's human name («Козёл»); an unknown one as it was typed."""
     key = f"preset-name-{preset}"
     return t(key) if t.has(key) else preset
+
+
+def nearest_preset(t: Texts, typed: str) -> str | None:
+    """The preset a typo most likely meant («telefon»: telephone), near its name, another
+    name of it or its human name in the reader's language; None if none is near."""
+    names = {name: name for name in PRESETS} | PRESET_ALIASES
+    names |= {preset_name(t, name).lower(): name for name in PRESETS}
+    near = difflib.get_close_matches(typed.lower(), names, n=1)
+    return names[near[0]] if near else None
+
+
+OPTION_NAMES = frozenset(RuleSet().options()) - {"preset", "edition"}
+"""The options /newgame takes as `key=value`."""
 
 
 def how_won(t: Texts, rules: RuleSet) -> str:

@@ -43,13 +43,14 @@ def result(t: Texts, record: Record) -> str:
 
 
 def history(t: Texts, chat: str, records: Sequence[Record]) -> str:
-    """/history: the chat's last games, numbered as their buttons are."""
+    """/history: the chat's last games, each by its own number (its button's, its sheet's,
+    its replays' and review's)."""
     lines = [t("history-title", chat=chat)]
-    for number, record in enumerate(records, start=1):
+    for record in records:
         lines.append(
             t(
                 "history-line",
-                number=number,
+                number=record["game"],
                 date=day(record["ended_at"]),
                 game=preset_name(t, record["preset"]),
                 result=result(t, record),
@@ -105,22 +106,50 @@ def sheet(t: Texts, record: Record) -> str:
 
 
 def tables(t: Texts, code: str, name: str, found: Sequence[Table], here: int) -> str:
-    """/deal CODE: every table that played the deal, names only where allowed (and always
-    the asking chat's own)."""
+    """/deal CODE: every table that played the deal — who went out or made the fish, and
+    what each side's score gained in the round — names only where allowed (and always the
+    asking chat's own)."""
     lines = [t("deal-title", code=code, name=name, tables=len(found))]
     for number, table in enumerate(found, start=1):
         own = table.dealing.chat_id == here
-        shown = own or table.shown
+        names = table.names if own or table.shown else None
         lines.append(
             t(
                 "deal-table",
                 number=number,
                 chat=t("deal-this-chat") if own else t("deal-other-chat"),
-                result=round_scores(table.round, table.names if shown else None),
-                how=ROUND_REASONS.get((table.round["result"] or {}).get("reason", ""), "⏹"),
+                how=round_how(t, table.round, names),
+                result=round_gains(table.round, names),
             )
         )
     return "\n".join(lines)
+
+
+def _seat_name(names: Sequence[str] | None, seat: int) -> str:
+    return names[seat] if names is not None else f"#{seat + 1}"
+
+
+def round_how(t: Texts, round_: Record, names: Sequence[str] | None) -> str:
+    """How a round ended, and by whom: «🐟 рыба, рыбак — Боря», «🏁 Аня выходит», «🎯»."""
+    result_ = round_["result"] or {}
+    reason, seat = result_.get("reason", ""), result_.get("seat")
+    if reason in ("fish", "out") and seat is not None:
+        return t(f"deal-how-{reason}", name=_seat_name(names, seat))
+    return ROUND_REASONS.get(reason, "⏹")
+
+
+def round_gains(round_: Record, names: Sequence[str] | None) -> str:
+    """What each side's score gained in a round: «Аня +0 · Боря +14»."""
+    result_ = round_["result"]
+    if result_ is None:
+        return "—"
+    shown: dict[int, str] = {}
+    gained: dict[int, int] = {}
+    for line in result_["seats"]:
+        side, who = line["side"], _seat_name(names, line["seat"])
+        shown[side] = f"{shown[side]}+{who}" if side in shown else who
+        gained[side] = line["score_after"] - line["score_before"]
+    return " · ".join(f"{shown[side]} {gained[side]:+d}" for side in sorted(shown))
 
 
 ARROWS = ("⬅", "➡", "⬆", "⬇")

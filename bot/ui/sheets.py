@@ -15,7 +15,7 @@ from bot.game.events import (
     SeatResult,
 )
 from bot.game.formats import Sheet
-from bot.game.rules import DrawMode, RuleSet
+from bot.game.rules import DrawMode, RuleSet, Scoring
 from bot.game.scoring import Tally
 from bot.game.state import GameState, Phase
 from bot.ui.games import preset_name
@@ -161,9 +161,20 @@ def _head(t: Texts, ended: RoundEnded, rules: RuleSet, names: Sequence[str]) -> 
     return t("round-out", round=number, name=name)
 
 
+UNCOUNTED_HANDS = frozenset({Scoring.FIVES_THREES})
+"""Games whose hands never count at a round's end (docs/RULES.md §11): their tiles are
+shown without a value."""
+
+
 def _hands(
     t: Texts, rules: RuleSet, names: Sequence[str], results: Sequence[SeatResult]
 ) -> list[str]:
+    if rules.scoring in UNCOUNTED_HANDS:
+        left = [
+            t("round-hand-left", name=names[r.seat], tiles=tile_names(rules, r.hand))
+            for r in results
+        ]
+        return [t("round-hands-uncounted"), *left]
     return [
         t("round-hand", name=names[r.seat], tiles=tile_names(rules, r.hand), value=r.hand_value)
         for r in results

@@ -25,7 +25,7 @@ from bot.game.events import (
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
 from bot.game.rules import PRESETS, RuleError, RuleSet, Spinner
 from bot.game.state import GameState, Phase
-from bot.ui.games import described, preset_name
+from bot.ui.games import OPTION_NAMES, described, nearest_preset, preset_name
 from bot.ui.hand import ARROWS, ends_shown
 from bot.ui.i18n import Texts
 
@@ -72,6 +72,11 @@ def rule_error(t: Texts, error: RuleError) -> str:
         text = t("rule-error-players")
     elif error.key == "preset":
         text = t("rule-error-preset", value=value)
+        near = nearest_preset(t, error.value)
+        if near is not None:
+            return t("rule-error-preset-near", text=text, name=preset_name(t, near), preset=near)
+    elif set(error.valid.split(", ")) == OPTION_NAMES:  # not an option (or no `=`): no list
+        return t("rule-error-end", text=t("rule-error-key", key=key))
     elif error.value:
         text = t("rule-error-value", key=key, value=value)
     else:

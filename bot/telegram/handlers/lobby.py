@@ -14,6 +14,7 @@ from aiogram.types import (
 
 from bot.core.chats import Chats
 from bot.core.errors import GameError
+from bot.core.lobbies import dealt_by
 from bot.core.service import GameService
 from bot.core.turns import Turns
 from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption, LobbyTeam
@@ -28,6 +29,7 @@ from bot.telegram.handlers.common import (
 )
 from bot.telegram.messenger import LobbyView, Messenger, message_link, to_game
 from bot.ui import texts
+from bot.ui.games import preset_name
 from bot.ui.i18n import Texts
 
 router = Router(name="lobby")
@@ -63,6 +65,10 @@ async def new_game(
         turns.follow(game)
         messenger.lobby.show(game)
         messenger.lobby.call_waiters(game, chat.title or "")
+        code, overridden = dealt_by(command.args or "")
+        if code is not None and overridden:  # what else was typed is not played
+            name = preset_name(t, game.rules.preset)
+            await message.reply(t("deal-own-game", code=code, name=name))
         return
     if game.state is not None:
         await message.reply(t("already-running"), reply_markup=to_game(t, game)[1])

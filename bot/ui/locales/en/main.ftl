@@ -95,6 +95,7 @@ illegal-left = This player has already left the game.
 ## rules and options
 rule-error-players = These rules do not suit this number of players
 rule-error-preset = I do not know the rule set «{ $value }»
+rule-error-preset-near = { $text }. Did you mean «{ $name }»: /newgame { $preset }
 rule-error-value = The option { $key }={ $value } does not fit
 rule-error-key = I do not understand the option { $key }
 rule-error-valid = { $text }. Possible: { $valid }
@@ -237,6 +238,8 @@ round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.
 round-fish = Round { $round }: fish 🐟, blocked by { $name }.
 round-out = Round { $round }: { $name } went out.
 round-hand = { $name }: { $tiles } = { $value }
+round-hands-uncounted = Left in the hands (hands never count in this game):
+round-hand-left = { $name }: { $tiles }
 round-sheet-points = Score (before → round → after):
 round-sheet-out = Score (before → round → after), limit { $goal } — reaching it puts you out:
 round-sheet-race = Score (before → in play → round → after), playing to { $goal }:

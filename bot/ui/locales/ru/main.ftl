@@ -96,6 +96,7 @@ illegal-left = Этот игрок уже вышел из игры.
 ## rules and options
 rule-error-players = Для этих правил не подходит столько игроков
 rule-error-preset = Не знаю набор правил «{ $value }»
+rule-error-preset-near = { $text }. Может быть, «{ $name }»: /newgame { $preset }
 rule-error-value = Не подходит опция { $key }={ $value }
 rule-error-key = Не понимаю опцию { $key }
 rule-error-valid = { $text }. Можно: { $valid }
@@ -246,6 +247,8 @@ round-eggs = Раунд { $round }: рыба, яйца! 🥚 { $carry } пере
 round-fish = Раунд { $round }: рыба 🐟, рыбак — { $name }.
 round-out = Раунд { $round }: { $name } выходит — на руках пусто.
 round-hand = { $name }: { $tiles } = { $value }
+round-hands-uncounted = На руках осталось (в этой игре руки не считаются):
+round-hand-left = { $name }: { $tiles }
 round-sheet-points = Счёт (было → раунд → стало):
 round-sheet-out = Счёт (было → раунд → стало), лимит { $goal } — набравший выбывает:
 round-sheet-race = Счёт (было → за ходы → за раунд → стало), играем до { $goal }:
