@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageChops
 
 from render import sprites, text, theme
+from render.budget import MB, bounded
 
 HEADER = 76  # height of the dark title bar
 PAD = 16
@@ -16,10 +15,21 @@ _DITHER = (0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15)
 """Thresholds by row: a dither of whole scanlines keeps long runs, which deflate quickly."""
 
 
-@lru_cache(maxsize=32)
+FELT_BUDGET = 16 * MB
+"""The felt of a dozen of the tallest room tables: drawing one takes some 0.1 s."""
+
+
 def felt(width: int, height: int) -> Image.Image:
-    """A title bar over felt lit in the middle: palette shades, dithered line by line."""
-    size = (width, height - HEADER)
+    """A new picture: a title bar over felt lit in the middle."""
+    image = Image.new("RGB", (width, height), theme.HEADER)
+    image.paste(_felt_shades(width, height - HEADER).convert("RGB"), (0, HEADER))
+    return image
+
+
+@bounded(FELT_BUDGET)
+def _felt_shades(width: int, height: int) -> Image.Image:
+    """The felt in palette shades (a byte a pixel), dithered line by line."""
+    size = (width, height)
     top = 16 * (theme.FELT_SHADES - 1)
     gradient = Image.radial_gradient("L").resize(size, Image.Resampling.BILINEAR)
     fine = gradient.point(lambda v: min(top, round((v / 255) ** 1.5 * top * 1.15)))
@@ -28,9 +38,7 @@ def felt(width: int, height: int) -> Image.Image:
     levels = ImageChops.add(fine, threshold).point(lambda v: min(theme.FELT_SHADES - 1, v // 16))
     shaded = levels.convert("P")
     shaded.putpalette([c for level in range(theme.FELT_SHADES) for c in theme.felt_shade(level)])
-    image = Image.new("RGB", (width, height), theme.HEADER)
-    image.paste(shaded.convert("RGB"), (0, HEADER))
-    return image
+    return shaded
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, x: int, y: int) -> None:

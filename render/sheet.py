@@ -203,7 +203,7 @@ def compose_score_sheet(sheet: ScoreSheet) -> tuple[Image.Image, tuple[tuple[Pie
     footer = _footer(sheet)
     body = LABELS + ROW * len(sheet.rows)
     height = HEADER + TOP + body + sum(line.height for line in footer) + TOP
-    canvas = felt(WIDTH, height).copy()
+    canvas = felt(WIDTH, height)
     mid = HEADER // 2
     right = WIDTH - PAD
     if sheet.fish:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image
 
 from render import sprites, text, theme
+from render.budget import MB, bounded
 from render.canvas import HEADER, PAD, felt, paste, write
 from render.ends import ARROWS, OpenEnd, end_point, open_ends, place_labels, roomy
 from render.layout import (
@@ -221,21 +222,18 @@ def _cropped(table: Table) -> Table:
     return Table(places, moved, table.tracks)
 
 
-@lru_cache(maxsize=64)
-def _background(
-    places: Frame, teams: tuple[int | None, ...], outs: tuple[bool, ...], mover: int | None
-) -> Image.Image:
-    """Felt, title bar and seat plates: team-coloured rims, a gold ring for the seat to move.
+BACKGROUND_BUDGET = 32 * MB
+"""Some 6 backgrounds of the tallest room tables, 20 of a table of four."""
 
-    A seat that is out gets a darker plate with a plain rim.
-    """
-    image = felt(WIDTH, places.height).copy()
-    for seat, (panel, team, out) in enumerate(zip(places.panels, teams, outs, strict=True)):
-        if seat == mover:
-            ring = 6
-            size = (panel.width + 2 * ring, panel.height + 2 * ring)
-            halo = sprites.plate(size, 22, None, theme.GOLD, 4)
-            paste(image, halo, panel.left - ring, panel.top - ring)
+
+@bounded(BACKGROUND_BUDGET)
+def _background(
+    places: Frame, teams: tuple[int | None, ...], outs: tuple[bool, ...]
+) -> Image.Image:
+    """Felt, title bar and seat plates: team-coloured rims; a seat that is out gets a darker
+    plate with a plain rim."""
+    image = felt(WIDTH, places.height)
+    for panel, team, out in zip(places.panels, teams, outs, strict=True):
         if out or team is None:
             fill, edge, edge_width = theme.HEADER if out else theme.PANEL, theme.PANEL_EDGE, 2
         else:
@@ -243,6 +241,14 @@ def _background(
         body = sprites.plate((panel.width, panel.height), 16, fill, edge, edge_width)
         paste(image, body, panel.left, panel.top)
     return image
+
+
+def _ring(canvas: Image.Image, panel: Rect) -> None:
+    """A gold ring round the plate of the seat to move (clear of the plate: one background
+    serves every mover)."""
+    ring = 6
+    size = (panel.width + 2 * ring, panel.height + 2 * ring)
+    paste(canvas, sprites.plate(size, 22, None, theme.GOLD, 4), panel.left - ring, panel.top - ring)
 
 
 def _last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile | None:
@@ -374,7 +380,9 @@ def render_table(scene: TableScene) -> bytes:
     teams = tuple(seat.team for seat in scene.seats)
     outs = tuple(seat.out for seat in scene.seats)
     mover = next((i for i, seat in enumerate(scene.seats) if seat.to_move), None)
-    canvas = _background(table.frame, teams, outs, mover).copy()
+    canvas = _background(table.frame, teams, outs).copy()
+    if mover is not None:
+        _ring(canvas, table.frame.panels[mover])
     _chain(canvas, scene, table)
     for seat, panel in zip(scene.seats, table.frame.panels, strict=True):
         draw_seat(canvas, seat, panel, coloured=scene.max_pip > 6)
