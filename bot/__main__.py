@@ -27,6 +27,7 @@ from bot.core.backups import recover
 from bot.core.database import UnusableDatabaseError
 from bot.core.database.postgres import shown
 from bot.core.database.sqlite import SqliteDatabase
+from render.budget import pictures_off_the_heap
 
 NO_TOKEN = "Set BOT_TOKEN in the environment or in .env (see .env.example)."
 NO_SECRET = "WEBHOOK_URL needs WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -."
@@ -185,6 +186,7 @@ def main() -> int:
         print(NO_SECRET, file=sys.stderr)
         return 2
     log_to_stderr(settings)
+    pictures_off_the_heap()
     if mode == "playground":
         from bot.playground.run import fresh_database  # noqa: PLC0415 - only the playground's
 

@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from render import text, theme
+from render.budget import MB, bounded
 from render.theme import Colour, hires
 
 _G = (0.255, 0.5, 0.745)
@@ -66,7 +67,12 @@ def _size(u: int, vertical: bool) -> tuple[int, int]:
     return (u, 2 * u) if vertical else (2 * u, u)
 
 
-@lru_cache(maxsize=1024)  # every tile of a double-12 set at a few sizes
+FACE_BUDGET = 12 * MB
+"""Every tile of a double-twelve set, upright and lying, at a few sizes (a tile 64 px
+across is 32 kB)."""
+
+
+@bounded(FACE_BUDGET)
 def face(
     u: int, pips: tuple[int, int], vertical: bool, lit: bool = False, coloured: bool = False
 ) -> Image.Image:
@@ -212,7 +218,12 @@ def label(caption: str, size: int) -> Image.Image:
     return image
 
 
-@cache
+PLATE_BUDGET = 16 * MB
+"""Panels, bars and chips (as wide as their text) of every size drawn lately: a score
+sheet's panel alone is some 1250 × 900 px."""
+
+
+@bounded(PLATE_BUDGET)
 def plate(
     size: tuple[int, int], radius: int, fill: Colour | None, edge: Colour, edge_width: int
 ) -> Image.Image:

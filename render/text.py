@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.budget import MB, bounded
 from render.theme import EGG, FISH, GOLD, HEADER, Colour, hires
 
 FONT_DIR = Path(__file__).with_name("fonts")
@@ -167,7 +168,11 @@ def line_height(size: int, bold: bool = False) -> int:
     return ascent + descent
 
 
-@lru_cache(maxsize=512)
+SPRITE_BUDGET = 8 * MB
+"""The names, scores and labels of the pictures drawn lately (a caption is some 50 kB)."""
+
+
+@bounded(SPRITE_BUDGET)
 def sprite(text: str, size: int, colour: Colour, bold: bool = False) -> Image.Image:
     """RGBA image of already `clean` text (icons included), one line high."""
     f = font(size, bold)
