@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 import tempfile
 import time
@@ -58,6 +59,7 @@ from bench.soak import (  # noqa: E402
     COMPUTER,
     JOINED,
     MAX_MOVES,
+    PROBE_DIR,
     STEP_TIMEOUT,
     TURN_WAIT,
     Group,
@@ -95,14 +97,19 @@ GROWTH_GOAL_MB = 10.0
 class MemoryBot(SoakBot):
     """The soak's bot, computers at once, its code from `source`."""
 
-    def __init__(self, fake: LoadFake, folder: Path, log_level: str, source: Path) -> None:
-        super().__init__(fake, folder, log_level, pace=0.0, probe=False)
+    def __init__(
+        self, fake: LoadFake, folder: Path, log_level: str, source: Path, probe: bool
+    ) -> None:
+        super().__init__(fake, folder, log_level, pace=0.0, probe=probe)
         self.source = source
 
     def env(self) -> dict[str, str]:
         env = bot_env(self.fake, self.folder / DB_NAME, self.log_level, source=self.source)
         env["COMPUTER_PACE_SECONDS"] = "0"
         env["BACKUP_EVERY_MINUTES"] = "0"
+        if self.probe_file is not None:
+            env["PYTHONPATH"] = f"{PROBE_DIR}{os.pathsep}{env['PYTHONPATH']}"
+            env["SOAK_PROBE_FILE"] = str(self.probe_file)
         return env
 
     def memory(self) -> dict[str, float]:
@@ -209,11 +216,15 @@ def choices_of(hand: Message) -> list[str]:
     return done or build or end_buttons(hand)
 
 
-async def reading(fake: LoadFake, bot: MemoryBot, games: int) -> dict[str, float]:
-    """The bot's memory once it has settled."""
+async def reading(fake: LoadFake, bot: MemoryBot, games: int) -> dict[str, Any]:
+    """The bot's memory once it has settled (and what the probe saw, with `--probe`)."""
     await settle(fake)
     trim_fake(fake)
-    figures = bot.memory()
+    figures: dict[str, Any] = dict(bot.memory())
+    probe = await bot.look_inside()
+    if probe is not None:
+        caches = {k: v for k, v in probe["containers"].items() if k.startswith("render")}
+        figures |= {"image_mb": probe["image_mb"], "malloc_mb": probe["malloc"], "caches": caches}
     say(f"after {games} games: {json.dumps(figures)}")
     return figures
 
@@ -221,13 +232,13 @@ async def reading(fake: LoadFake, bot: MemoryBot, games: int) -> dict[str, float
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     half = max(1, args.games // 2)
     read_after = {1, half, args.games}
-    readings: dict[int, dict[str, float]] = {}
+    readings: dict[int, dict[str, Any]] = {}
     tally = Tally()
     started = time.monotonic()
     failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="kozel-memory-") as folder:
         async with LoadFake(FloodLimits(), decode_photos=False) as fake:
-            bot = MemoryBot(fake, Path(folder), args.log_level, args.source)
+            bot = MemoryBot(fake, Path(folder), args.log_level, args.source, args.probe)
             await bot.start()
             try:
                 readings[0] = await reading(fake, bot, 0)
@@ -261,7 +272,7 @@ def group_args(args: argparse.Namespace) -> argparse.Namespace:
 
 def report(
     args: argparse.Namespace,
-    readings: dict[int, dict[str, float]],
+    readings: dict[int, dict[str, Any]],
     half: int,
     tally: Tally,
     failed: list[str],
@@ -315,6 +326,11 @@ def main() -> None:
         "--formats", help="comma-separated presets to play in turn (by default every one)"
     )
     parser.add_argument("--seed", type=int, default=1, help="the person's random presses")
+    parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="also the pixels of live pictures, malloc's figures and the render caches' sizes",
+    )
     parser.add_argument("--log-level", default="WARNING", help="the bot's LOG_LEVEL")
     args = parser.parse_args()
     if args.games < 1:

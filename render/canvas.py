@@ -15,8 +15,8 @@ _DITHER = (0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15)
 """Thresholds by row: a dither of whole scanlines keeps long runs, which deflate quickly."""
 
 
-FELT_BUDGET = 16 * MB
-"""The felt of a dozen of the tallest room tables: drawing one takes some 0.1 s."""
+FELT_BUDGET = 8 * MB
+"""The felt of 6 of the tallest room tables (1.3 MB each): drawing one takes 0.1 s."""
 
 
 def felt(width: int, height: int) -> Image.Image:

@@ -67,7 +67,7 @@ def _size(u: int, vertical: bool) -> tuple[int, int]:
     return (u, 2 * u) if vertical else (2 * u, u)
 
 
-FACE_BUDGET = 12 * MB
+FACE_BUDGET = 8 * MB
 """Every tile of a double-twelve set, upright and lying, at a few sizes (a tile 64 px
 across is 32 kB)."""
 
@@ -218,7 +218,7 @@ def label(caption: str, size: int) -> Image.Image:
     return image
 
 
-PLATE_BUDGET = 16 * MB
+PLATE_BUDGET = 8 * MB
 """Panels, bars and chips (as wide as their text) of every size drawn lately: a score
 sheet's panel alone is some 1250 × 900 px."""
 

@@ -222,8 +222,8 @@ def _cropped(table: Table) -> Table:
     return Table(places, moved, table.tracks)
 
 
-BACKGROUND_BUDGET = 32 * MB
-"""Some 6 backgrounds of the tallest room tables, 20 of a table of four."""
+BACKGROUND_BUDGET = 24 * MB
+"""4 backgrounds of the tallest room tables (some 5 MB each), 8 of a table of four."""
 
 
 @bounded(BACKGROUND_BUDGET)

@@ -168,7 +168,7 @@ def line_height(size: int, bold: bool = False) -> int:
     return ascent + descent
 
 
-SPRITE_BUDGET = 8 * MB
+SPRITE_BUDGET = 4 * MB
 """The names, scores and labels of the pictures drawn lately (a caption is some 50 kB)."""
 
 
