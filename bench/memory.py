@@ -151,9 +151,9 @@ class Table(Group):
         answer = await self._answer(fake.user_presses(person, lobby, START))
         if answer.text != DEALING:
             raise RuntimeError(f"«{START}» answered {answer.text!r}")
-        await self._moves(person, start)
+        await self._moves(person, lobby, start)
 
-    async def _moves(self, person: User, start: Message) -> None:
+    async def _moves(self, person: User, lobby: Message, start: Message) -> None:
         """At each turn press a random legal button of the hand, and go on through what it
         asks (an end, the doubles to put down, open or closed), until the game is over."""
         private = self.fake.private(person)
@@ -169,7 +169,7 @@ class Table(Group):
                     and (m.content or "").startswith(GAME_OVER)
                 ),
                 None,
-            )
+            ) or self._newest(GAME_OVER, lobby.message_id, start=True)  # a hand never came
             hand = newest_bot_message(private)
             if over is not None or hand is None or YOUR_TURN not in (hand.content or ""):
                 return over
