@@ -58,7 +58,6 @@ from bench.load import (  # noqa: E402
 from bench.soak import (  # noqa: E402
     COMPUTER,
     JOINED,
-    MAX_MOVES,
     PROBE_DIR,
     STEP_TIMEOUT,
     TURN_WAIT,
@@ -90,6 +89,9 @@ GAMES: tuple[tuple[str, int], ...] = (
 )
 """`/newgame` options and seats of each game in turn: the first scoring ends a game (target=1,
 Козёл's losers scoring from their first point, the general's clock at one minute)."""
+MAX_PRESSES = 3000
+"""A game with more presses than this is given up: the general's one-minute match, its
+computers moving at once, takes some hundreds."""
 AFTER_100_GOAL_MB = 300.0
 GROWTH_GOAL_MB = 10.0
 
@@ -175,7 +177,7 @@ class Table(Group):
                 return over
             return hand if keyboard(hand) != pressed else None
 
-        for _ in range(MAX_MOVES):
+        for _ in range(MAX_PRESSES):
             step = await self.watch.until(next_step, TURN_WAIT)
             if (step.content or "").startswith(GAME_OVER):
                 self.tally.finished += 1
@@ -187,7 +189,7 @@ class Table(Group):
             answer = await self._answer(query)
             self.tally.moves += not answer.show_alert
             self.tally.rejected += answer.show_alert
-        raise RuntimeError(f"no «{GAME_OVER}» after {MAX_MOVES} presses")
+        raise RuntimeError(f"no «{GAME_OVER}» after {MAX_PRESSES} presses")
 
     def last_seen(self) -> str:
         """The newest bot message of the group and of the person's private chat."""
