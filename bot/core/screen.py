@@ -52,6 +52,10 @@ class Screen(Protocol):
     async def show_turn(self, turn: Turn) -> None:
         """The table, round results, the game's end and the hands after `turn`."""
 
+    async def dealt(self, game: GameRow) -> None:
+        """After the first deal's `show_turn`: returns once its table is out (or a while
+        later), the hands then on their way."""
+
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         """The person to move at `version` has `seconds` left."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.core.computers import Computers
 from bot.core.records import GameRow
 from bot.core.screen import Screen, Turn
@@ -17,10 +19,26 @@ class Turns:
         self.screen = screen
         self.computers = computers
         self.timers = timers
+        self._dealing: set[int] = set()  # games whose first deal waits for its table
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def after(self, turn: Turn) -> None:
         await self.screen.show_turn(turn)
-        self.follow(turn.game)
+        game = turn.game
+        if turn.before is None:  # the first deal: nobody moves before its table is out
+            self._dealing.add(game.id)
+            task = asyncio.create_task(self._dealt(game))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            return
+        self._dealing.discard(game.id)  # a turn before that (someone left) moves it on
+        self.follow(game)
+
+    async def _dealt(self, game: GameRow) -> None:
+        await self.screen.dealt(game)
+        if game.id in self._dealing:
+            self._dealing.discard(game.id)
+            self.follow(game)
 
     def follow(self, game: GameRow) -> None:
         """Whatever moves the game on from here: a computer's move, a clock."""
@@ -36,9 +54,10 @@ class Turns:
 
     def lacks(self, game: GameRow) -> list[str]:
         """What way forward a running game lacks: «computer» (its move on the way),
-        «clock» (the person's, in a timed game), «hand» (the person's, with buttons)."""
+        «clock» (the person's, in a timed game), «hand» (the person's, with buttons);
+        nothing while its first deal waits for its table."""
         state = game.state
-        if state is None or state.phase is not Phase.PLAYING:
+        if state is None or state.phase is not Phase.PLAYING or game.id in self._dealing:
             return []
         mover = game.players[state.to_move]
         if not mover.human or mover.away:

@@ -79,6 +79,9 @@ class Messages:
     async def show_turn(self, turn: Turn) -> None:
         self.turns.append(turn)
 
+    async def dealt(self, game: GameRow) -> None:
+        pass
+
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         self.warnings.append((game_id, version, seconds))
 

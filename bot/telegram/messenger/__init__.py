@@ -48,6 +48,7 @@ class Messenger:
         self.hands = Hands(self.gateway)
         self.questions = EndQuestions(self.gateway)
         self.replays = Replays(self.gateway)
+        self._dealing: dict[int, Turn] = {}  # first deals whose hands wait for their table
 
     def add_to_group_link(self) -> str:
         return self.gateway.add_to_group_link()
@@ -60,15 +61,18 @@ class Messenger:
     async def show_turn(self, turn: Turn) -> None:
         """Post the table, round results, game end and hands after `turn` (stored)."""
         game = turn.game
-        if turn.before is None:
-            self.lobby.close(game, "game-started-players", names=", ".join(game.names))
-        elif turn.left is None:
+        if turn.before is not None and turn.left is None:
             self.hands.note_move(game, turn.before.to_move, turn.timed_out)
-        else:
+        elif turn.left is not None:
             self.hands.show(game, turn.left, HandNews(None, game.version, closing=LEFT))
         closed = turn.closed
         t = await self.gateway.group_texts(game.chat_id)
-        self.table.show(game, TableNews(closed or turn.state, turn.events, Table.notes(t, turn)))
+        news = TableNews(closed or turn.state, turn.events, Table.notes(t, turn))
+        if turn.before is None:  # the first deal: its table first, then the lobby's word
+            self.table.deal(game, news)
+            self.lobby.started(game)
+        else:
+            self.table.show(game, news)
         for ended in turn.rounds:
             self.table.tell_round(game, ended, closed)
         outcome = turn.ended
@@ -79,7 +83,18 @@ class Messenger:
             return
         if closed is not None:
             self.table.show(game, TableNews(turn.state, turn.events, fresh=True))
-        self.hands.show_changed(game, turn.state, turn.before, turn.drawn)
+        if turn.before is None:
+            self._dealing[game.id] = turn  # its hands wait for the table: `dealt`
+        else:
+            self.hands.show_changed(game, turn.state, turn.before, turn.drawn)
+
+    async def dealt(self, game: GameRow) -> None:
+        """The first deal's hands, once its table is out (or has not started going out
+        within `FIRST_WAIT` seconds): the group sees the table before anyone plays."""
+        await self.table.dealt(game.id)
+        turn = self._dealing.pop(game.id, None)
+        if turn is not None:
+            self.hands.show_changed(turn.game, turn.state, None, turn.drawn)
 
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         await self.hands.warn(game_id, version, seconds)

@@ -95,6 +95,13 @@ class Lobby:
         news = (game.id, key, values)
         self.gateway.courier.post(game.chat_id, "lobby-closed", news, ("lobby", game.id))
 
+    def started(self, game: GameRow) -> None:
+        """The game started: the lobby says who plays and loses its buttons — behind the
+        first table in the group's lane (a lobby edit still waiting there finds the game
+        started and sends nothing, giving its place to the table)."""
+        news = (game.id, "game-started-players", {"names": ", ".join(game.names)})
+        self.gateway.courier.post(game.chat_id, "lobby-closed", news)
+
     async def _close(self, news: tuple[int, str, dict[str, str | int]]) -> None:
         game_id, key, values = news
         game = await self.storage.games.game(game_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from contextlib import suppress
 from dataclasses import dataclass, replace
 
 from aiogram.methods import EditMessageMedia, SendPhoto
@@ -25,6 +26,10 @@ from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
 
 DRAWN = 4096  # games whose last drawn table the sender remembers
+FIRST_WAIT = 5.0
+"""Seconds a first deal waits for its table to start going out; then it goes on without
+(the group is busy, or another worker sends there: it is looked for in storage)."""
+LOOK_EVERY = 0.5  # seconds between two looks in storage for another worker's first table
 log = logging.getLogger(__name__)
 
 
@@ -61,6 +66,8 @@ class Table:
         self.gateway = gateway
         self.storage = gateway.storage
         self._drawn: Recent[int, tuple[int, int]] = Recent(DRAWN)  # game → round, version
+        self._first: dict[int, asyncio.Event] = {}  # games whose first table is on its way
+        self._going: set[int] = set()  # … and has its place in the group: it goes out now
         courier = gateway.courier
         courier.kind("table", self._table, _newer)
         courier.kind("round", self._round_result)
@@ -72,8 +79,43 @@ class Table:
         news = replace(news, version=game.version)
         self.gateway.courier.post(game.chat_id, "table", (game.id, news), key, news.fresh)
 
+    def deal(self, game: GameRow, news: TableNews) -> None:
+        """A game's first table, urgent: its hands and first move wait for it (`dealt`)."""
+        self._first.setdefault(game.id, asyncio.Event())
+        self.show(game, replace(news, fresh=True))
+
+    async def dealt(self, game_id: int) -> None:
+        """Return once the game's first table has gone out (or failed to), or after
+        `FIRST_WAIT` seconds if it has not started going out by then."""
+        first = self._first.get(game_id)
+        if first is None:
+            return
+        loop = asyncio.get_running_loop()
+        until = loop.time() + FIRST_WAIT
+        while not first.is_set() and (game_id in self._going or loop.time() < until):
+            with suppress(TimeoutError):
+                async with asyncio.timeout(LOOK_EVERY):
+                    await first.wait()
+            if game_id not in self._going:  # another worker's, perhaps: out already?
+                game = await self.storage.games.game(game_id)
+                if game is None or game.table_message_id is not None:
+                    break
+        if self._first.get(game_id) is first:
+            del self._first[game_id]
+
     async def _table(self, job: tuple[int, TableNews]) -> None:
         game_id, news = job
+        first = self._first.get(game_id)
+        if first is not None:
+            self._going.add(game_id)
+        try:
+            await self._draw(game_id, news)
+        finally:  # sent, or failed: the first deal goes on
+            if first is not None:
+                first.set()
+                self._going.discard(game_id)
+
+    async def _draw(self, game_id: int, news: TableNews) -> None:
         drawn, now = self._drawn.get(game_id), (news.state.round_no, news.version)
         if news.ended is None and drawn is not None and now < drawn:
             return  # another worker's older news, told after a newer one
