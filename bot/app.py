@@ -40,6 +40,7 @@ from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
 from bot.telegram.messenger.parcels import pack, unpack
 from bot.telegram.pacing import Limits, Pacing
+from bot.telegram.private_sends import PrivateSends
 from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
@@ -187,10 +188,12 @@ async def backups(storage: Storage, plan: BackupPlan | None) -> None:
             log.exception("the database backup failed")
 
 
-def build_bot(settings: Settings, pacing: Pacing) -> Bot:
-    """A bot whose requests go to `settings.telegram_api_base`, every one through `pacing`."""
+def build_bot(settings: Settings, pacing: Pacing, sends: PrivateSends) -> Bot:
+    """A bot whose requests go to `settings.telegram_api_base`, every one through `pacing`
+    (and then `sends`, which hears of what goes to private chats)."""
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
     session.middleware(pacing)
+    session.middleware(sends)
     session.middleware(KeptResponses())
     return Bot(settings.token(), session=session)
 
@@ -213,7 +216,8 @@ async def run(settings: Settings) -> None:
     open games go on where they were."""
     storage, plan = await open_storage(settings)
     pacing = Pacing(Limits(paced=settings.pacing, reply_patience=settings.reply_patience_seconds))
-    bot = build_bot(settings, pacing)
+    sends = PrivateSends()
+    bot = build_bot(settings, pacing, sends)
     try:
         async with bot.session:
             me = await bot.me()
@@ -221,6 +225,7 @@ async def run(settings: Settings) -> None:
             postbox = Postbox(storage.database)
             courier = Courier(postbox, pacing, (pack, unpack), storage.worker)
             messenger = Messenger(bot, storage, me.username or "", courier)
+            sends.told = messenger.hands.below  # whatever else comes, the hands follow
             clock = SystemClock()
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)

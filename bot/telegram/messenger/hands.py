@@ -5,7 +5,7 @@ the turn clock's warning; a last text once they are out."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from aiogram.methods import EditMessageText, SendMessage
@@ -18,6 +18,7 @@ from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
 from bot.telegram.keyboards import hand_keyboard, review_keyboard
 from bot.telegram.messenger.gateway import Gateway
+from bot.telegram.private_sends import later_message, unheard
 from bot.ui import texts
 from bot.ui.farewell import PLAIN, farewell
 
@@ -44,22 +45,26 @@ notifies."""
 class HandNews:
     """What a player's hand message should show: their hand at `version`, or (`closing`)
     a last text without buttons. A waiting one takes the newer state, keeps the tiles drawn
-    in the same round, and a fresh message (their turn: it notifies) stays fresh."""
+    in the same round, and a fresh message (their turn: it notifies) stays fresh, as does
+    one sent `below` something else in the private chat (quietly, unless also fresh)."""
 
     state: GameState | None
     version: int
     drawn: tuple[int, ...] = ()
     fresh: bool = False
     closing: str | None = None
+    below: bool = False
 
     def then(self, newer: HandNews) -> HandNews:
         if newer.closing is not None or self.state is None or newer.state is None:
             return newer
+        below = self.below or newer.below
         if newer.version < self.version:  # another worker's older news, told late
-            return self
+            return replace(self, below=below)
         same_round = self.state.round_no == newer.state.round_no
         drawn = self.drawn + newer.drawn if same_round else newer.drawn
-        return HandNews(newer.state, newer.version, drawn, self.fresh or newer.fresh)
+        fresh = self.fresh or newer.fresh
+        return HandNews(newer.state, newer.version, drawn, fresh, below=below)
 
 
 class Hands:
@@ -77,6 +82,7 @@ class Hands:
         courier.kind("choice", self._swap)
         courier.kind("warning", self._warning)
         courier.kind("notice", self._notice)
+        courier.kind("below", self._below, _later)
 
     def show_changed(
         self,
@@ -156,7 +162,8 @@ class Hands:
     async def _hand(self, job: tuple[int, int, HandNews]) -> None:
         game_id, seat, news = job
         try:
-            await self._draw(game_id, seat, news)
+            with unheard():  # what the others are followed by
+                await self._draw(game_id, seat, news)
         finally:  # done, or failed: no longer on its way (a retry posts it again)
             if self._posted.get((game_id, seat), -1) <= news.version:
                 self._posted.pop((game_id, seat), None)
@@ -196,7 +203,7 @@ class Hands:
         )
         text = texts.hand(t, news.state, seat, news.drawn)
         self._drawn[game.id, seat] = (news.version, news.drawn)
-        if old is not None and not news.fresh:
+        if old is not None and not news.fresh and not news.below:
             edit = EditMessageText(
                 chat_id=user_id, message_id=old, text=text, reply_markup=keyboard
             )
@@ -205,7 +212,8 @@ class Hands:
                 self._shown[game.id, seat] = news.version
             if done is not False:
                 return  # edited (or the chat is closed: nothing else would reach it)
-        quiet = news.state.phase is not Phase.PLAYING or news.state.to_move != seat
+        moving = news.state.phase is Phase.PLAYING and news.state.to_move == seat
+        quiet = not moving or (news.below and not news.fresh)
         send = SendMessage(
             chat_id=user_id, text=text, reply_markup=keyboard, disable_notification=quiet
         )
@@ -269,6 +277,29 @@ class Hands:
             return
         self.show(game, seat, HandNews(game.state, game.version, fresh=True))
 
+    def below(self, user_id: int, message_id: int | None) -> None:
+        """Something else went to a person's private chat (`PrivateSends`): the hands of
+        their running games follow it."""
+        self.gateway.courier.post(user_id, "below", (user_id, message_id), ("below", user_id))
+
+    async def _below(self, job: tuple[int, int | None]) -> None:
+        """Each hand with buttons of the person's running games that `message_id` (None:
+        not known) went below is sent anew, quietly — the one whose turn it is last."""
+        user_id, message_id = job
+        games = await self.storage.games.open_games_of(user_id)
+        for game in sorted(games, key=lambda game: _moving(game, user_id)):
+            seat, state = game.seat_of(user_id), game.state
+            if game.status is not GameStatus.ACTIVE or state is None or seat is None:
+                continue
+            if seat in state.left or state.is_out(seat) or seat in state.resting:
+                continue
+            old = game.players[seat].hand_message_id
+            if old is None or (message_id is not None and old > message_id):
+                continue  # none yet (it comes below anyway), or below already
+            told, drawn = self._drawn.get((game.id, seat), (-1, ()))
+            same = drawn if told == game.version else ()
+            self.show(game, seat, HandNews(state, game.version, same, below=True))
+
     def close(self, game: GameRow, key: str) -> None:
         """Every hand message says `key` (in its reader's language) and loses its buttons."""
         for player in game.players:
@@ -317,6 +348,16 @@ def _newer(
     older: tuple[int, int, HandNews], newer: tuple[int, int, HandNews]
 ) -> tuple[int, int, HandNews]:
     return newer[0], newer[1], older[2].then(newer[2])
+
+
+def _later(older: tuple[int, int | None], newer: tuple[int, int | None]) -> tuple[int, int | None]:
+    """Two waiting `below` jobs: one for the later message."""
+    return newer[0], later_message(older[1], newer[1])
+
+
+def _moving(game: GameRow, user_id: int) -> bool:
+    state = game.state
+    return state is not None and game.players[state.to_move].user_id == user_id
 
 
 def _out(state: GameState) -> str:
