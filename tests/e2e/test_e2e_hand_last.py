@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.playground import FakeTelegram, Message, User
+import pytest
+
+from bot.playground import FakeTelegram, Message, Supergroup, User
 from tests.e2e.actions import find, play_move, play_until, press, start_game, version_of, wait_turn
 from tests.e2e.process import running_bot
 from tests.e2e.shown import HAND, NAMES, RU, bot_messages
@@ -69,3 +71,24 @@ async def moves_on(
         if user is mover:
             break
     await fake.wait_until(lambda: query(folder, "SELECT version FROM games")[0]["version"] > after)
+
+
+async def test_answers_sent_to_private_during_the_game_are_followed_by_the_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Маша plays three quick computers (Telegram's flood limits on) and sends a burst of
+    commands to the crowded group: those answered in her private chat are followed there
+    by her hand, and the game goes on from it."""
+    monkeypatch.setenv("COMPUTER_PACE_SECONDS", "0.3")
+    async with FakeTelegram(flood=True) as fake:
+        masha = fake.add_user(NAMES[0])
+        group = fake.add_group("Двор", [masha], supergroup=Supergroup())
+        async with running_bot(fake, tmp_path, pacing=True) as bot:
+            await start_game(fake, group, [masha], "turn_timeout=0", computers=("любитель",) * 3)
+            for text in ("/score", "/rules", "/help", "/stats", "/rating") * 2:
+                fake.user_sends(masha, group, text)
+            await bot.idle(timeout=120)
+            answers = [m for m in bot_messages(fake, masha) if (m.content or "").startswith("💬")]
+            assert answers, "the group had room for every answer"
+            await fake.wait_until(lambda: hand_below(fake, masha, answers[-1]))
+            await moves_on(fake, tmp_path, [masha], masha, random.Random(3))
