@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from bot.core.computers import Computers
 from bot.core.records import GameRow
@@ -10,10 +11,13 @@ from bot.core.screen import Screen, Turn
 from bot.core.timers import Timers
 from bot.game.state import Phase
 
+log = logging.getLogger(__name__)
+
 
 class Turns:
     """After every stored turn: `screen` shows it, `computers` move if a computer seat (or an
-    away person's) is next, and `timers` start the next person's clock."""
+    away person's) is next, and `timers` start the next person's clock — after the first
+    deal once the screen says its table is out (`Screen.dealt`)."""
 
     def __init__(self, screen: Screen, computers: Computers, timers: Timers) -> None:
         self.screen = screen
@@ -35,7 +39,10 @@ class Turns:
         self.follow(game)
 
     async def _dealt(self, game: GameRow) -> None:
-        await self.screen.dealt(game)
+        try:
+            await self.screen.dealt(game)
+        except Exception:  # the game goes on all the same
+            log.exception("game %s: its first table was not waited for", game.id)
         if game.id in self._dealing:
             self._dealing.discard(game.id)
             self.follow(game)

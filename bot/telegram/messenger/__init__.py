@@ -91,10 +91,12 @@ class Messenger:
     async def dealt(self, game: GameRow) -> None:
         """The first deal's hands, once its table is out (or has not started going out
         within `FIRST_WAIT` seconds): the group sees the table before anyone plays."""
-        await self.table.dealt(game.id)
-        turn = self._dealing.pop(game.id, None)
-        if turn is not None:
-            self.hands.show_changed(turn.game, turn.state, None, turn.drawn)
+        try:
+            await self.table.dealt(game.id)
+        finally:
+            turn = self._dealing.pop(game.id, None)
+            if turn is not None:
+                self.hands.show_changed(turn.game, turn.state, None, turn.drawn)
 
     async def warn(self, game_id: int, version: int, seconds: int) -> None:
         await self.hands.warn(game_id, version, seconds)
