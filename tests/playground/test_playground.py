@@ -34,6 +34,7 @@ class Page:
         self.stream = self._events()
         self.messages: dict[tuple[str, int], Event] = {}
         self.snapshot: Event = {}
+        self.events: list[Event] = []  # every event so far
 
     async def _events(self) -> AsyncIterator[Event]:
         async with self.session.get(f"{self.base}/events?user={self.user}") as response:
@@ -43,6 +44,7 @@ class Page:
                     event = json.loads(line[6:])
                     if event["type"] == "message":
                         self.messages[event["chat"], event["message"]["id"]] = event["message"]
+                    self.events.append(event)
                     yield event
 
     async def first(self, wanted: Callable[[Event], bool]) -> Event:
@@ -53,6 +55,14 @@ class Page:
                 if wanted(event):
                     return event
         raise AssertionError("the stream ended")
+
+    async def seen(self, wanted: Callable[[Event], bool]) -> Event:
+        """The first event `wanted`, whether it came already (the first table goes out
+        before the hands, or beside them) or is still to come."""
+        for event in self.events:
+            if wanted(event):
+                return event
+        return await self.first(wanted)
 
     async def act(self, path: str, **body: Any) -> dict[str, Any]:
         async with self.session.post(f"{self.base}{path}", json={"user": self.user, **body}) as r:
@@ -134,7 +144,9 @@ async def test_without_a_token_the_bot_plays_in_the_playground(tmp_path: Path) -
             lambda e: e.get("chat") == "private" and "Ваши кости" in (e["message"]["text"] or "")
         )
         assert hand["message"]["buttons"]
-        table = await page.first(lambda e: e.get("chat") == "group" and e["message"]["photo"])
+        table = await page.seen(
+            lambda e: e.get("chat") == "group" and e.get("message", {}).get("photo")
+        )
         photo = await session.get(f"{running.url}{table['message']['photo']['src']}")
         assert photo.content_type == "image/png"
         assert (await photo.read()).startswith(b"\x89PNG")
