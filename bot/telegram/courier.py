@@ -1,6 +1,6 @@
 """The durable way to say something: every worker `post`s a chat's message job, which is
 kept in the database's outbox (`Postbox`) before anything is sent, and the senders read the
-jobs in order and run them through their `Outbox` lanes (paced, coalesced by key), deleting
+jobs in order and run them through their `Lanes` (paced, coalesced by key), deleting
 each row once its job ran. The chats are split into `SHARDS` shards; each shard has one
 sender, the worker holding its claim, and the workers about share the shards evenly.
 
@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from bot.core.database import Claim
 from bot.core.postbox import EVERY_SHARD, SHARDS, Parcel, Postbox, Posted, shard_of
-from bot.telegram.outbox import Job, Merge, Outbox, newest
+from bot.telegram.lanes import Job, Lanes, Merge, newest
 from bot.telegram.pacing import Pacing
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,7 @@ class Courier:
 
     def __init__(self, postbox: Postbox, pacing: Pacing, codec: Codec, worker: str) -> None:
         self.postbox = postbox
-        self.outbox = Outbox(pacing, done=self._delivered, idle=self._settle)
+        self.lanes = Lanes(pacing, done=self._delivered, idle=self._settle)
         self._pack, self._unpack = codec
         self.worker = worker
         self._kinds: dict[str, tuple[Job[Any], Merge[Any]]] = {}
@@ -168,7 +168,7 @@ class Courier:
             log.info("worker %s sends the bot's messages of shards %s", self.worker, taken)
             self._wrote.set()
         if lost or taken or len(self._held) != share:
-            self.outbox.pacing.share(max(len(self._held), 1) / SHARDS)
+            self.lanes.pacing.share(max(len(self._held), 1) / SHARDS)
 
     def _stop_reading(self, shards: set[int]) -> list[Claim]:
         """No more rows of `shards` are handed on; their claims, to let go of."""
@@ -185,10 +185,10 @@ class Courier:
             return shard_of(chat) in shards
 
         if gently:
-            await self.outbox.close(theirs)
+            await self.lanes.close(theirs)
             await self._finish("delete")
         else:
-            await self.outbox.drop(theirs)
+            await self.lanes.drop(theirs)
         for claim in claims:
             with suppress(Exception):
                 await claim.release()
@@ -227,7 +227,7 @@ class Courier:
             self._delivered([row.id])
             return
         job, merge = known
-        self.outbox.post(parcel.chat_id, job, payload, parcel.key, merge, parcel.urgent, row.id)
+        self.lanes.post(parcel.chat_id, job, payload, parcel.key, merge, parcel.urgent, row.id)
 
     def _working(self) -> None:
         if not self._busy:
@@ -240,13 +240,13 @@ class Courier:
         row."""
         if not self._busy or self._posts or self._done:
             return
-        if self._held and (self._reading or self._wrote.is_set() or not self.outbox.idle()):
+        if self._held and (self._reading or self._wrote.is_set() or not self.lanes.idle()):
             return
         self._busy = False
         log.debug("outbox: all sent")
 
     def _delivered(self, rows: list[int]) -> None:
-        """`Outbox`'s word that the jobs of `rows` ran (or were dropped)."""
+        """The lanes' word that the jobs of `rows` ran (or were dropped)."""
         self._done.extend(rows)
         self._start("delete", self._delete)
 
@@ -280,12 +280,12 @@ class Courier:
             del queue[: len(batch)]
 
     async def close(self) -> None:
-        """On a stop: hand no more rows on, let the lanes finish a moment (`Outbox.close`),
+        """On a stop: hand no more rows on, let the lanes finish a moment (`Lanes.close`),
         write what was posted and delete what they sent, then let the claims go; what is
         left stays for the next senders."""
         self._closing = True
         await self._finish("write")
-        await self.outbox.close()
+        await self.lanes.close()
         await self._finish("write")  # the lanes' own posts (a closed chat's notice)
         await self._finish("delete")
         sending = self._tasks.get("send")

@@ -1,10 +1,10 @@
 """`Pacing`, a session middleware, sees every request of the bot. A send or edit waits for
 a place in its chat (a group at most 20 a minute, a private chat about one a second), for
 its turn in the bot as a whole (urgent ones first: a turn's hand, results, replies) and for
-the bot's pace on the wire (`Gate`s). A lane's job (`bot.telegram.outbox`) takes its chat's
+the bot's pace on the wire (`Gate`s). A lane's job (`bot.telegram.lanes`) takes its chat's
 place and its turn before it runs, so it draws the newest state; a place counts from the
 moment its request leaves, so the pace holds on the wire however long the job takes in
-between. In a chat the game's messages (the outbox's lanes) go first; how a command is
+between. In a chat the game's messages (the lanes) go first; how a command is
 answered beside them is `bot.telegram.asking`'s business. A reply to no command waits
 behind them, is not sent twice while the same reply waits, and is skipped after
 `REPLY_PATIENCE`. An edit outside the lanes (a press's answer) is no such reply: it waits

@@ -21,7 +21,7 @@ from aiogram.types import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Mess
 from bot.core.records import GameStatus
 from bot.telegram.asking import Asked, Askers
 from bot.telegram.gates import Pace
-from bot.telegram.outbox import Outbox
+from bot.telegram.lanes import Lanes
 from bot.telegram.pacing import Limits, Pacing
 from bot.ui.i18n import texts_for
 
@@ -101,16 +101,16 @@ async def ask(
     return str(await asyncio.create_task(askers(handler, command(user, text), data)))
 
 
-def busy(pacing: Pacing, telegram: Telegram, tables: int) -> Outbox:
+def busy(pacing: Pacing, telegram: Telegram, tables: int) -> Lanes:
     """The game's lane in the group with `tables` pictures to send."""
-    outbox = Outbox(pacing)
+    lanes = Lanes(pacing)
 
     async def table(text: str) -> None:
         await pacing(telegram, None, SendMessage(chat_id=GROUP, text=text))  # type: ignore[arg-type]
 
     for n in range(tables):
-        outbox.post(GROUP, table, f"table {n}")
-    return outbox
+        lanes.post(GROUP, table, f"table {n}")
+    return lanes
 
 
 def limits() -> Limits:
@@ -130,7 +130,7 @@ async def test_information_while_the_game_plays_goes_to_the_private_chat_at_once
     Петя, who reads English, gets his written in English."""
     pacing, telegram = Pacing(Limits(group=Pace(1, 0.25), reply_patience=5.0)), Telegram()
     stored = Stored(running=True, languages={PETYA: "en"})
-    outbox = busy(pacing, telegram, 6)
+    lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
     olya = await ask(pacing, telegram, OLYA, "/score@kozel_bot", "Счёт: 12", Asked.INFO, stored)
     petya = await ask(pacing, telegram, PETYA, "/rules", "Rules", Asked.INFO, stored)
@@ -143,7 +143,7 @@ async def test_information_while_the_game_plays_goes_to_the_private_chat_at_once
     ]
     assert len(telegram.texts(GROUP)) < 6
     assert [markup for chat, _, markup in telegram.arrived if chat == OLYA] == [None]
-    await outbox.close()
+    await lanes.close()
     assert "Счёт: 12" not in telegram.texts(GROUP)
 
 
@@ -152,10 +152,10 @@ async def test_information_while_a_game_just_over_is_sent_waits_for_the_group() 
     place to spare, but the answer waits for its place there, in the group's language."""
     pacing, telegram = Pacing(Limits(group=Pace(1, 0.25), reply_patience=0.3)), Telegram()
     stored = Stored(languages={OLYA: "en"})
-    outbox = busy(pacing, telegram, 6)
+    lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
     assert await ask(pacing, telegram, OLYA, "/rating", "Рейтинг", Asked.INFO, stored) == "ru"
-    await outbox.close()
+    await lanes.close()
     assert telegram.texts(GROUP)[-1] == "Рейтинг"
     assert telegram.texts(OLYA) == []
 
@@ -164,8 +164,8 @@ async def test_information_beside_a_game_with_room_to_spare_is_a_reply_there() -
     """The lobby was just edited (a lane sent), but the group has places to spare: /rules
     is answered in the group, where everyone gathering sees it."""
     pacing, telegram = Pacing(Limits(group=Pace(3, 5.0), reply_patience=5.0)), Telegram()
-    outbox = busy(pacing, telegram, 1)
-    await outbox.close()
+    lanes = busy(pacing, telegram, 1)
+    await lanes.close()
     await ask(pacing, telegram, OLYA, "/rules", "Правила: Козёл", Asked.INFO)
     assert telegram.texts(GROUP) == ["table 0", "Правила: Козёл"]
     assert telegram.texts(OLYA) == []
@@ -183,22 +183,22 @@ async def test_information_finding_no_place_in_time_waits_for_the_group() -> Non
 
 async def test_information_for_a_closed_private_chat_waits_for_the_group() -> None:
     pacing, telegram = Pacing(limits()), Telegram(closed={PETYA})
-    outbox = busy(pacing, telegram, 6)
+    lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
     await ask(pacing, telegram, PETYA, "/rules", "Правила: Козёл", Asked.INFO, Stored(True))
-    await outbox.close()
+    await lanes.close()
     assert telegram.texts(GROUP)[-1] == "Правила: Козёл"  # after the game's tables
 
 
 async def test_a_steering_answer_is_never_skipped_and_goes_before_other_replies() -> None:
     pacing, telegram = Pacing(limits()), Telegram(closed={OLYA})
-    outbox = busy(pacing, telegram, 6)
+    lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
     info = asyncio.create_task(ask(pacing, telegram, OLYA, "/help", "Помощь", Asked.INFO))
     await asyncio.sleep(0.01)
     await ask(pacing, telegram, OLYA, "/endgame", "Закончить игру?", Asked.STEER)
     await info
-    await outbox.close()
+    await lanes.close()
     group = telegram.texts(GROUP)
     assert group.index("Закончить игру?") < group.index("Помощь"), group
 
@@ -209,7 +209,7 @@ async def test_the_same_answer_in_a_busy_group_is_shared() -> None:
     sent."""
     limits = Limits(group=Pace(1, 0.25), reply_patience=5.0)
     pacing, telegram = Pacing(limits), Telegram(closed={OLYA, PETYA})
-    outbox = busy(pacing, telegram, 3)
+    lanes = busy(pacing, telegram, 3)
     await asyncio.sleep(0.01)
     asked = [
         asyncio.create_task(ask(pacing, telegram, user, text, answer, Asked.INFO))
@@ -220,6 +220,6 @@ async def test_the_same_answer_in_a_busy_group_is_shared() -> None:
         )
     ]
     await asyncio.gather(*asked)
-    await outbox.close()
+    await lanes.close()
     assert telegram.texts(GROUP).count("Счёт: 12") == 1
     assert "Помощь" in telegram.texts(GROUP)

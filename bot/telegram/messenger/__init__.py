@@ -42,7 +42,7 @@ class Messenger:
     def __init__(self, bot: Bot, storage: Storage, username: str, courier: Courier) -> None:
         self.gateway = Gateway(bot, storage, courier, username)
         self.courier = courier
-        self.outbox = courier.outbox
+        self.outbox = courier.lanes
         self.lobby = Lobby(self.gateway)
         self.table = Table(self.gateway)
         self.hands = Hands(self.gateway)

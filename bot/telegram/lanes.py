@@ -1,4 +1,4 @@
-"""Telegram's 20 messages a minute in a group go to the newest game: `Outbox` keeps one lane
+"""Telegram's 20 messages a minute in a group go to the newest game: `Lanes` keeps one lane
 per chat for the game's messages. A lane sends its jobs in order;
 a job posted under the key of one still waiting (the table of a round, a player's hand)
 replaces that job's payload, so only the newest state goes out. Each job takes its chat's
@@ -71,7 +71,7 @@ def _again(lane: deque[_Entry[Any]], entry: _Entry[Any]) -> None:
     lane.appendleft(newer)
 
 
-class Outbox:
+class Lanes:
     """One lane per chat for the game's messages (see the module's docstring)."""
 
     def __init__(

@@ -1,4 +1,4 @@
-"""The outbox's pace, ban rule, priorities and coalescing, without a server."""
+"""The lanes' pace, ban rule, priorities and coalescing, without a server."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import EditMessageText, Response, SendMessage
 
 from bot.telegram.gates import Pace
-from bot.telegram.outbox import Outbox
+from bot.telegram.lanes import Lanes
 from bot.telegram.pacing import Limits, Pacing, at_leisure
 
 
@@ -42,7 +42,7 @@ async def test_a_429_holds_every_chat_until_its_retry_after() -> None:
 async def test_a_waiting_job_takes_the_newest_payload() -> None:
     """Posts under the key of a job that has not started replace its payload; the rest
     keep their order."""
-    outbox = Outbox(Pacing(Limits(paced=False)))
+    lanes = Lanes(Pacing(Limits(paced=False)))
     sent: list[str] = []
     gate = asyncio.Event()
 
@@ -50,14 +50,14 @@ async def test_a_waiting_job_takes_the_newest_payload() -> None:
         await gate.wait()
         sent.append(text)
 
-    outbox.post(1, send, "lobby")  # starts at once and waits at the gate
+    lanes.post(1, send, "lobby")  # starts at once and waits at the gate
     await asyncio.sleep(0)
     for state in ("table 1", "table 2", "table 3"):
-        outbox.post(1, send, state, key="table")
-    outbox.post(1, send, "result")
-    outbox.post(1, send, "table 4", key="table")
+        lanes.post(1, send, state, key="table")
+    lanes.post(1, send, "result")
+    lanes.post(1, send, "table 4", key="table")
     gate.set()
-    await outbox.close()
+    await lanes.close()
     assert sent == ["lobby", "table 4", "result"]
 
 
@@ -95,7 +95,7 @@ async def test_the_bot_wide_pace_holds_on_the_wire_however_long_jobs_take(
     shards keeps to half the bot's pace, so that two such keep to it together."""
     pacing = Pacing(Limits(everywhere=Pace(2, 0.02), group=Pace(50, 0.01)))
     pacing.share(part)
-    outbox, telegram = Outbox(pacing), Telegram()
+    lanes, telegram = Lanes(pacing), Telegram()
     rng = random.Random(1)
 
     async def job(chat: int) -> None:
@@ -103,8 +103,8 @@ async def test_the_bot_wide_pace_holds_on_the_wire_however_long_jobs_take(
         await send(pacing, telegram, chat, "table")
 
     for n in range(90):
-        outbox.post(-(n % 30) - 1, job, -(n % 30) - 1)
-    await outbox.close()
+        lanes.post(-(n % 30) - 1, job, -(n % 30) - 1)
+    await lanes.close()
     arrived = [at for _, _, at in telegram.arrivals]
     assert len(arrived) == 90
     for window in (0.0, 0.05, 0.1, 0.3, 1.0):
@@ -120,16 +120,16 @@ async def test_after_a_ban_nothing_bursts() -> None:
     async def banned(bot: Any, method: Any) -> Response[Any]:
         raise TelegramRetryAfter(method=method, message="Too Many Requests", retry_after=1)
 
-    outbox = Outbox(pacing)
+    lanes = Lanes(pacing)
 
     async def job(chat: int) -> None:
         await send(pacing, banned if chat == -1 else telegram, chat, "table")
 
     for n in range(12):
-        outbox.post(-n - 1, job, -n - 1)
+        lanes.post(-n - 1, job, -n - 1)
     start = time.monotonic()
     await asyncio.sleep(0.3)
-    await outbox.close()
+    await lanes.close()
     arrived = [at for _, _, at in telegram.arrivals]
     assert len(arrived) == 11
     assert min(arrived) - start >= 0.95
@@ -141,7 +141,7 @@ async def test_the_game_goes_first_in_its_chat_and_replies_wait_behind_it() -> N
     reply waits until the game's next message would still find a place at once; a reply
     identical to one still waiting is not sent twice."""
     pacing, telegram = Pacing(Limits(group=Pace(2, 0.3))), Telegram()
-    outbox = Outbox(pacing)
+    lanes = Lanes(pacing)
 
     async def lane(text: str) -> None:
         await send(pacing, telegram, -1, text)
@@ -149,10 +149,10 @@ async def test_the_game_goes_first_in_its_chat_and_replies_wait_behind_it() -> N
     await send(pacing, telegram, -1, "reply 1")  # takes the place there is
     replies = [asyncio.create_task(send(pacing, telegram, -1, "reply 2")) for _ in range(3)]
     await asyncio.sleep(0.1)
-    outbox.post(-1, lane, "lobby")
-    outbox.post(-1, lane, "table")
+    lanes.post(-1, lane, "lobby")
+    lanes.post(-1, lane, "table")
     await asyncio.gather(*replies)
-    await outbox.close()
+    await lanes.close()
     assert telegram.texts() == ["reply 1", "lobby", "table", "reply 2"]
     table, reply = (at for _, text, at in telegram.arrivals if text in ("table", "reply 2"))
     # the bucket empty again, room for two; the places count when requests leave, and a
@@ -164,16 +164,16 @@ async def test_a_reply_that_finds_no_place_is_given_up() -> None:
     """A chat busy with the game for longer than the reply's patience skips the reply: the
     command's handler goes on, nothing is sent."""
     pacing, telegram = Pacing(Limits(group=Pace(2, 0.2), reply_patience=0.3)), Telegram()
-    outbox = Outbox(pacing)
+    lanes = Lanes(pacing)
 
     async def lane(text: str) -> None:
         await send(pacing, telegram, -1, text)
 
     for n in range(5):
-        outbox.post(-1, lane, f"table {n}")
+        lanes.post(-1, lane, f"table {n}")
     await asyncio.sleep(0.01)
     assert (await send(pacing, telegram, -1, "reply")).result is True
-    await outbox.close()
+    await lanes.close()
     assert "reply" not in telegram.texts()
 
 
@@ -182,7 +182,7 @@ async def test_an_edit_is_never_given_up_and_the_newest_one_wins() -> None:
     one message (A, B, then A again, as the same text before) are not skipped nor taken for
     a reply sent before: the message ends showing the last, with at most two edits sent."""
     pacing, telegram = Pacing(Limits(group=Pace(2, 0.2), reply_patience=0.3)), Telegram()
-    outbox = Outbox(pacing)
+    lanes = Lanes(pacing)
 
     async def lane(text: str) -> None:
         await send(pacing, telegram, -1, text)
@@ -193,22 +193,22 @@ async def test_an_edit_is_never_given_up_and_the_newest_one_wins() -> None:
 
     await edit("A")
     for n in range(5):
-        outbox.post(-1, lane, f"table {n}")
+        lanes.post(-1, lane, f"table {n}")
     await asyncio.sleep(0.01)
     edits = [asyncio.create_task(edit(text)) for text in ("B", "A")]
     await asyncio.gather(*edits)
-    await outbox.close()
+    await lanes.close()
     assert [text for text in telegram.texts() if "table" not in text][-1] == "A"
     assert telegram.texts().count("B") <= 1 and telegram.texts().count("A") >= 2
 
 
 async def test_seldom_says_yes_once_a_while() -> None:
-    outbox = Outbox(Pacing(Limits(paced=False)))
-    assert outbox.seldom("a", 0.2)
-    assert not outbox.seldom("a", 0.2)
-    assert outbox.seldom("b", 0.2)
+    lanes = Lanes(Pacing(Limits(paced=False)))
+    assert lanes.seldom("a", 0.2)
+    assert not lanes.seldom("a", 0.2)
+    assert lanes.seldom("b", 0.2)
     await asyncio.sleep(0.25)
-    assert outbox.seldom("a", 0.2)
+    assert lanes.seldom("a", 0.2)
 
 
 async def test_what_is_asked_at_leisure_goes_behind_the_urgent_and_is_never_skipped() -> None:
