@@ -24,7 +24,7 @@ from bot.core.computers import Computers
 from bot.core.crew import Crew
 from bot.core.errors import GameError
 from bot.core.history import History
-from bot.core.postbox import Postbox
+from bot.core.outbox import Outbox
 from bot.core.scores import Scores
 from bot.core.service import GameService
 from bot.core.storage import Storage
@@ -222,8 +222,8 @@ async def run(settings: Settings) -> None:
         async with bot.session:
             me = await bot.me()
             await register_commands(bot)
-            postbox = Postbox(storage.database)
-            courier = Courier(postbox, pacing, (pack, unpack), storage.worker)
+            outbox = Outbox(storage.database)
+            courier = Courier(outbox, pacing, (pack, unpack), storage.worker)
             messenger = Messenger(bot, storage, me.username or "", courier)
             sends.told = messenger.hands.below  # whatever else comes, the hands follow
             clock = SystemClock()

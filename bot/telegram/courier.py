@@ -1,5 +1,5 @@
 """The durable way to say something: every worker `post`s a chat's message job, which is
-kept in the database's outbox (`Postbox`) before anything is sent, and the senders read the
+kept in the database's outbox (`Outbox`) before anything is sent, and the senders read the
 jobs in order and run them through their `Lanes` (paced, coalesced by key), deleting
 each row once its job ran. The chats are split into `SHARDS` shards; each shard has one
 sender, the worker holding its claim, and the workers about share the shards evenly.
@@ -28,7 +28,7 @@ from contextlib import suppress
 from typing import Any, TypeVar
 
 from bot.core.database import Claim
-from bot.core.postbox import EVERY_SHARD, SHARDS, Parcel, Postbox, Posted, shard_of
+from bot.core.outbox import EVERY_SHARD, SHARDS, Outbox, Parcel, Posted, shard_of
 from bot.telegram.lanes import Job, Lanes, Merge, newest
 from bot.telegram.pacing import Pacing
 
@@ -56,8 +56,8 @@ def fair_share(worker: str, about: list[str]) -> tuple[int, int]:
 class Courier:
     """This worker's posts, and the sending of the shards it holds."""
 
-    def __init__(self, postbox: Postbox, pacing: Pacing, codec: Codec, worker: str) -> None:
-        self.postbox = postbox
+    def __init__(self, outbox: Outbox, pacing: Pacing, codec: Codec, worker: str) -> None:
+        self.outbox = outbox
         self.lanes = Lanes(pacing, done=self._delivered, idle=self._settle)
         self._pack, self._unpack = codec
         self.worker = worker
@@ -135,7 +135,7 @@ class Courier:
             if await listening.held():
                 return listening
             await listening.release()
-        return await self.postbox.listen(self._heard)
+        return await self.outbox.listen(self._heard)
 
     def _heard(self, shards: set[int]) -> None:
         """Rows were put: read on if they are for a held shard."""
@@ -160,7 +160,7 @@ class Courier:
         for shard in sorted(EVERY_SHARD - set(self._held), key=lambda s: (s - first) % SHARDS):
             if len(self._held) >= share:
                 break
-            claim = await self.postbox.claim(shard)
+            claim = await self.outbox.claim(shard)
             if claim is not None:
                 self._held[shard], self._last[shard] = claim, 0
                 taken.append(shard)
@@ -199,7 +199,7 @@ class Courier:
         self._wrote.clear()
         self._reading = True
         try:
-            rows = await self.postbox.after(min(self._last.values()), set(self._held))
+            rows = await self.outbox.after(min(self._last.values()), set(self._held))
         except Exception:
             log.exception("worker %s: the outbox could not be read", self.worker)
             rows = []
@@ -257,11 +257,11 @@ class Courier:
 
     async def _write(self) -> None:
         """Write what was posted until the database takes it."""
-        await self._until_taken(self._posts, self.postbox.put, "posts not written")
+        await self._until_taken(self._posts, self.outbox.put, "posts not written")
         self._settle()
 
     async def _delete(self) -> None:
-        await self._until_taken(self._done, self.postbox.delivered, "sent rows not deleted")
+        await self._until_taken(self._done, self.outbox.delivered, "sent rows not deleted")
         self._settle()
 
     async def _until_taken(

@@ -14,7 +14,7 @@ from bot.core.database import migrations
 from bot.core.database.postgres import POSTGRES, numbered, shown
 from bot.core.database.sqlite import SQLITE
 from bot.core.errors import StaleVersionError
-from bot.core.postbox import SHARDS, Parcel, Postbox, shard_of
+from bot.core.outbox import SHARDS, Outbox, Parcel, shard_of
 from bot.core.records import (
     Ending,
     GameRow,
@@ -290,7 +290,7 @@ async def test_seats_changed_by_another_worker_are_not_overwritten(open_storage:
 
 async def test_the_outbox_keeps_posts_in_order_until_delivered(open_storage: Opener) -> None:
     first, second = await open_storage(), await open_storage()
-    one, two = Postbox(first.database), Postbox(second.database)
+    one, two = Outbox(first.database), Outbox(second.database)
     await one.put([Parcel(CHAT, "table", '["table",1,1]', '{"a":1}', False)])
     await two.put([Parcel(ANN, "hand", None, "[]", True), Parcel(CHAT, "end", None, "[2]", True)])
     rows = await one.after(0)
@@ -311,7 +311,7 @@ async def test_one_sender_of_a_shard_at_a_time_and_a_put_is_heard(open_storage: 
     be another's, and a put anywhere is heard with the shards it wrote to; alone on SQLite
     the process always holds every shard and hears its own puts."""
     first, second = await open_storage(), await open_storage()
-    one, two = Postbox(first.database), Postbox(second.database)
+    one, two = Outbox(first.database), Outbox(second.database)
     heard: asyncio.Queue[set[int]] = asyncio.Queue()
     listening = await one.listen(heard.put_nowait)
     claim = await one.claim(0)
@@ -350,18 +350,18 @@ async def test_one_sender_of_a_shard_at_a_time_and_a_put_is_heard(open_storage: 
 async def test_a_shard_reads_its_own_chats_in_order(open_storage: Opener) -> None:
     """Each chat belongs to one shard (negative group ids too), read in the order put;
     all the shards together read every row."""
-    postbox = Postbox((await open_storage()).database)
+    outbox = Outbox((await open_storage()).database)
     chats = [CHAT, ANN, BOB, -5, -12, 3, 16, CHAT, -5]
-    await postbox.put([Parcel(chat, "end", None, f"[{i}]", True) for i, chat in enumerate(chats)])
+    await outbox.put([Parcel(chat, "end", None, f"[{i}]", True) for i, chat in enumerate(chats)])
     read: list[int] = []
     for shard in range(SHARDS):
-        rows = await postbox.after(0, {shard})
+        rows = await outbox.after(0, {shard})
         assert all(shard_of(r.parcel.chat_id) == shard for r in rows)
         assert [r.id for r in rows] == sorted(r.id for r in rows)
         read += [int(r.parcel.payload[1:-1]) for r in rows]
     assert sorted(read) == list(range(len(chats)))
-    assert len(await postbox.after(0)) == len(chats)
+    assert len(await outbox.after(0)) == len(chats)
     both = {shard_of(-5), shard_of(ANN)}  # -5 and 3 share a shard
-    two = await postbox.after(0, both)
+    two = await outbox.after(0, both)
     assert [r.parcel.chat_id for r in two] == [c for c in chats if shard_of(c) in both]
     assert {ANN, -5, 3} <= {r.parcel.chat_id for r in two}

@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 import bot.telegram.courier as courier_module
-from bot.core.postbox import SHARDS, Postbox
+from bot.core.outbox import SHARDS, Outbox
 from bot.core.storage import Storage
 from bot.telegram.courier import Courier, fair_share
 from bot.telegram.pacing import Limits, Pacing
@@ -43,7 +43,7 @@ class Worker:
         self.name = name
         self.about: list[str] = [name]
         self.courier = Courier(
-            Postbox(storage.database), Pacing(Limits(paced=False)), (list, list), name
+            Outbox(storage.database), Pacing(Limits(paced=False)), (list, list), name
         )
 
         async def say(payload: Any) -> None:
@@ -102,7 +102,7 @@ async def test_the_workers_share_the_sending_and_say_each_post_once(
             numbers = [n for _, n in lines if ("a" if n < 40 or 80 <= n < 120 else "b") == poster]
             assert numbers == sorted(numbers), (chat, lines)
     assert sorted(n for lines in said.values() for _, n in lines) == list(range(posted))
-    assert await Postbox(first.database).after(0) == []  # every row said is deleted
+    assert await Outbox(first.database).after(0) == []  # every row said is deleted
 
 
 async def test_a_courier_whose_claims_are_cut_takes_its_shards_again_and_loses_nothing(
@@ -123,7 +123,7 @@ async def test_a_courier_whose_claims_are_cut_takes_its_shards_again_and_loses_n
         await wait_for(lambda: one.courier.shards == list(range(SHARDS)))
         one.post(range(40))
         await wait_for(lambda: sum(map(len, said.values())) == 40)
-        while await Postbox(storage.database).after(0):  # said and deleted: none is owed
+        while await Outbox(storage.database).after(0):  # said and deleted: none is owed
             await asyncio.sleep(0.02)
         admin = await asyncpg.connect(url)
         try:  # the server ends every connection holding a shard's lock

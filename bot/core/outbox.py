@@ -47,7 +47,7 @@ class Posted(NamedTuple):
     parcel: Parcel
 
 
-class Postbox:
+class Outbox:
     """The `outbox` table of one process."""
 
     def __init__(self, database: Database) -> None:
