@@ -24,7 +24,7 @@ from bot.telegram.messenger.hands import LEFT, HandNews, Hands
 from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link, to_game
 from bot.telegram.messenger.questions import EndQuestions
 from bot.telegram.messenger.replays import Replays
-from bot.telegram.messenger.table import Table, TableNews
+from bot.telegram.messenger.table import GroupTable, TableNews
 
 __all__ = ["LobbyView", "Messenger", "message_link", "to_game"]
 
@@ -44,7 +44,7 @@ class Messenger:
         self.courier = courier
         self.outbox = courier.lanes
         self.lobby = Lobby(self.gateway)
-        self.table = Table(self.gateway)
+        self.table = GroupTable(self.gateway)
         self.hands = Hands(self.gateway)
         self.questions = EndQuestions(self.gateway)
         self.replays = Replays(self.gateway)
@@ -67,7 +67,7 @@ class Messenger:
             self.hands.show(game, turn.left, HandNews(None, game.version, closing=LEFT))
         closed = turn.closed
         t = await self.gateway.group_texts(game.chat_id)
-        news = TableNews(closed or turn.state, turn.events, Table.notes(t, turn))
+        news = TableNews(closed or turn.state, turn.events, GroupTable.notes(t, turn))
         if turn.before is None:  # the first deal: its table first, then the lobby's word
             self.table.deal(game, news)
             self.lobby.started(game)

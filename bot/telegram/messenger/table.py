@@ -61,7 +61,9 @@ class TableNews:
         )
 
 
-class Table:
+class GroupTable:
+    """The group's messages of a running game: each round's table, its result, the end."""
+
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
         self.storage = gateway.storage
