@@ -106,7 +106,7 @@ def least_unit(max_pip: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Arrangement:
     """The picture's frame and the line laid out in it, `unit` its tiles' short side; round
     a spinner, where its open ends' `labels` go."""
 
@@ -121,7 +121,7 @@ class Table:
         return min(first.width, first.height)
 
 
-def arrange(scene: TableScene) -> Table:
+def arrange(scene: TableScene) -> Arrangement:
     """The frame and the line: the shortest picture whose line fits at a readable unit
     (the largest unit that fits at the least height), cropped to the line; a line too long
     for that even `MOST_GROWTH` steps taller takes smaller tiles in a picture half as much
@@ -130,12 +130,12 @@ def arrange(scene: TableScene) -> Table:
     tracks = PINWHEEL[: len(scene.arms)] if scene.spinner else LINE_TRACKS
     seats, least = len(scene.seats), least_unit(scene.max_pip)
 
-    def fit(steps: int, unit: int | None = None, least: int = 0) -> Table:
+    def fit(steps: int, unit: int | None = None, least: int = 0) -> Arrangement:
         places = frame(seats, CHAIN_HEIGHT + steps * GROWTH)
         tiles = layout_chain(
             scene.first, scene.arms, places.chain, unit, tracks=tracks, least=least
         )
-        return Table(places, tiles, tracks)
+        return Arrangement(places, tiles, tracks)
 
     try:
         return _labelled(scene, fit(0, least=least))[0]
@@ -157,7 +157,9 @@ def arrange(scene: TableScene) -> Table:
     return _cropped(found)
 
 
-def _round_spinner(scene: TableScene, tracks: Sequence[Track], seats: int, least: int) -> Table:
+def _round_spinner(
+    scene: TableScene, tracks: Sequence[Track], seats: int, least: int
+) -> Arrangement:
     """A spinner table too big for the least height: the shortest bounds round the spinner
     that hold its arms at unit `least` (`render.spinner`) and leave its open ends' labels
     room; smaller tiles only if the picture would be taller than `TALLEST`."""
@@ -166,7 +168,7 @@ def _round_spinner(scene: TableScene, tracks: Sequence[Track], seats: int, least
     most = TALLEST - least_frame.height + CHAIN_HEIGHT
     room = Room(least_frame.chain.left, least_frame.chain.right, CHAIN_HEIGHT, most)
     for u in (u for u in UNITS if u <= least):
-        crowded: Table | None = None  # the first whose labels want more room
+        crowded: Arrangement | None = None  # the first whose labels want more room
         for slack in SLACK:
             try:
                 spot = place(scene.first, scene.arms, tracks, room, u, slack)
@@ -181,7 +183,9 @@ def _round_spinner(scene: TableScene, tracks: Sequence[Track], seats: int, least
     raise NoFitError
 
 
-def _spun(scene: TableScene, tracks: Sequence[Track], seats: int, spot: Spot, u: int) -> Table:
+def _spun(
+    scene: TableScene, tracks: Sequence[Track], seats: int, spot: Spot, u: int
+) -> Arrangement:
     """The spinner table with its spinner at `spot`, its tiles of unit `u`."""
     places = frame(seats, spot.height)
     left, top, right, _ = places.chain
@@ -189,10 +193,10 @@ def _spun(scene: TableScene, tracks: Sequence[Track], seats: int, spot: Spot, u:
     bounds = Rect(left, middle - spot.above, right, middle + spot.below)
     centre = (spot.x, middle)
     tiles = layout_chain(scene.first, scene.arms, bounds, u, tracks=tracks, centre=centre)
-    return Table(places, tiles, tracks)
+    return Arrangement(places, tiles, tracks)
 
 
-def _labelled(scene: TableScene, table: Table) -> tuple[Table, bool]:
+def _labelled(scene: TableScene, table: Arrangement) -> tuple[Arrangement, bool]:
     """`table` with its open ends' labels placed (round a spinner), and whether they all have
     room."""
     if not scene.spinner or not table.tiles:
@@ -204,7 +208,7 @@ def _labelled(scene: TableScene, table: Table) -> tuple[Table, bool]:
     return replace(table, labels=tuple(spots)), roomy(spots, table.tiles, area)
 
 
-def _cropped(table: Table) -> Table:
+def _cropped(table: Arrangement) -> Arrangement:
     """`table` without the whole `GROWTH` steps of its line's bounds that no tile takes
     (the arms may grow unevenly), down to `CHAIN_HEIGHT`."""
     chain = table.frame.chain
@@ -219,7 +223,7 @@ def _cropped(table: Table) -> Table:
         replace(t, rect=Rect(t.rect.left, t.rect.top + dy, t.rect.right, t.rect.bottom + dy))
         for t in table.tiles
     ]
-    return Table(places, moved, table.tracks)
+    return Arrangement(places, moved, table.tracks)
 
 
 BACKGROUND_BUDGET = 24 * MB
@@ -256,7 +260,7 @@ def _last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile |
     return next((t for t in tiles if sorted((t.inner, t.outer)) == wanted), None)
 
 
-def _chain(canvas: Image.Image, scene: TableScene, table: Table) -> None:
+def _chain(canvas: Image.Image, scene: TableScene, table: Arrangement) -> None:
     """The line: shadows, the last tile's glow, faces (backs for closed doubles), then the
     open ends' marks: badges on a line, arrow labels round a spinner."""
     tiles = table.tiles

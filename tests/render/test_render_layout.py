@@ -15,7 +15,7 @@ from render.canvas import HEADER
 from render.layout import EAST, NORTH, SOUTH, WEST
 from render.scene import SeatScene, TableScene
 from render.seats import _gap, _pack
-from render.table import CHAIN_HEIGHT, GROWTH, WIDTH, Table, arrange, frame, least_unit
+from render.table import CHAIN_HEIGHT, GROWTH, WIDTH, Arrangement, arrange, frame, least_unit
 from tests.render import samples
 
 Pips = tuple[int, int]
@@ -199,7 +199,7 @@ def test_adding_a_tile_moves_nothing_unless_rescaled(data: st.DataObject) -> Non
     assert same_scale == kept
 
 
-def arranged(chain: Chain, seats: int, max_pip: int, spinner: bool = False) -> Table:
+def arranged(chain: Chain, seats: int, max_pip: int, spinner: bool = False) -> Arrangement:
     """The frame and the line the renderer picks for `chain` at a table of `seats`."""
     first, arms = chain
     people = tuple(SeatScene(f"p{i}", 0, 0, 0, False, False, None, None) for i in range(seats))
