@@ -32,8 +32,8 @@ FAR = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
-class Room:
-    """Where the line's bounds may lie: from `left` to `right` across, `shortest` tall at
+class Leeway:
+    """The room the line's bounds may take: from `left` to `right` across, `shortest` tall at
     least and `tallest` at most."""
 
     left: int
@@ -84,7 +84,7 @@ class _Table:
         first: Pips,
         arms: Sequence[Sequence[Pips]],
         tracks: Sequence[Track],
-        room: Room,
+        room: Leeway,
         u: int,
     ) -> None:
         self.first, self.arms, self.tracks, self.u = first, arms, tracks, u
@@ -209,7 +209,7 @@ def place(
     first: Pips,
     arms: Sequence[Sequence[Pips]],
     tracks: Sequence[Track],
-    room: Room,
+    room: Leeway,
     u: int,
     slack: int = 0,
 ) -> Spot:

@@ -30,7 +30,7 @@ from render.layout import (
 )
 from render.scene import EndsCount, Pips, TableScene
 from render.seats import draw_seat, panel_height
-from render.spinner import Room, Spot, place
+from render.spinner import Leeway, Spot, place
 
 WIDTH = 840
 PHONE = 300  # how wide a phone shows the picture
@@ -166,7 +166,7 @@ def _round_spinner(
     assert scene.first is not None  # a table with no tile fits any height
     least_frame = frame(seats)
     most = TALLEST - least_frame.height + CHAIN_HEIGHT
-    room = Room(least_frame.chain.left, least_frame.chain.right, CHAIN_HEIGHT, most)
+    room = Leeway(least_frame.chain.left, least_frame.chain.right, CHAIN_HEIGHT, most)
     for u in (u for u in UNITS if u <= least):
         crowded: Arrangement | None = None  # the first whose labels want more room
         for slack in SLACK:
