@@ -75,7 +75,7 @@ def _way(track: Track) -> int:
     return track.heading[0] or track.leg[0]
 
 
-class _Table:
+class _Arms:
     """A table's arms at unit `u` in the `room` of its bounds, laid out one at a time, and
     what each takes where the spinner lies."""
 
@@ -217,20 +217,20 @@ def place(
     at unit `u`: the nearest the middle of those (`NoFitError` if that is taller than
     `room.tallest`). The arms that run up and down reach `slack` half units further than they
     need where they fit so: they end elsewhere."""
-    table = _Table(first, arms, tracks, room, u)
+    laid = _Arms(first, arms, tracks, room, u)
     middle = (room.left + room.right) // 2
     every = sorted(range(len(arms)), key=lambda arm: not tracks[arm].heading[0])
-    best = table.spot(middle, every, slack)
+    best = laid.spot(middle, every, slack)
     for way in (-1, 1):
         # the arms whose rows run across a quarter this way: it narrows as the spinner moves
         # on that way, so they only grow taller
         narrowing = [arm for arm in every if tracks[arm].heading[0] and _way(tracks[arm]) == way]
         x = middle + way * (u // 2)
         while abs(x - middle) <= OFF_MIDDLE * u:
-            ahead = table.spot(x, narrowing)
+            ahead = laid.spot(x, narrowing)
             if ahead is None or (best is not None and ahead.height >= best.height):
                 break
-            spot = table.spot(x, every, slack)
+            spot = laid.spot(x, every, slack)
             if spot is not None and _better(spot, best, middle):
                 best = spot
             x += way * (u // 2)
