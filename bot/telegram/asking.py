@@ -1,11 +1,11 @@
 """How a command typed in a group is answered beside the game's own messages.
 
-Each group command's handler carries a flag (`flags={"asked": Asked.…}`):
+Each group command's handler carries a flag (`flags={"asked": CommandKind.…}`):
 
-* `Asked.STEER` (/endgame, /kick, /extend, /leave, /settings, /nextgame) changes the game
+* `CommandKind.STEER` (/endgame, /kick, /extend, /leave, /settings, /nextgame) changes the game
   or the chat: its answer is part of the game's traffic — it waits for the group's place
   ahead of other answers, and is never skipped;
-* `Asked.INFO` (/score, /rating, /stats, /rules, /help; the default): while a game runs in
+* `CommandKind.INFO` (/score, /rating, /stats, /rules, /help; the default): while a game runs in
   the command's topic and the group has no place to spare when it is asked, the answer is
   written in the asker's language and goes to their private chat at once, headed with the
   command, the group and why, without buttons (links kept). Otherwise (no game running: a
@@ -43,7 +43,7 @@ from bot.ui.i18n import Texts, language_of, texts_for
 SHARED_WITHIN = 30.0  # seconds in which the same answer in a busy group answers everyone
 
 
-class Asked(StrEnum):
+class CommandKind(StrEnum):
     """What a group command does, so how its answer may wait (see the module)."""
 
     STEER = "steer"
@@ -56,7 +56,7 @@ class Asker:
     private chat (`away`) and its heading there. Valid in the task that handles it
     (`asking`)."""
 
-    kind: Asked
+    kind: CommandKind
     chat: int
     user: int | None  # None: sent on behalf of the group or a channel
     heading: str
@@ -127,8 +127,8 @@ class Askers(BaseMiddleware):
             return await handler(event, data)
         words = (event.text or "").split(maxsplit=1)
         if words and words[0].startswith("/"):
-            kind = get_flag(data, "asked", default=Asked.INFO)
-            away = await self._away(event, data) if kind is Asked.INFO else None
+            kind = get_flag(data, "asked", default=CommandKind.INFO)
+            away = await self._away(event, data) if kind is CommandKind.INFO else None
             if away is not None:
                 data["t"] = away
             t: Texts = data["t"]

@@ -45,7 +45,7 @@ from aiogram.exceptions import (
 from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
-from bot.telegram.asking import Asked, Asker, Shared, asking, edited, shared_key
+from bot.telegram.asking import Asker, CommandKind, Shared, asking, edited, shared_key
 from bot.telegram.gates import Gate, Latest, Pace, always, never
 
 log = logging.getLogger(__name__)
@@ -181,7 +181,7 @@ class Pacing(BaseRequestMiddleware):
             log.info("edit in chat %s gives way to a newer one of its message", chat)
             return _done(method)
         who = asking(chat)  # a command's answer (`bot.telegram.asking`), or None
-        if who is not None and who.kind is Asked.STEER:
+        if who is not None and who.kind is CommandKind.STEER:
             return await self._request(make_request, bot, method, Wait.EAGER)
         if who is not None and who.away and await self._privately(make_request, bot, method, who):
             return _done(method)

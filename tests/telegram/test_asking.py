@@ -19,7 +19,7 @@ from aiogram.methods import Response, SendMessage
 from aiogram.types import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, User
 
 from bot.core.records import GameStatus
-from bot.telegram.asking import Asked, Askers
+from bot.telegram.asking import Askers, CommandKind
 from bot.telegram.gates import Pace
 from bot.telegram.lanes import Lanes
 from bot.telegram.pacing import Limits, Pacing
@@ -81,7 +81,7 @@ async def ask(
     user: int,
     text: str,
     answer: str,
-    kind: Asked,
+    kind: CommandKind,
     stored: Stored | None = None,
 ) -> str:
     """The command `text` by `user`, handled by a handler flagged `kind` that answers
@@ -119,7 +119,7 @@ def limits() -> Limits:
 
 async def test_information_in_a_quiet_group_is_a_reply_there() -> None:
     pacing, telegram = Pacing(limits()), Telegram()
-    await ask(pacing, telegram, OLYA, "/score", "Счёт: 12", Asked.INFO)
+    await ask(pacing, telegram, OLYA, "/score", "Счёт: 12", CommandKind.INFO)
     assert telegram.texts(GROUP) == ["Счёт: 12"]
     assert telegram.texts(OLYA) == []
 
@@ -132,8 +132,10 @@ async def test_information_while_the_game_plays_goes_to_the_private_chat_at_once
     stored = Stored(running=True, languages={PETYA: "en"})
     lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
-    olya = await ask(pacing, telegram, OLYA, "/score@kozel_bot", "Счёт: 12", Asked.INFO, stored)
-    petya = await ask(pacing, telegram, PETYA, "/rules", "Rules", Asked.INFO, stored)
+    olya = await ask(
+        pacing, telegram, OLYA, "/score@kozel_bot", "Счёт: 12", CommandKind.INFO, stored
+    )
+    petya = await ask(pacing, telegram, PETYA, "/rules", "Rules", CommandKind.INFO, stored)
     assert (olya, petya) == ("ru", "en")
     why = texts_for("ru")("answered-privately", command="/score", chat="Двор")
     assert "идёт игра" in why
@@ -154,7 +156,7 @@ async def test_information_while_a_game_just_over_is_sent_waits_for_the_group() 
     stored = Stored(languages={OLYA: "en"})
     lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
-    assert await ask(pacing, telegram, OLYA, "/rating", "Рейтинг", Asked.INFO, stored) == "ru"
+    assert await ask(pacing, telegram, OLYA, "/rating", "Рейтинг", CommandKind.INFO, stored) == "ru"
     await lanes.close()
     assert telegram.texts(GROUP)[-1] == "Рейтинг"
     assert telegram.texts(OLYA) == []
@@ -166,7 +168,7 @@ async def test_information_beside_a_game_with_room_to_spare_is_a_reply_there() -
     pacing, telegram = Pacing(Limits(group=Pace(3, 5.0), reply_patience=5.0)), Telegram()
     lanes = busy(pacing, telegram, 1)
     await lanes.close()
-    await ask(pacing, telegram, OLYA, "/rules", "Правила: Козёл", Asked.INFO)
+    await ask(pacing, telegram, OLYA, "/rules", "Правила: Козёл", CommandKind.INFO)
     assert telegram.texts(GROUP) == ["table 0", "Правила: Козёл"]
     assert telegram.texts(OLYA) == []
 
@@ -175,8 +177,8 @@ async def test_information_finding_no_place_in_time_waits_for_the_group() -> Non
     """No game, but the group's place is taken by another answer for longer than the
     patience: the answer waits for the group."""
     pacing, telegram = Pacing(Limits(group=Pace(1, 1.0), reply_patience=PATIENCE)), Telegram()
-    await ask(pacing, telegram, PETYA, "/help", "Помощь", Asked.INFO)
-    await ask(pacing, telegram, OLYA, "/score", "Счёт: 12", Asked.INFO)
+    await ask(pacing, telegram, PETYA, "/help", "Помощь", CommandKind.INFO)
+    await ask(pacing, telegram, OLYA, "/score", "Счёт: 12", CommandKind.INFO)
     assert telegram.texts(GROUP) == ["Помощь", "Счёт: 12"]
     assert telegram.texts(OLYA) == []
 
@@ -185,7 +187,7 @@ async def test_information_for_a_closed_private_chat_waits_for_the_group() -> No
     pacing, telegram = Pacing(limits()), Telegram(closed={PETYA})
     lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
-    await ask(pacing, telegram, PETYA, "/rules", "Правила: Козёл", Asked.INFO, Stored(True))
+    await ask(pacing, telegram, PETYA, "/rules", "Правила: Козёл", CommandKind.INFO, Stored(True))
     await lanes.close()
     assert telegram.texts(GROUP)[-1] == "Правила: Козёл"  # after the game's tables
 
@@ -194,9 +196,9 @@ async def test_a_steering_answer_is_never_skipped_and_goes_before_other_replies(
     pacing, telegram = Pacing(limits()), Telegram(closed={OLYA})
     lanes = busy(pacing, telegram, 6)
     await asyncio.sleep(0.01)
-    info = asyncio.create_task(ask(pacing, telegram, OLYA, "/help", "Помощь", Asked.INFO))
+    info = asyncio.create_task(ask(pacing, telegram, OLYA, "/help", "Помощь", CommandKind.INFO))
     await asyncio.sleep(0.01)
-    await ask(pacing, telegram, OLYA, "/endgame", "Закончить игру?", Asked.STEER)
+    await ask(pacing, telegram, OLYA, "/endgame", "Закончить игру?", CommandKind.STEER)
     await info
     await lanes.close()
     group = telegram.texts(GROUP)
@@ -212,7 +214,7 @@ async def test_the_same_answer_in_a_busy_group_is_shared() -> None:
     lanes = busy(pacing, telegram, 3)
     await asyncio.sleep(0.01)
     asked = [
-        asyncio.create_task(ask(pacing, telegram, user, text, answer, Asked.INFO))
+        asyncio.create_task(ask(pacing, telegram, user, text, answer, CommandKind.INFO))
         for user, text, answer in (
             (OLYA, "/score", "Счёт: 12"),
             (PETYA, "/score", "Счёт: 12"),

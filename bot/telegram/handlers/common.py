@@ -21,12 +21,12 @@ from aiogram.types import (
 
 from bot.core.chats import Chats
 from bot.core.records import GameRow, Player
-from bot.telegram.asking import Asked
+from bot.telegram.asking import CommandKind
 from bot.ui.i18n import language_of, texts_for
 
 IN_GROUP = F.chat.type.in_({"group", "supergroup"})
 IN_PRIVATE = F.chat.type == "private"
-STEER = {"asked": Asked.STEER}  # a group command whose answer is the game's own traffic
+STEER = {"asked": CommandKind.STEER}  # a group command whose answer is the game's own traffic
 ADMINS = {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
 
 
