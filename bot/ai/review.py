@@ -129,7 +129,7 @@ def second_look(
     return (moves[best], lead) if lead >= NOTICE else None
 
 
-class Change(NamedTuple):
+class Difference(NamedTuple):
     """What a move changes against another on average (`Slip`'s)."""
 
     points: float
@@ -137,7 +137,7 @@ class Change(NamedTuple):
     losing: float
 
 
-def consequences(view: SeatView, played: Move, better: Move, worlds: tuple[Any, ...]) -> Change:
+def consequences(view: SeatView, played: Move, better: Move, worlds: tuple[Any, ...]) -> Difference:
     """What `better` instead of `played` changes on the `WORLDS` sampled worlds `second_look`
     searched (from the random state `worlds`, weighted as it weighs them), each round
     finished by the normal heuristic."""
@@ -163,7 +163,7 @@ def consequences(view: SeatView, played: Move, better: Move, worlds: tuple[Any, 
             zip(_measures(ends[0], side), _measures(ends[1], side), strict=True)
         ):
             change[i] += weight * (mine - theirs)
-    return Change(*(c / total if total > 0 else 0.0 for c in change))
+    return Difference(*(c / total if total > 0 else 0.0 for c in change))
 
 
 def _measures(state: GameState, side: int) -> tuple[float, float, float]:
