@@ -72,7 +72,7 @@ def changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-class _Transaction(Transaction):
+class _PostgresTransaction(Transaction):
     def __init__(self, connection: PoolConnectionProxy[asyncpg.Record]) -> None:
         self._connection = connection
 
@@ -169,7 +169,7 @@ class PostgresDatabase(Database):
 
     async def atomically(self, job: Callable[[Transaction], Coroutine[Any, Any, T]]) -> T:
         async with self._pool.acquire() as connection, connection.transaction():
-            return await job(_Transaction(connection))
+            return await job(_PostgresTransaction(connection))
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as connection:

@@ -95,7 +95,7 @@ def _fetch(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[Row]
         return db.execute(sql, params).fetchall()
 
 
-class _Transaction(Transaction):
+class _SqliteTransaction(Transaction):
     """Statements run at once on the writing connection, in its thread: they never
     suspend, so a whole transaction job runs there in one trip (`_drive`)."""
 
@@ -117,7 +117,7 @@ def _drive(db: sqlite3.Connection, job: Callable[[Transaction], Coroutine[Any, A
     complete at once."""
     db.execute("BEGIN IMMEDIATE")
     try:
-        running = job(_Transaction(db))
+        running = job(_SqliteTransaction(db))
         try:
             running.send(None)
         except StopIteration as done:
