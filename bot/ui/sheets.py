@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.game.events import (
-    Event,
-    RoundEnded,
-    SeatResult,
-)
+from bot.game.events import Event, RoundEnded, SeatResult
 from bot.game.rules import DrawMode, RuleSet, Scoring
 from bot.game.state import GameState, Phase
 from bot.ui.games import preset_name
