@@ -7,19 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.records import GameRow
-from bot.game.events import (
-    EndReason,
-    GameEnded,
-    Place,
-)
-from bot.game.formats import Sheet
+from bot.game.events import GameEnded
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState
 from bot.ui.games import game_won
 from bot.ui.i18n import Texts
-from bot.ui.sheets import OUT_MARK, general_queue, scores_line, team
-from bot.ui.texts import side_name
+from bot.ui.sheet_kinds import sheet_of
+from bot.ui.sheets import scores_line
 
 
 def rated(game: GameRow) -> bool:
@@ -44,9 +39,6 @@ def score(t: Texts, game: GameRow) -> str:
     return text if game.state.outcome is None else _noted(t, game, text)
 
 
-_SCORE_EXTRAS = {Sheet.GENERALS: general_queue}
-
-
 def score_text(t: Texts, state: GameState, names: Sequence[str]) -> str:
     """/score: the running (or last) game's sheet, how it is won, or how it ended."""
     finished = state.last_round.round_no if state.last_round else 0
@@ -56,95 +48,11 @@ def score_text(t: Texts, state: GameState, names: Sequence[str]) -> str:
         lines.append(end_text(t, state.outcome, names, rules, state.tally))
         return "\n".join(lines)
     lines.append(game_won(t, rules))
-    extras = _SCORE_EXTRAS.get(rules.format.sheet)
-    return "\n".join(lines + (extras(t, state, names) if extras else []))
-
-
-def _winner_head(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet) -> str:
-    """Why the game ended: a leaver, the bald goat, the last one in, the target."""
-    winners = [names[p.seat] for p in ended.places if p.side == ended.places[0].side]
-    if ended.reason is EndReason.TIMEOUT and ended.leaver is not None:
-        return t("game-over-timeout", name=names[ended.leaver])
-    if ended.reason is EndReason.BALD_GOAT:
-        return t("game-over-bald")
-    if ended.reason is EndReason.LAST_IN:
-        return t("game-over-last-in", name=side_name(t, winners))
-    key = "game-over-race" if rules.format.sheet is Sheet.RACE else "game-over"
-    return t(key, name=side_name(t, winners), score=ended.places[0].score)
-
-
-def _rated_place(t: Texts, place: Place, names: Sequence[str], tally: Tally) -> str:
-    """A place with its score, the goat or (below the winner) out of the room, and the
-    rating points."""
-    goat = t("game-place-goat") if place.goat else ""
-    out = f" {OUT_MARK}" if place.place > 1 and tally.out and tally.out[place.side] else ""
-    return t(
-        "game-place",
-        place=place.place,
-        name=names[place.seat],
-        score=place.score,
-        mark=f"{goat}{out}",
-        points=place.rating_points,
-    )
-
-
-def _scored_place(t: Texts, place: Place, names: Sequence[str], tally: Tally) -> str:
-    return t("game-place-race", place=place.place, name=names[place.seat], score=place.score)
-
-
-def _scored_end(
-    t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally
-) -> list[str]:
-    """Why the game ended and every place with its score, goats and rating points; a race
-    has neither goats nor rating points."""
-    race = rules.format.sheet is Sheet.RACE
-    lines = [_winner_head(t, ended, names, rules)]
-    if ended.reason is not EndReason.TIMEOUT and ended.leaver is not None:
-        left = "game-over-left-race" if race else "game-over-left"
-        lines.append(t(left, name=names[ended.leaver]))
-    place = _scored_place if race else _rated_place
-    return lines + [place(t, p, names, tally) for p in ended.places]
-
-
-def _tournament_end(
-    t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally
-) -> list[str]:
-    """The Bykovo tournament's end (§4.2): the winner, then every place with its score."""
-    first = ended.places[0]
-    lines = [t("game-over-places", name=names[first.seat], score=first.score)]
-    if ended.leaver is not None:
-        lines.append(t("game-over-left-race", name=names[ended.leaver]))
-    return lines + [_scored_place(t, p, names, tally) for p in ended.places]
-
-
-def _match_end(
-    t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally
-) -> list[str]:
-    """«Генерал»'s end (§8): the winning team, then each team's place, Generals and rounds
-    won."""
-    sides = list(dict.fromkeys(p.side for p in ended.places))
-    lines = [t("game-over-generals", name=team(t, rules, names, sides[0]))]
-    if ended.leaver is not None:
-        lines.append(t("game-over-left-race", name=names[ended.leaver]))
-    for side in sides:
-        place = next(p for p in ended.places if p.side == side)
-        lines.append(
-            t(
-                "game-place-generals",
-                place=place.place,
-                name=team(t, rules, names, side),
-                generals=place.score,
-                wins=tally.wins[side],
-            )
-        )
-    return lines
-
-
-_ENDS = {Sheet.PLACES: _tournament_end, Sheet.GENERALS: _match_end}
+    return "\n".join(lines + sheet_of(rules).score_extras(t, state, names))
 
 
 def end_text(t: Texts, ended: GameEnded, names: Sequence[str], rules: RuleSet, tally: Tally) -> str:
     """Why the game ended and everyone's place, as the game's kind places them (`tally`:
     the final sheet), then the game and how it is won."""
-    write = _ENDS.get(rules.format.sheet, _scored_end)
-    return "\n".join([*write(t, ended, names, rules, tally), game_won(t, rules)])
+    lines = sheet_of(rules).end(t, ended, names, rules, tally)
+    return "\n".join([*lines, game_won(t, rules)])

@@ -4,10 +4,10 @@ Generals)."""
 
 from __future__ import annotations
 
-from bot.game.formats import Sheet
 from bot.game.state import GameState
 from bot.ui.games import preset_name
 from bot.ui.i18n import Texts
+from bot.ui.sheet_kinds import sheet_of
 
 PLAIN = "game-over-private"
 """Without a result to tell (the game has none, or the seat is not placed)."""
@@ -21,15 +21,4 @@ def farewell(t: Texts, state: GameState | None, seat: int) -> str:
         return t(PLAIN)
     game = preset_name(t, state.rules.preset)
     total = len({p.side for p in ended.places})
-    if state.rules.format.sheet is Sheet.GENERALS:
-        return t(
-            "game-over-you-generals",
-            game=game,
-            place=place.place,
-            total=total,
-            generals=place.score,
-        )
-    goat = t("game-over-you-goat") if place.goat else ""
-    return t(
-        "game-over-you", game=game, place=place.place, total=total, score=place.score, goat=goat
-    )
+    return sheet_of(state.rules).farewell(t, game, place, total)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.game.engine import next_resting
 from bot.game.events import (
     DoublesPlayed,
     PublicEvent,
@@ -14,20 +13,16 @@ from bot.game.events import (
     TilePlayed,
     plays_of,
 )
-from bot.game.formats import Sheet
 from bot.game.rules import DrawMode
 from bot.game.state import GameState, Phase
 from bot.game.table import Table, ends_sum, oriented
 from bot.ui.games import game_won
 from bot.ui.i18n import Texts
-from bot.ui.sheets import sat_out, team
-from bot.ui.texts import side_name
+from bot.ui.sheet_kinds import sheet_of
 from render.scene import (
     EndsCount,
-    ScoreRow,
     ScoreSheet,
     SeatScene,
-    SheetKind,
     SheetLabels,
     TableScene,
 )
@@ -56,14 +51,14 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str], clock: str = "
     """The table now; once the round is over every hand lies face up with its result;
     `clock`, «Генерал»'s time left, joins the header."""
     rules, tally, table = state.rules, state.tally, state.table
-    tiles = rules.tiles
+    tiles, kind = rules.tiles, sheet_of(rules)
     first, arms = oriented(table, tiles)
     over = state.phase is not Phase.PLAYING
     results = state.last_round.results if over and state.last_round else ()
     seats = []
     for seat, hand in enumerate(state.hands):
         side = rules.side_of(seat)
-        resting = bool(results) and sat_out(rules, results[seat], state.last_round)
+        resting = bool(results) and kind.sat_out(rules, results[seat], state.last_round)
         note = _note(state.last_round, seat) if results and not resting else ""
         if seat in state.resting and not state.is_out(seat):  # Bykovo (§4.2)
             note = t("sheet-sits")
@@ -159,102 +154,6 @@ def _labels(t: Texts) -> SheetLabels:
     return SheetLabels(**{key: t(f"sheet-{key}") for key in SHEET_WORDS})
 
 
-def _points_rows(t: Texts, state: GameState, names: Sequence[str]) -> tuple[ScoreRow, ...]:
-    """One row per side (partners together): previous, round, total, remembered points,
-    goats once the game is over, out of the game."""
-    ended = state.last_round
-    assert ended is not None
-    goats = {p.side for p in state.outcome.places if p.goat} if state.outcome else set()
-    rows = []
-    for side in range(state.rules.sides):
-        members = [r for r in ended.results if r.side == side]
-        first = members[0]
-        rows.append(
-            ScoreRow(
-                name=side_name(t, [names[r.seat] for r in members]),
-                previous=first.score_before,
-                round_points=first.round_points,
-                play_points=first.play_points,
-                total=first.score_after,
-                remembered=first.remembered_after,
-                opened=first.opened,
-                goat=side in goats,
-                out=bool(state.tally.out) and bool(state.tally.out[side]),
-            )
-        )
-    return tuple(rows)
-
-
-def _generals_rows(t: Texts, state: GameState, names: Sequence[str]) -> tuple[ScoreRow, ...]:
-    """«Генерал»: one row per team, the round's winner with 1 (and its General), the
-    Generals and the rounds won (§8)."""
-    ended = state.last_round
-    assert ended is not None
-    rules, tally = state.rules, state.tally
-    winner = rules.side_of(ended.seat) if ended.reason is RoundEnd.OUT else None
-    made = winner is not None and bool(ended.results[ended.seat].round_points)
-    return tuple(
-        ScoreRow(
-            name=team(t, rules, names, side),
-            previous=tally.scores[side] - int(made and side == winner),
-            round_points=int(side == winner),
-            total=tally.scores[side],
-            remembered=0,
-            opened=False,
-            goat=False,
-            wins=tally.wins[side],
-            general=made and side == winner,
-        )
-        for side in range(rules.sides)
-    )
-
-
-def _standing_rows(t: Texts, state: GameState, names: Sequence[str]) -> tuple[ScoreRow, ...]:
-    """The Bykovo tournament after a round (§4.2): every participant, best standing first —
-    those still in by total (lower is better), then those out, the latest out first; the
-    game's places once it is over — with this round's place («—» for who sat it out) and
-    whether they play the next round (nothing once the tournament is over)."""
-    ended = state.last_round
-    assert ended is not None
-    tally = state.tally
-    over = state.phase is Phase.GAME_OVER
-    resting = () if over else next_resting(state)
-    places = {seat: i + 1 for i, seat in enumerate(ended.order)}
-
-    def standing(seat: int) -> tuple[int, int, int]:
-        wave = tally.out[seat] if tally.out else 0
-        return (-wave if wave else -(10**9), tally.scores[seat], seat)
-
-    if state.outcome is not None:  # the official places, ties settled by dynamics
-        order = [place.seat for place in state.outcome.places]
-    else:
-        order = sorted(range(state.rules.players), key=standing)
-    rows = []
-    for seat in order:
-        result = ended.results[seat]
-        out = state.is_out(seat)
-        rows.append(
-            ScoreRow(
-                name=names[seat],
-                previous=result.score_before,
-                round_points=result.round_points,
-                total=result.score_after,
-                remembered=0,
-                opened=False,
-                goat=False,
-                out=out,
-                place=places.get(seat, 0),
-                lot=seat in ended.lots,
-                plays_next=None if over or out else seat not in resting,
-            )
-        )
-    return tuple(rows)
-
-
-_ROWS = {Sheet.GENERALS: _generals_rows, Sheet.PLACES: _standing_rows}
-"""The rows of each kind of sheet; the points sheet's by default."""
-
-
 def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
     """The score sheet after the last round, with the columns of the game's kind (the
     standings with their limit, in Bykovo) and, under it, what decides the game."""
@@ -262,14 +161,14 @@ def score_sheet(t: Texts, state: GameState, names: Sequence[str]) -> ScoreSheet:
     if ended is None:
         raise ValueError("no round has ended yet")
     rules = state.rules
-    sheet = rules.format.sheet
+    kind = sheet_of(rules)
     return ScoreSheet(
-        rows=_ROWS.get(sheet, _points_rows)(t, state, names),
+        rows=kind.rows(t, state, names),
         title=_caption(t, state, names),
         fish=ended.reason is RoundEnd.FISH,
         carry=ended.carry_after,
         labels=_labels(t),
-        kind=SheetKind(sheet.value),
+        kind=kind.kind,
         limit=rules.goal,
         note=game_won(t, rules),
     )

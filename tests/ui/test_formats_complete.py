@@ -18,7 +18,7 @@ from bot.game.engine import time_up
 from bot.game.formats import Sheet
 from bot.game.rules import PRESETS, DrawMode, RuleSet, parse_rules
 from bot.telegram.keyboards import option_choices
-from bot.ui import endings, games, sheets, texts
+from bot.ui import endings, games, sheet_kinds, sheets, texts
 from bot.ui.games import Seen, game_won, how_won, option_label, preset_name
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.scenes import score_sheet, table_scene
@@ -188,9 +188,9 @@ def _check_race(t: Texts, game: Played, round_text: str, end: str) -> None:
 def _check_out(t: Texts, game: Played, round_text: str, end: str) -> None:
     rules, ended = game.over.rules, game.over.last_round
     assert ended is not None and ended.out
-    assert f"{sheets.OUT_MARK} " in round_text
+    assert f"{sheet_kinds.OUT_MARK} " in round_text
     assert t("round-sheet-out", goal=rules.goal) in round_text.splitlines()
-    assert end.count(sheets.OUT_MARK) == rules.sides - 1 and str(rules.goal) in end
+    assert end.count(sheet_kinds.OUT_MARK) == rules.sides - 1 and str(rules.goal) in end
 
 
 def _check_places(t: Texts, game: Played, round_text: str, end: str) -> None:
@@ -206,7 +206,7 @@ def _check_generals(t: Texts, game: Played, round_text: str, end: str) -> None:
     rules, tally = state.rules, state.tally
     assert outcome is not None and any(tally.scores) and all(tally.wins)
     for side in range(rules.sides):
-        who = sheets.team(t, rules, game.names, side)
+        who = sheet_kinds.team(t, rules, game.names, side)
         standing = t(
             "general-standing", name=who, generals=tally.scores[side], wins=tally.wins[side]
         )

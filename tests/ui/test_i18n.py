@@ -145,6 +145,7 @@ def _literals(tree: ast.AST) -> list[str]:
         "bot",
         "bot/core",
         "bot/ui",
+        "bot/ui/sheet_kinds",
         "bot/telegram",
         "bot/telegram/handlers",
         "bot/telegram/messenger",

@@ -12,7 +12,6 @@ from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.core.records import GameRow, GameStatus, Player
-from bot.game.formats import Sheet
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
@@ -21,20 +20,10 @@ from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.private_sends import later_message, unheard
 from bot.ui import texts
 from bot.ui.farewell import PLAIN, farewell
+from bot.ui.sheet_kinds import WAITING, sheet_of
 
 LEFT = "hand-left"
 """What the hand of someone who left the game says from then on."""
-OUT = "hand-out"
-"""What the hand of someone the game room put out says from then on."""
-OUT_OF_TOURNAMENT = "hand-out-bykovo"
-"""… and of someone the Bykovo tournament's limit put out."""
-RESTING = "hand-resting"
-"""What the hand of someone sitting a Bykovo round out says during it …"""
-QUEUED = "hand-queued"
-"""… and of someone whose team waits in the General's queue (§8)."""
-OUTS = {Sheet.PLACES: OUT_OF_TOURNAMENT}
-WAITS = {Sheet.GENERALS: QUEUED}
-"""By the game's sheet, where its words differ."""
 AT_THE_TABLE = 120.0
 """Seconds after a person's own move during which their next turn is shown in place (they
 are playing: their hand is in front of them); later it comes as a new message, which
@@ -187,7 +176,7 @@ class Hands:
                     chat_id=user_id, message_id=old, text=text, reply_markup=markup
                 )
                 await self.gateway.private(game, user_id, edit)
-            elif news.closing in (RESTING, QUEUED):  # the first round sat out: a quiet word
+            elif news.closing in WAITING:  # the first round sat out: a quiet word
                 send = SendMessage(chat_id=user_id, text=text, disable_notification=True)
                 sent = await self.gateway.private(game, user_id, send)
                 if sent is not None:
@@ -361,8 +350,10 @@ def _moving(game: GameRow, user_id: int) -> bool:
 
 
 def _out(state: GameState) -> str:
-    return OUTS.get(state.rules.format.sheet, OUT)
+    """What the hand of someone the game put out says from then on."""
+    return sheet_of(state.rules).hand_out
 
 
 def _waiting(state: GameState) -> str:
-    return WAITS.get(state.rules.format.sheet, RESTING)
+    """What the hand of someone sitting a round out says during it."""
+    return sheet_of(state.rules).hand_waiting
