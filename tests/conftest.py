@@ -18,6 +18,7 @@ from tests.postgres import INSTALL, PostgresServer, server_binaries
 
 Opener = Callable[[], Awaitable[Storage]]
 ALONE = Path(tempfile.gettempdir()) / "kozel-tests-alone.lock"
+DOOR = ALONE.with_name("kozel-tests-door.lock")
 PATIENCE = float(os.environ.get("E2E_TIMEOUT_SCALE") or 3)
 """How many times longer than on a quiet machine a test waits before it gives up: every
 wait on the fake Bot API, and the bot's own short clocks in tests
@@ -39,10 +40,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 def shared_machine(request: pytest.FixtureRequest) -> Iterator[None]:
     """Tests run side by side (`-n`), except those marked `alone`, which load the whole
     machine (several bot processes and a database server): one of those waits until no
-    other test runs, and the others wait for it — their timings hold either way."""
+    other test runs, and the others wait for it — their timings hold either way.
+
+    Every test passes through `DOOR` on its way in; one marked `alone` stays in it until
+    it ends, so no new test starts once it waits: it waits for the tests already running
+    only (an exclusive `flock` alone waits while shared ones overlap, which side by side
+    they always do, until the other workers have nothing left to run)."""
     alone = request.node.get_closest_marker("alone") is not None
-    with ALONE.open("a") as lock:
+    with ALONE.open("a") as lock, DOOR.open("a") as door:
+        fcntl.flock(door, fcntl.LOCK_EX)
         fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        if not alone:
+            fcntl.flock(door, fcntl.LOCK_UN)
         yield
 
 

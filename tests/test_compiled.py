@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -43,12 +44,20 @@ def test_the_compiled_build_plays_as_the_plain_one(tmp_path: Path) -> None:
 def _run(
     folder: Path, environment: dict[str, str], *arguments: str
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    """Python with `arguments`; past ten minutes it is killed with the compilers it started
+    (left running, they would load the tests after)."""
+    with subprocess.Popen(
         [sys.executable, *arguments],
         cwd=folder,
         env=environment,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=600,
-        check=False,
-    )
+        start_new_session=True,
+    ) as process:
+        try:
+            out, err = process.communicate(timeout=600)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            out, err = process.communicate()
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)

@@ -73,7 +73,11 @@ class BotProcess:
             self._first_update = self.fake._next_update_id
         self.process = await spawn_bot(self.folder, env | (self.webhook or {}))
         self._reader = asyncio.ensure_future(self._read(self.process))
-        await self.fake.wait_until(lambda: len(self.fake.calls_of(listening)) > before, 30)
+        try:
+            await self.fake.wait_until(lambda: len(self.fake.calls_of(listening)) > before, 30)
+        except BaseException:
+            await self.stop(signal.SIGKILL)  # left running, it would load the tests after
+            raise
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
         assert process.stderr is not None
@@ -171,8 +175,8 @@ async def running_bot(
     """A started bot; when the block ends without an error, check the common promises:
     every press was answered, the fake saw no bug of its own, no Traceback in the log."""
     bot = BotProcess(fake, folder, pacing=pacing, webhook=webhook, database_url=database_url)
-    await bot.start()
     try:
+        await bot.start()
         yield bot
         if bot.process is not None:
             await bot.idle()  # a stop cuts short what the bot is still sending
