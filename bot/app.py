@@ -119,8 +119,8 @@ def build_dispatcher(
     backup_plan: BackupPlan | None = None,
 ) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included; the handlers
-    get the service, the read API (`chats`, `scores`), the after-turn path (`turns`) and
-    the messenger through its workflow data.
+    get the service (wired once to the after-turn path, `turns`), the read API (`chats`,
+    `scores`) and the messenger through its workflow data.
 
     On a stop it lets the updates in hand, and the computers mid-move, finish their
     messages before the session and the database close; the turn clocks stop (their
@@ -129,13 +129,13 @@ def build_dispatcher(
     storage = service.storage
     chats = Chats(storage)
     turns = Turns(messenger, computers, timers)
+    service.wire(turns)  # no handler passes the way on after a turn
     dispatcher = Dispatcher(
         disable_fsm=True,  # no dialogues: its memory storage would keep every chat's user
         service=service,
         chats=chats,
         scores=Scores(storage),
         history=History(storage),
-        turns=turns,
         messenger=messenger,
     )
     dispatcher.include_routers(*routers())

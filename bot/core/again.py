@@ -12,7 +12,8 @@ from bot.core.service import GameService
 
 
 async def play_again(service: GameService, game_id: int, presser: Player) -> tuple[GameRow, bool]:
-    """The new lobby (True), or the chat's open lobby or game (False): then nothing is made."""
+    """The new lobby (True), its clock started, or the chat's open lobby or game (False):
+    then nothing is made."""
     storage = service.storage
     last = await storage.games.game(game_id)
     if last is None or last.status is not GameStatus.FINISHED:
@@ -40,4 +41,5 @@ async def play_again(service: GameService, game_id: int, presser: Player) -> tup
         await storage.games.set_seats(game, seats, deadline)
     reloaded = await storage.games.game(game.id)
     assert reloaded is not None
+    service.onward.follow(reloaded)
     return reloaded, True

@@ -10,7 +10,6 @@ import random
 from bot.ai import Level, choose
 from bot.core.errors import GameError
 from bot.core.records import GameRow, GameStatus
-from bot.core.screen import AfterTurn
 from bot.core.service import GameService
 from bot.game.state import Phase
 from bot.game.view import seat_view
@@ -20,7 +19,7 @@ log = logging.getLogger(__name__)
 
 class Computers:
     """Plays while a computer (or an away person's seat) is to move, about `pace` seconds a
-    move; each move goes through the service and then the after-turn path it is given."""
+    move; each move goes through the service, which moves the game on from it."""
 
     def __init__(self, service: GameService, pace: float) -> None:
         self.service = service
@@ -29,7 +28,7 @@ class Computers:
         self._again: set[int] = set()  # woken while already playing: look once more
         self._closing = asyncio.Event()
 
-    def wake(self, game: GameRow, then: AfterTurn) -> None:
+    def wake(self, game: GameRow) -> None:
         """Start playing the game's computer seats, unless already at it."""
         if not any(not p.human or p.away for p in game.players):
             return
@@ -37,7 +36,7 @@ class Computers:
         if task is not None and not task.done():
             self._again.add(game.id)  # it may be just deciding that nobody is to move
         elif not self._closing.is_set():
-            self._tasks[game.id] = asyncio.create_task(self._play(game.id, then))
+            self._tasks[game.id] = asyncio.create_task(self._play(game.id))
 
     def busy(self, game_id: int) -> bool:
         """Whether a computer is playing the game now (thinking or waiting its pace)."""
@@ -49,11 +48,11 @@ class Computers:
         self._closing.set()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
-    async def _play(self, game_id: int, then: AfterTurn) -> None:
+    async def _play(self, game_id: int) -> None:
         try:
             while True:
                 self._again.discard(game_id)
-                if not await self._move_once(game_id, then) and game_id not in self._again:
+                if not await self._move_once(game_id) and game_id not in self._again:
                     break
         except Exception:
             log.exception("computer player of game %s failed", game_id)
@@ -62,7 +61,7 @@ class Computers:
                 del self._tasks[game_id]
                 self._again.discard(game_id)
 
-    async def _move_once(self, game_id: int, then: AfterTurn) -> bool:
+    async def _move_once(self, game_id: int) -> bool:
         try:
             await asyncio.wait_for(self._closing.wait(), self.pace)
             return False  # the bot is stopping
@@ -79,7 +78,7 @@ class Computers:
         rng = random.Random(f"{game.seed}:{game.version}")
         move = await asyncio.to_thread(choose, view, player.computer or Level.NORMAL, rng)
         try:
-            await self.service.play(game_id, player.user_id, game.version, move, then)
+            await self.service.play(game_id, player.user_id, game.version, move)
         except GameError as error:  # a person acted first (e.g. /leave): look again
             log.info("computer move in game %s dropped: %s", game_id, error)
         return True

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from bot.core.errors import GameError
 from bot.core.records import GameRow
+from bot.core.screen import Onward, Standstill
 from bot.core.storage import Storage
 from bot.game.state import GameState, Phase
 
@@ -39,7 +40,8 @@ LOBBY_TRIES = 3
 class Guarded:
     """The games of every chat, each changed under its own lock.
 
-    `clock` gives the time (epoch seconds) for turn and lobby deadlines.
+    `clock` gives the time (epoch seconds) for turn and lobby deadlines; `onward` moves a
+    game on after every change (`wire`).
     """
 
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
@@ -48,6 +50,12 @@ class Guarded:
         # a lock lives while someone holds it or waits for it: no game's lock is kept after
         # its last press, and a forged id adds nothing that stays
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.onward: Onward = Standstill()
+
+    def wire(self, onward: Onward) -> None:
+        """What moves the games on after every stored turn, a new lobby or a seat taken
+        back (`Turns`), given once."""
+        self.onward = onward
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: presses from different private chats arrive at once."""

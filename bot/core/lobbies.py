@@ -15,7 +15,7 @@ from bot.core.guarded import LOBBY_IDLE, LOBBY_TRIES, Guarded
 from bot.core.history import History
 from bot.core.records import GameRow, GameStatus, LogEntry, Player, SharedDeal
 from bot.core.scores import Scores
-from bot.core.screen import AfterTurn, Turn
+from bot.core.screen import Turn
 from bot.core.teams import seating, team_slots
 from bot.game.deal import Dealt, deal_given
 from bot.game.engine import new_game, rest_first
@@ -39,7 +39,8 @@ class Lobbies(Guarded):
     async def new_lobby(
         self, chat_id: int, thread_id: int, creator: Player, options: str, defaults: str = ""
     ) -> tuple[GameRow, bool]:
-        """A lobby for the topic, or (the open game, False) if there is one already.
+        """A lobby for the topic, its clock started, or (the open game, False) if there is
+        one already.
 
         `options` as typed after /newgame go on top of the chat's `defaults`; naming a preset
         starts from that preset instead.
@@ -62,6 +63,7 @@ class Lobbies(Guarded):
             chat_id, thread_id, creator, rules, seed, deadline, dealt_from=code
         )
         if game is not None:
+            self.onward.follow(game)  # its clock
             return game, True
         existing = await self.storage.games.open_game(chat_id, thread_id)
         if existing is None:  # it ended between the two statements
@@ -190,7 +192,7 @@ class Lobbies(Guarded):
             await self.storage.games.set_rules(game_id, rules, self._idle_until())
             return await self._reload(game_id)
 
-    async def start(self, game_id: int, user_id: int, then: AfterTurn) -> None:
+    async def start(self, game_id: int, user_id: int) -> None:
         """Deal the first round for the players seated now."""
         async with self.lock(game_id):
             game = await self.lobby_of(game_id, user_id)
@@ -233,7 +235,7 @@ class Lobbies(Guarded):
                     ends_at=None if clock is None else self.clock() + clock,
                 )
             journal.started(game)
-            await then(Turn(game, None, state, events))
+            await self.onward.after(Turn(game, None, state, events))
 
     async def _shared(self, code: str) -> SharedDeal:
         shared = await History(self.storage).shared(code)

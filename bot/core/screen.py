@@ -1,9 +1,9 @@
-"""What the core hands to the screen after a stored turn (`Turn`), and what the screen
-does (`Screen`): plain data and a protocol, below every module that moves a game."""
+"""What the core hands to the screen after a stored turn (`Turn`), what the screen does
+(`Screen`) and what moves a game on (`Onward`): plain data and protocols, below every
+module that moves a game."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -42,8 +42,26 @@ class Turn:
         return next((e for e in self.events if isinstance(e, GameEnded)), None)
 
 
-AfterTurn = Callable[[Turn], Awaitable[None]]
-"""Runs after a turn is stored, under the game's lock (so turns are shown in order)."""
+class Onward(Protocol):
+    """What moves a game on after a change, given to the service once when the bot is
+    wired (`bot.core.turns.Turns`): no caller of the service passes it."""
+
+    async def after(self, turn: Turn) -> None:
+        """A turn was stored: it is shown, and the game moves on from it. Runs under the
+        game's lock (so turns are shown in order)."""
+
+    def follow(self, game: GameRow) -> None:
+        """Whatever moves `game` on from here: a computer's move, a clock."""
+
+
+class Standstill:
+    """Nothing moves a game on: the service alone (tests, tools), before it is wired."""
+
+    async def after(self, turn: Turn) -> None:
+        pass
+
+    def follow(self, game: GameRow) -> None:
+        pass
 
 
 class Screen(Protocol):

@@ -7,7 +7,6 @@ from bot.core import journal
 from bot.core.errors import GameError
 from bot.core.lobbies import Lobbies
 from bot.core.records import GameRow, GameStatus
-from bot.core.screen import AfterTurn
 from bot.core.tables import Tables
 from bot.game.events import EndReason
 
@@ -82,10 +81,10 @@ class GameService(Lobbies, Tables):
             raise GameError("no-open-game")
         return game
 
-    async def remove(self, game: GameRow, user_id: int, then: AfterTurn) -> GameRow | None:
+    async def remove(self, game: GameRow, user_id: int) -> GameRow | None:
         """The user leaves the lobby (the lobby as it is now), or the running game, where
         the computer takes the seat (None)."""
         if game.status is GameStatus.LOBBY:
             return await self.leave_lobby(game.id, user_id)
-        await self.leave_game(game.id, user_id, then)
+        await self.leave_game(game.id, user_id)
         return None

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.core import journal
 from bot.core.errors import GameError, OvertakenError, engine_refusals, first_writer_wins
 from bot.core.guarded import AWAY_AFTER, Guarded, game_state
 from bot.core.records import Ending, GameRow, GameStatus, LogEntry, RoundResult, Standing
-from bot.core.screen import AfterTurn, Turn
+from bot.core.screen import Turn
+from bot.game.choosing import Asking, Choice, meaning
 from bot.game.engine import abandon, apply, leave, next_round, time_up
 from bot.game.events import Event, RoundEnded
+from bot.game.illegal import IllegalMoveError
 from bot.game.moves import Move
 from bot.game.serial import NEXT_ROUND, TIME_UP, abandon_entry, encode, leave_entry, rules_entry
 from bot.game.state import GameState, Phase
@@ -21,10 +23,37 @@ from bot.game.state import GameState, Phase
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """The choice made a move, now stored."""
+
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The choice asks something first (`asking`), of the game as it is (`state`)."""
+
+    game: GameRow
+    state: GameState
+    asking: Asking
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """The person had been away: their seat is theirs again (as `game` is now)."""
+
+    game: GameRow
+
+
+Acted = Moved | Pending | Returned
+"""What a person's choice at the hand did (`Tables.act`)."""
+
+
 class Tables(Guarded):
-    """Running games: every turn stored in one transaction, then `then` (the after-turn
-    path) run under the game's lock, so its messages, computer moves and clock follow even
-    when answering the press fails."""
+    """Running games: every turn stored in one transaction, then moved on (`onward.after`)
+    under the game's lock, so its messages, computer moves and clock follow even when
+    answering the press fails."""
 
     async def _seated(self, game_id: int, user_id: int) -> tuple[GameRow, GameState, int]:
         """A running game and the user's seat in it."""
@@ -46,33 +75,39 @@ class Tables(Guarded):
             raise GameError("stale")
         return game, state, seat
 
-    async def play(
-        self, game_id: int, user_id: int, version: int, move: Move, then: AfterTurn
-    ) -> None:
-        await self.press(game_id, user_id, version, lambda _: move, then)
-
-    async def press(
-        self,
-        game_id: int,
-        user_id: int,
-        version: int,
-        choose: Callable[[GameState], Move | None],
-        then: AfterTurn,
-    ) -> GameRow | None:
-        """The person to move pressed a button of their hand at `version`; `choose` says
-        which move it means in the game's state. The move is played (`then` runs under the
-        game's lock) and None returned; a button that means no move yet (which end?) gets
-        the game back, unchanged. One read of the game: a press is the busiest path."""
+    async def act(self, game_id: int, user_id: int, version: int, choice: Choice) -> Acted:
+        """The one door for what a person does at their hand, any shell alike: `choice` at
+        the game's `version`, read once under the game's lock. The move it means is played
+        (`Moved`, the game moving on), or the hand asks first (`Pending`, the game unchanged).
+        A person back from away gets their seat back instead (`Returned`): nothing played."""
+        back = await self.present(game_id, user_id)
+        if back is not None:  # the computer played for them: the seat is theirs again
+            self.onward.follow(back)
+            return Returned(back)
         async with self.lock(game_id):
             game, state, _ = await self._my_turn(game_id, user_id, version)
-            move = choose(state)
-            if move is None:
-                return game
-            with engine_refusals():
-                after, events = apply(state, move)
-            entries = [LogEntry(user_id, encode(move))]
-            await then(await self._commit(game, state, after, events, entries))
-            return None
+            try:
+                meant = meaning(state, choice)
+            except IllegalMoveError:
+                raise GameError("does-not-fit") from None
+            if isinstance(meant, Asking):
+                return Pending(game, state, meant)
+            await self._move(game, state, user_id, meant)
+            return Moved(meant)
+
+    async def play(self, game_id: int, user_id: int, version: int, move: Move) -> None:
+        """`move` for the seat of `user_id` at `version` (a computer's, an away person's)."""
+        async with self.lock(game_id):
+            game, state, _ = await self._my_turn(game_id, user_id, version)
+            await self._move(game, state, user_id, move)
+
+    async def _move(self, game: GameRow, state: GameState, user_id: int, move: Move) -> None:
+        """Play and store `move`, then move the game on (under the game's lock). One read
+        of the game before: a press is the busiest path."""
+        with engine_refusals():
+            after, events = apply(state, move)
+        entries = [LogEntry(user_id, encode(move))]
+        await self.onward.after(await self._commit(game, state, after, events, entries))
 
     async def present(self, game_id: int, user_id: int) -> GameRow | None:
         """The person pressed one of their buttons: the count of their timed-out turns starts
@@ -101,7 +136,6 @@ class Tables(Guarded):
         game_id: int,
         version: int,
         move: Callable[[GameState, int], Move],
-        then: AfterTurn,
     ) -> None:
         """The person to move at `version` ran out of time: `move(state, seat)` is played for
         them; after `AWAY_AFTER` such turns in a row their seat is away."""
@@ -125,9 +159,9 @@ class Tables(Guarded):
             except OvertakenError:
                 log.info("game %s: another worker moved turn %s on first", game_id, version)
                 return
-            await then(replace(turn, timed_out=seat))
+            await self.onward.after(replace(turn, timed_out=seat))
 
-    async def leave_game(self, game_id: int, user_id: int, then: AfterTurn) -> None:
+    async def leave_game(self, game_id: int, user_id: int) -> None:
         """A player leaves a running game (or is removed): the computer plays their seat to
         the end, where the timeout rule settles it (RULES §2.7). When no other person is
         left at the table, the game ends now by that rule."""
@@ -146,7 +180,7 @@ class Tables(Guarded):
             await self.storage.games.set_missed(game_id, seat, 0, True)
             game = with_missed(game, seat, 0, True)
             turn = await self._commit(game, state, after, events, [LogEntry(user_id, entry)])
-            await then(replace(turn, left=seat))
+            await self.onward.after(replace(turn, left=seat))
 
     async def _commit(
         self,

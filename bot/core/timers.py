@@ -14,7 +14,7 @@ from typing import Protocol
 
 from bot.ai import Level, choose
 from bot.core.records import GameRow, GameStatus
-from bot.core.screen import AfterTurn, Screen
+from bot.core.screen import Screen
 from bot.core.service import GameService
 from bot.game.moves import Move
 from bot.game.state import GameState
@@ -55,16 +55,16 @@ class Timers:
         self.clock = clock
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
-    def arm(self, game: GameRow, then: AfterTurn) -> None:
+    def arm(self, game: GameRow) -> None:
         """Start the clock of the turn `game` is at (and stop the previous turn's), or of
-        the lobby `game` is; a timed-out move goes on through `then`."""
+        the lobby `game` is; a timed-out move goes on through the service."""
         old = self._tasks.pop(game.id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         if game.deadline is None:
             return
         if game.status is GameStatus.ACTIVE:
-            self._start(game.id, self._turn(game.id, game.version, game.deadline, then))
+            self._start(game.id, self._turn(game.id, game.version, game.deadline))
         elif game.status is GameStatus.LOBBY:
             self._start(game.id, self._lobby(game.id))
 
@@ -105,7 +105,7 @@ class Timers:
         except Exception:
             log.exception("lobby clock of game %s failed", game_id)
 
-    async def _turn(self, game_id: int, version: int, deadline: float, then: AfterTurn) -> None:
+    async def _turn(self, game_id: int, version: int, deadline: float) -> None:
         try:
             left = deadline - self.clock.now()
             if left > WARN_BEFORE:
@@ -113,7 +113,7 @@ class Timers:
                 await self.screen.warn(game_id, version, WARN_BEFORE)
             await self.clock.sleep(max(0.0, deadline - self.clock.now()))
             # once due, a new turn elsewhere must not cut the move and its messages short
-            await asyncio.shield(self.service.time_out(game_id, version, stand_in, then))
+            await asyncio.shield(self.service.time_out(game_id, version, stand_in))
         except asyncio.CancelledError:
             raise
         except Exception:

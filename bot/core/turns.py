@@ -17,7 +17,8 @@ log = logging.getLogger(__name__)
 class Turns:
     """After every stored turn: `screen` shows it, `computers` move if a computer seat (or an
     away person's) is next, and `timers` start the next person's clock — after the first
-    deal once the screen says its table is out (`Screen.dealt`)."""
+    deal once the screen says its table is out (`Screen.dealt`). The service is wired to
+    it once (`GameService.wire`): every change the service stores moves on through here."""
 
     def __init__(self, screen: Screen, computers: Computers, timers: Timers) -> None:
         self.screen = screen
@@ -49,8 +50,8 @@ class Turns:
 
     def follow(self, game: GameRow) -> None:
         """Whatever moves the game on from here: a computer's move, a clock."""
-        self.computers.wake(game, self.after)
-        self.timers.arm(game, self.after)
+        self.computers.wake(game)
+        self.timers.arm(game)
 
     async def resume(self, games: list[GameRow]) -> None:
         """After a restart: every open game shown again and moving on."""
@@ -81,9 +82,9 @@ class Turns:
         Called between two turns (under the game's lock)."""
         missing = self.lacks(game)
         if "computer" in missing:
-            self.computers.wake(game, self.after)
+            self.computers.wake(game)
         if "clock" in missing:
-            self.timers.arm(game, self.after)
+            self.timers.arm(game)
         if "hand" in missing:
             self.screen.show_hand_anew(game)
         return missing

@@ -1,6 +1,6 @@
-"""Every inline button's data (`CallbackData` factories, ≤ 64 bytes) and the one codec that
-turns a move into a hand button and a pressed hand button back into a move — or into what
-the hand must ask first (`Ask`): which end, open or closed, which doubles to put down.
+"""Every inline button's data (`CallbackData` factories, ≤ 64 bytes) and the one codec
+between the hand's buttons and a person's choice (`bot.game.choosing`): a move or a
+question's answer into a button, a pressed button into the `Choice` it carries.
 
 Formats are kept across versions: a button sent by an older version either still works
 or is answered as outdated (`is_ours`)."""
@@ -8,20 +8,16 @@ or is answered as outdated (`is_ours`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, NamedTuple
+from typing import Annotated
 
 from aiogram.filters.callback_data import CallbackData
 from pydantic import Field
 
 from bot.ai import Level
-from bot.core.errors import GameError
-from bot.game.engine import DRAW, PASS, legal_moves
-from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import Spinner
-from bot.game.state import GameState
-from bot.game.tiles import Tile, tiles_of
+from bot.game.choosing import Choice, Chose, Placed
+from bot.game.moves import Draw, Pass, Play, PlayDoubles
+from bot.game.tiles import Tile
 from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
 
 Id = Annotated[int, Field(ge=0, le=2**63 - 1)]
@@ -205,18 +201,25 @@ def back_button(game_id: int, version: int) -> MoveButton:
     return MoveButton(game=game_id, version=version, kind=MoveKind.BACK)
 
 
-# -- a move built step by step ------------------------------------------------------------
-
-
-class Placed(NamedTuple):
-    """A double placed in a move being built: on `arm`, face down if `closed`."""
-
-    tile: Tile
-    arm: int
-    closed: bool = False
-
+# -- the hand's buttons as a person's choice ----------------------------------------------
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_CHOSE = {
+    MoveKind.TILE: Chose.TILE,
+    MoveKind.DRAW: Chose.DRAW,
+    MoveKind.PASS: Chose.PASS,
+    MoveKind.PAIR: Chose.PAIR,
+    MoveKind.BACK: Chose.BACK,
+}
+
+
+def choice_of(button: MoveButton | DoublesButton) -> Choice:
+    """What a pressed hand button chose (`bot.game.choosing` says what it means)."""
+    if isinstance(button, MoveButton):
+        return Choice(_CHOSE[button.kind], button.tile, button.end)
+    chose = Chose.DONE if button.act is BuildAct.DONE else Chose.PLACE
+    closed = None if button.face < 0 else button.face == 1
+    return Choice(chose, button.tile, button.arm, closed, unpacked(button.placed))
 
 
 def packed(placed: Sequence[Placed]) -> str:
@@ -255,137 +258,3 @@ def whole_move_button(game_id: int, version: int, move: PlayDoubles) -> DoublesB
     closed = move.closed or (False,) * len(move.tiles)
     *placed, last = map(Placed, move.tiles, move.ends, closed)
     return doubles_button(game_id, version, placed, last.tile, last.arm, int(last.closed))
-
-
-class Asked(StrEnum):
-    TILES = "tiles"  # back to the hand's tiles
-    END = "end"  # which end for `tile` (not a double being placed): `choices` are arms
-    DOUBLE = "double"  # which double joins the move: `choices` are tiles
-    ARM = "arm"  # which arm for the double `tile`: `choices` are arms
-    FACE = "face"  # the double `tile` on `arm`: open or closed
-    READY = "ready"  # the move as placed: done, cancel, or another of the doubles `choices`
-
-
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """What the hand asks before a press makes a move."""
-
-    asked: Asked
-    placed: tuple[Placed, ...] = ()
-    tile: Tile = -1
-    arm: int = -1
-    choices: tuple[int, ...] = ()
-
-
-def pressed_move(button: MoveButton, state: GameState) -> Move | Ask:
-    """The move a hand button means, or what the hand must ask first: the end of a tile
-    that fits several differently; the arm and face of a double, or the rest of a move of
-    several doubles, when those are possible."""
-    if button.kind is MoveKind.BACK:
-        return Ask(Asked.TILES)
-    if button.kind is MoveKind.DRAW:
-        return DRAW
-    if button.kind is MoveKind.PASS:
-        return PASS
-    legal = legal_moves(state)
-    if button.kind is MoveKind.PAIR:  # an older version's pair button
-        return next((m for m in legal if isinstance(m, PlayDoubles)), PlayDoubles((), ()))
-    if button.end >= 0:
-        return Play(button.tile, button.end)
-    plays = [m for m in legal if isinstance(m, Play) and m.tile == button.tile]
-    if not plays:
-        raise GameError("does-not-fit")
-    if _builds(state, button.tile, legal):
-        return _place(state, (), button.tile, -1, -1)
-    arms = tuple(dict.fromkeys(m.end for m in plays))
-    if len(arms) > 1 and (state.rules.spinner is not Spinner.NONE or len(set(state.ends)) > 1):
-        return Ask(Asked.END, tile=button.tile, choices=arms)
-    return plays[0]
-
-
-def built_move(button: DoublesButton, state: GameState) -> Move | Ask:
-    """A step of a move being built: the move once «done» (or once a lone double has
-    nothing left to ask and nothing could join it), else the next question."""
-    placed = _checked(state, unpacked(button.placed))
-    if button.act is BuildAct.DONE:
-        return _move_of(placed)
-    if button.tile < 0:
-        return Ask(Asked.DOUBLE, placed, choices=_joining(state, placed))
-    return _place(state, placed, button.tile, button.arm, button.face)
-
-
-def _builds(state: GameState, tile: Tile, legal: Sequence[Move]) -> bool:
-    """Whether a pressed tile starts a built move: a double, after the lead, that may lie
-    closed (Осёл) or go down with other doubles."""
-    rules = state.rules
-    if not (state.ends and rules.tiles.is_double(tile)):
-        return False
-    return rules.closed_doubles or any(
-        isinstance(m, PlayDoubles) and tile in m.tiles for m in legal
-    )
-
-
-def _free_arms(state: GameState, placed: Sequence[Placed], tile: Tile) -> tuple[int, ...]:
-    """The open arms that the double `tile` matches and no placed double took."""
-    value, taken = state.rules.tiles.pips[tile][0], {p.arm for p in placed}
-    return tuple(arm for arm, end in enumerate(state.ends) if end == value and arm not in taken)
-
-
-def _joining(state: GameState, placed: Sequence[Placed]) -> tuple[Tile, ...]:
-    """The doubles of the hand that may still join the move (one per open end, at most
-    `most_doubles`)."""
-    rules = state.rules
-    if len(placed) >= rules.most_doubles:
-        return ()
-    doubles = state.hands[state.to_move] & rules.tiles.doubles_mask
-    taken = {p.tile for p in placed}
-    return tuple(
-        tile for tile in tiles_of(doubles) if tile not in taken and _free_arms(state, placed, tile)
-    )
-
-
-def _checked(state: GameState, placed: tuple[Placed, ...]) -> tuple[Placed, ...]:
-    """The placed doubles of a button, each one still possible after those before it."""
-    for i, p in enumerate(placed):
-        before = placed[:i]
-        if (
-            p.tile not in _joining(state, before)
-            or p.arm not in _free_arms(state, before, p.tile)
-            or (p.closed and not state.rules.closed_doubles)
-        ):
-            raise GameError("does-not-fit")
-    return placed
-
-
-def _place(
-    state: GameState, placed: tuple[Placed, ...], tile: Tile, arm: int, face: int
-) -> Move | Ask:
-    """Place `tile`, asking its arm and face when they are open; then the move, if nothing
-    else could join a lone double, or the move as placed."""
-    if tile not in _joining(state, placed):  # a tile of the hand: only then read its pips
-        raise GameError("does-not-fit")
-    arms = _free_arms(state, placed, tile)
-    if arm >= 0 and arm not in arms:
-        raise GameError("does-not-fit")
-    if arm < 0 and len(arms) > 1:
-        return Ask(Asked.ARM, placed, tile, choices=arms)
-    arm = arm if arm >= 0 else arms[0]
-    if face < 0 and state.rules.closed_doubles:
-        return Ask(Asked.FACE, placed, tile, arm)
-    now = (*placed, Placed(tile, arm, face == 1))
-    more = _joining(state, now)
-    if len(now) == 1 and not more:
-        return _move_of(now)
-    return Ask(Asked.READY, now, choices=more)
-
-
-def _move_of(placed: Sequence[Placed]) -> Move:
-    if not placed:
-        raise GameError("does-not-fit")
-    if len(placed) == 1:
-        (one,) = placed
-        return Play(one.tile, one.arm, one.closed)
-    closed = tuple(p.closed for p in placed)
-    return PlayDoubles(
-        tuple(p.tile for p in placed), tuple(p.arm for p in placed), closed if any(closed) else ()
-    )

@@ -12,6 +12,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.ai import Level
 from bot.core.records import GameRow
 from bot.core.teams import team_slots
+from bot.game.choosing import Asking, Query
 from bot.game.engine import legal_moves
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.rules import PRESETS, DrawMode, RuleSet, Spinner
@@ -19,8 +20,6 @@ from bot.game.state import GameState
 from bot.game.tiles import Tile, tiles_of
 from bot.telegram.buttons import (
     AddComputer,
-    Ask,
-    Asked,
     BuildAct,
     ChatOption,
     ChatView,
@@ -266,12 +265,12 @@ def end_label(t: Texts, rules: RuleSet, ends: Sequence[int], end: int) -> str:
 
 
 def ask_keyboard(
-    t: Texts, game_id: int, version: int, state: GameState, ask: Ask
+    t: Texts, game_id: int, version: int, state: GameState, ask: Asking
 ) -> InlineKeyboardMarkup:
     """The hand's buttons while it asks `ask` (the tiles again, for back or cancel): the
     choices, then done / cancel as they apply (back to the tiles for a lone tile's end)."""
     rules, placed = state.rules, ask.placed
-    if ask.asked is Asked.TILES:
+    if ask.query is Query.TILES:
         hand = list(tiles_of(state.hands[state.to_move]))
         return hand_keyboard(t, game_id, version, rules, hand, legal_moves(state))
 
@@ -279,21 +278,21 @@ def ask_keyboard(
         return doubles_button(game_id, version, placed, tile, arm, face)
 
     choices: list[InlineKeyboardButton]
-    if ask.asked is Asked.END:
+    if ask.query is Query.END:
         plays = (Play(ask.tile, end) for end in ask.choices)
         labels = (end_label(t, rules, state.ends, end) for end in ask.choices)
         choices = [
             _button(label, move_button(game_id, version, m))
             for label, m in zip(labels, plays, strict=True)
         ]
-    elif ask.asked is Asked.DOUBLE:
+    elif ask.query is Query.DOUBLE:
         choices = [_button(rules.tiles.name(tile), step(tile)) for tile in ask.choices]
-    elif ask.asked is Asked.ARM:
+    elif ask.query is Query.ARM:
         choices = [
             _button(end_label(t, rules, state.ends, arm), step(ask.tile, arm))
             for arm in ask.choices
         ]
-    elif ask.asked is Asked.FACE:
+    elif ask.query is Query.FACE:
         choices = [
             _button(t("hand-open"), step(ask.tile, ask.arm, 0)),
             _button(t("hand-closed"), step(ask.tile, ask.arm, 1)),
@@ -302,9 +301,9 @@ def ask_keyboard(
         choices = [_button(t("hand-more"), step())] if ask.choices else []
     rows = _rows(choices, TILES_PER_ROW)
     done = doubles_button(game_id, version, placed, act=BuildAct.DONE)
-    ending = placed and ask.asked in {Asked.DOUBLE, Asked.READY}  # no double left half-placed
+    ending = placed and ask.query in {Query.DOUBLE, Query.READY}  # no double left half-placed
     closing = [_button(t("hand-done"), done)] if ending else []
-    leave = t("back") if ask.asked is Asked.END else t("hand-cancel")
+    leave = t("back") if ask.query is Query.END else t("hand-cancel")
     closing.append(_button(leave, back_button(game_id, version)))
     return InlineKeyboardMarkup(inline_keyboard=[*rows, closing])
 

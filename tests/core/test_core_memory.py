@@ -9,7 +9,6 @@ from pathlib import Path
 from bot.core.people import CACHED
 from bot.core.recent import Recent
 from bot.core.records import ChatSettings, Player
-from bot.core.screen import Turn
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
@@ -43,14 +42,10 @@ async def test_a_lobby_clock_is_forgotten_once_the_lobby_is_gone(tmp_path: Path)
         service = GameService(storage)
         timers = Timers(service, Messages(), SystemClock())
         game, _ = await service.new_lobby(-100, 0, Player(0, 1, "Маша"), "")
-
-        async def shown(turn: Turn) -> None:
-            pass
-
-        timers.arm(game, shown)
+        timers.arm(game)
         assert len(timers._tasks) == 1
         cancelled = await service.cancel_lobby(game.id, 1, admin=False)
-        timers.arm(cancelled, shown)  # a game that ended has no clock
+        timers.arm(cancelled)  # a game that ended has no clock
         await asyncio.sleep(0.05)
         assert timers._tasks == {}
         await timers.close()

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from bot.core.records import Player
-from bot.core.screen import Turn
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.game import Phase, legal_moves, parse_rules
@@ -40,10 +39,6 @@ def test_an_edition_is_no_option_a_user_types() -> None:
         RuleSet(edition=EDITION + 1)
 
 
-async def nothing(turn: Turn) -> None:
-    """The after-turn path: no messages here."""
-
-
 @pytest.mark.parametrize("stored", [None, 3])
 async def test_a_game_stored_by_the_previous_version_goes_on_under_todays_rules(
     tmp_path: Path, stored: int | None
@@ -59,7 +54,7 @@ async def test_a_game_stored_by_the_previous_version_goes_on_under_todays_rules(
             await storage.people.set_started(player.user_id)
         lobby, _ = await service.new_lobby(-100, 0, masha, "donkey turn_timeout=0")
         await service.join(lobby.id, olya)
-        await service.start(lobby.id, masha.user_id, nothing)
+        await service.start(lobby.id, masha.user_id)
         # the previous version stored its rules and state without an edition, or with its own
         (row,) = await storage.rows("SELECT rules, state FROM games WHERE id = ?", (lobby.id,))
         rules, state = json.loads(row[0]), json.loads(row[1])
@@ -78,7 +73,7 @@ async def test_a_game_stored_by_the_previous_version_goes_on_under_todays_rules(
             assert game is not None and game.state is not None
             mover = game.players[game.state.to_move]
             move = legal_moves(game.state)[0]
-            await service.play(lobby.id, mover.user_id, game.version, move, nothing)
+            await service.play(lobby.id, mover.user_id, game.version, move)
         game = await service.game(lobby.id)
         assert game is not None and game.state is not None
         assert game.state.rules.edition == EDITION

@@ -115,13 +115,24 @@ async def started(service: GameService, options: str) -> GameRow:
     game, _ = await service.new_lobby(-100, 0, people[0], options)
     await service.join(game.id, people[1])
 
-    async def quiet(turn: Turn) -> None:
-        pass
-
-    await service.start(game.id, 1, quiet)
+    await service.start(game.id, 1)
     row = await service.storage.games.game(game.id)
     assert row is not None
     return row
+
+
+class Told:
+    """A service's way on after a turn: each stored turn to `tell`; the tests arm the
+    clocks by hand."""
+
+    def __init__(self, tell: Callable[[Turn], Awaitable[None]]) -> None:
+        self.tell = tell
+
+    async def after(self, turn: Turn) -> None:
+        await self.tell(turn)
+
+    def follow(self, game: GameRow) -> None:
+        pass
 
 
 def clocks(storage: Storage) -> tuple[HandClock, GameService, Timers, Messages]:
@@ -136,7 +147,8 @@ async def test_a_warning_then_the_computer_moves_for_the_person(storage: Storage
     clock, service, timers, messages = clocks(storage)
     game = await started(service, "goat turn_timeout=60")
     assert game.deadline == START + 60
-    timers.arm(game, messages.show_turn)
+    service.wire(Told(messages.show_turn))
+    timers.arm(game)
     mover = game_state(game).to_move
 
     await clock.advance(60 - WARN_BEFORE - 1)
@@ -177,7 +189,8 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
 ) -> None:
     clock, service, timers, messages = clocks(storage)
     game = await started(service, "goat turn_timeout=30")
-    timers.arm(game, messages.show_turn)
+    service.wire(Told(messages.show_turn))
+    timers.arm(game)
     for _ in range(2 * AWAY_AFTER + 2):  # both run out of time, turn after turn
         before = len(messages.turns)
         await clock.advance(30)
@@ -186,7 +199,7 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
         assert latest is not None
         if game_state(latest).phase is not Phase.PLAYING:
             break
-        timers.arm(latest, messages.show_turn)
+        timers.arm(latest)
         if any(p.away for p in latest.players):
             break
     latest = await storage.games.game(game.id)
@@ -215,15 +228,17 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
 async def test_a_move_in_time_stops_the_clock(storage: Storage) -> None:
     clock, service, timers, messages = clocks(storage)
     game = await started(service, "goat turn_timeout=60")
-    timers.arm(game, messages.show_turn)
+    service.wire(Told(messages.show_turn))
+    timers.arm(game)
     state = game_state(game)
     mover = game.players[state.to_move]
     await clock.advance(20)
 
     async def shown(turn: Turn) -> None:
-        timers.arm(turn.game, messages.show_turn)
+        timers.arm(turn.game)
 
-    await service.play(game.id, mover.user_id, game.version, legal_moves(state)[0], shown)
+    service.wire(Told(shown))
+    await service.play(game.id, mover.user_id, game.version, legal_moves(state)[0])
     await clock.advance(45)  # past the first deadline, before the second
     assert messages.turns == []
     await timers.close()
@@ -237,7 +252,8 @@ async def test_after_a_restart_a_passed_deadline_fires_at_once(storage: Storage)
     again = Timers(service, messages, clock)
     open_game = await storage.games.game(game.id)
     assert open_game is not None
-    again.arm(open_game, messages.show_turn)
+    service.wire(Told(messages.show_turn))
+    again.arm(open_game)
     await clock.advance(0)
     assert [turn.timed_out for turn in messages.turns] == [game_state(game).to_move]
     await again.close()
@@ -256,7 +272,7 @@ async def test_an_idle_lobby_closes_unless_something_happens_or_it_is_extended(
     creator = Player(0, 1, "Маша")
     game, _ = await service.new_lobby(-100, 0, creator, "")
     assert game.deadline == START + LOBBY_IDLE
-    timers.arm(game, messages.show_turn)
+    timers.arm(game)
     await clock.advance(LOBBY_IDLE - 100)
     await service.join(game.id, Player(0, 2, "Серёжа"))  # something happens: 10 min more
     joined = await storage.games.game(game.id)
@@ -288,26 +304,28 @@ async def test_a_clock_that_loses_its_turn_to_another_worker_stores_nothing(
     async def tell(turn: Turn) -> None:
         told.append(turn)
 
+    service.wire(Told(tell))
     while len(legal_moves(state := game_state(game))) < 2:  # past the forced lead
         await service.play(
-            game.id, game.players[state.to_move].user_id, game.version, legal_moves(state)[0], tell
+            game.id, game.players[state.to_move].user_id, game.version, legal_moves(state)[0]
         )
         row = await storage.games.game(game.id)
         assert row is not None
         game = row
     told.clear()
     other = GameService(storage, clock.now)
+    other.wire(Told(tell))
     seat = state.to_move
     pressed, *_, stand_in = legal_moves(state)
 
     set_missed = storage.games.set_missed
 
     async def pressed_meanwhile(*args: Any) -> None:
-        await other.play(game.id, game.players[seat].user_id, game.version, pressed, tell)
+        await other.play(game.id, game.players[seat].user_id, game.version, pressed)
         await set_missed(*args)
 
     monkeypatch.setattr(storage.games, "set_missed", pressed_meanwhile)
-    await service.time_out(game.id, game.version, lambda s, _: stand_in, tell)
+    await service.time_out(game.id, game.version, lambda s, _: stand_in)
 
     stored = await storage.games.game(game.id)
     assert stored is not None and stored.version == game.version + 1

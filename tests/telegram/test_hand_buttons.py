@@ -1,6 +1,7 @@
 """The hand's questions and the move of several doubles built in its buttons: every step's
-data within Telegram's 64 bytes and read back whole, each step leading to the next, the
-move sent once «done», and the buttons of the previous version still doing what they did."""
+data within Telegram's 64 bytes and read back whole as the choice it carries, each step
+leading to the next, the move sent once «done», and the buttons of the previous version
+still doing what they did (`tests/game/test_choosing.py`: what a choice means)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,18 @@ from itertools import product
 import pytest
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.core.errors import GameError
 from bot.game import apply, legal_moves, parse_rules
+from bot.game.choosing import Asking, Choice, Chose, Placed, Query, meaning
+from bot.game.illegal import IllegalMoveError
 from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.state import GameState
 from bot.telegram.buttons import (
-    Ask,
-    Asked,
     BuildAct,
     DoublesButton,
     MoveButton,
-    Placed,
-    built_move,
+    choice_of,
     doubles_button,
     packed,
-    pressed_move,
     tile_button,
     unpacked,
 )
@@ -75,10 +73,10 @@ def steps_of(state: GameState, keyboard: InlineKeyboardMarkup) -> list[str]:
     return data
 
 
-def press(state: GameState, data: str) -> Move | Ask:
-    if data.startswith("h:"):
-        return built_move(DoublesButton.unpack(data), state)
-    return pressed_move(MoveButton.unpack(data), state)
+def press(state: GameState, data: str) -> Move | Asking:
+    """What a pressed button's data means in `state`."""
+    factory = DoublesButton if data.startswith("h:") else MoveButton
+    return meaning(state, choice_of(factory.unpack(data)))
 
 
 def in_order(move: Move) -> Move:
@@ -114,8 +112,8 @@ def test_every_step_of_every_move_of_doubles_fits_and_leads_to_a_legal_move() ->
             continue
         seen.add(data)
         meant = press(state, data)
-        if isinstance(meant, Ask):
-            if meant.asked is not Asked.TILES:
+        if isinstance(meant, Asking):
+            if meant.query is not Query.TILES:
                 waiting += steps_of(state, ask_keyboard(RU, BIG, BIG, state, meant))
             continue
         apply(state, meant)  # the engine takes it as built
@@ -125,56 +123,31 @@ def test_every_step_of_every_move_of_doubles_fits_and_leads_to_a_legal_move() ->
     assert doubles and doubles <= reached
 
 
-def test_a_closed_double_then_another_then_done() -> None:
+def test_each_step_button_carries_its_choice() -> None:
     state = donkey_table()
     three, one, five_six = (tile(DONKEY, name) for name in ("3-3", "1-1", "5-6"))
-    # 3-3 fits west only: open or closed?
-    ask = pressed_move(tile_button(1, 2, three), state)
-    assert ask == Ask(Asked.FACE, (), three, 0)
     closed = Placed(three, 0, True)
-    ask = built_move(doubles_button(1, 2, (), three, 0, 1), state)
-    assert ask == Ask(Asked.READY, (closed,), choices=(one,))
-    # «done» now: 3-3 alone, closed
-    done = doubles_button(1, 2, (closed,), act=BuildAct.DONE)
-    assert built_move(done, state) == Play(three, 0, True)
-    # «another double»: 1-1 (east), open
-    assert built_move(doubles_button(1, 2, (closed,)), state) == Ask(
-        Asked.DOUBLE, (closed,), choices=(one,)
+    assert choice_of(tile_button(1, 2, three)) == Choice(Chose.TILE, three)
+    assert choice_of(doubles_button(1, 2, (), three, 0, 1)) == Choice(Chose.PLACE, three, 0, True)
+    assert choice_of(doubles_button(1, 2, (closed,), one, 1, 0)) == Choice(
+        Chose.PLACE, one, 1, False, (closed,)
     )
-    assert built_move(doubles_button(1, 2, (closed,), one), state) == Ask(
-        Asked.FACE, (closed,), one, 1
-    )
-    both = (closed, Placed(one, 1))
-    assert built_move(doubles_button(1, 2, (closed,), one, 1, 0), state) == Ask(Asked.READY, both)
-    move = built_move(doubles_button(1, 2, both, act=BuildAct.DONE), state)
-    assert move == PlayDoubles((three, one), (0, 1), (True, False))
-    assert move in legal_moves(state)
+    done = doubles_button(1, 2, (closed, Placed(one, 1)), act=BuildAct.DONE)
+    assert press(state, done.pack()) == PlayDoubles((three, one), (0, 1), (True, False))
     # a plain tile that fits two arms asks which, by arrow
-    ask = pressed_move(tile_button(1, 2, five_six), state)
-    assert ask == Ask(Asked.END, tile=five_six, choices=(2, 3))
+    ask = press(state, tile_button(1, 2, five_six).pack())
+    assert ask == Asking(Query.END, tile=five_six, choices=(2, 3))
     labels = [b.text for row in ask_keyboard(RU, 1, 2, state, ask).inline_keyboard for b in row]
     assert labels == ["⬆ 5", "⬇ 5", RU("back")]
-
-
-def test_a_forged_partial_move_is_refused() -> None:
-    state = donkey_table()
-    three, six = tile(DONKEY, "3-3"), tile(DONKEY, "6-6")
-    for placed in ([Placed(three, 1)], [Placed(six, 2)], [Placed(three, 0), Placed(three, 0)]):
-        with pytest.raises(GameError) as refused:
-            built_move(doubles_button(1, 2, placed, act=BuildAct.DONE), state)
-        assert refused.value.key == "does-not-fit"
-    with pytest.raises(GameError):  # a tile that is no double
-        built_move(doubles_button(1, 2, (), tile(DONKEY, "5-6")), state)
 
 
 @pytest.mark.parametrize(("number", "arm", "face"), [(255, -1, -1), (28, -1, -1), (100, 0, 0)])
 def test_a_tile_number_past_the_set_is_refused(number: int, arm: int, face: int) -> None:
     """A forged step names a tile the set has not: refused before its pips are read."""
-    with pytest.raises(GameError) as refused:
-        built_move(doubles_button(1, 2, (), number, arm, face), donkey_table())
-    assert refused.value.key == "does-not-fit"
-    with pytest.raises(GameError):
-        pressed_move(MoveButton(game=1, version=2, kind="t", tile=number), donkey_table())
+    with pytest.raises(IllegalMoveError):
+        press(donkey_table(), doubles_button(1, 2, (), number, arm, face).pack())
+    with pytest.raises(IllegalMoveError):
+        press(donkey_table(), MoveButton(game=1, version=2, kind="t", tile=number).pack())
 
 
 SEA_GOAT = parse_rules("sea_goat", players=2)
@@ -196,12 +169,12 @@ def test_sea_goats_pair_is_one_button_then_done() -> None:
     keyboard = hand_keyboard(RU, 1, 2, rules, hand, legal_moves(state))
     (button,) = [b for row in keyboard.inline_keyboard for b in row if b.text.startswith("Два")]
     ask = press(state, button.callback_data or "")
-    assert isinstance(ask, Ask) and ask.asked is Asked.READY and not ask.choices
+    assert isinstance(ask, Asking) and ask.query is Query.READY and not ask.choices
     (done,) = [d for d in keyboard_data(ask_keyboard(RU, 1, 2, state, ask)) if ":d:" in d]
     assert press(state, done) == pair
     # picking one of the two doubles starts the same move
-    ask = pressed_move(tile_button(1, 2, tile(rules, "2-2")), state)
-    assert ask == Ask(Asked.READY, (Placed(tile(rules, "2-2"), 0),), choices=(pair.tiles[1],))
+    ask = press(state, tile_button(1, 2, tile(rules, "2-2")).pack())
+    assert ask == Asking(Query.READY, (Placed(tile(rules, "2-2"), 0),), choices=(pair.tiles[1],))
 
 
 def test_the_previous_versions_hand_buttons_do_what_they_did() -> None:
@@ -210,7 +183,7 @@ def test_the_previous_versions_hand_buttons_do_what_they_did() -> None:
     game = "m:7:3"
     assert press(state, f"{game}:2:-1:-1") == pair
     assert press(state, f"{game}:t:{tile(rules, '1-2')}:1") == Play(tile(rules, "1-2"), 1)
-    assert press(state, f"{game}:t:{tile(rules, '1-2')}:-1") == Ask(
-        Asked.END, tile=tile(rules, "1-2"), choices=(0, 1)
+    assert press(state, f"{game}:t:{tile(rules, '1-2')}:-1") == Asking(
+        Query.END, tile=tile(rules, "1-2"), choices=(0, 1)
     )
-    assert press(state, f"{game}:b:-1:-1") == Ask(Asked.TILES)
+    assert press(state, f"{game}:b:-1:-1") == Asking(Query.TILES)

@@ -11,7 +11,6 @@ from bot.core.guarded import LOBBY_IDLE
 from bot.core.questions import Question
 from bot.core.records import GameRow
 from bot.core.service import GameService
-from bot.core.turns import Turns
 from bot.telegram.buttons import EndGame, KickSeat
 from bot.telegram.handlers.common import IN_GROUP, STEER, admin_of, manages, replied_user, topic
 from bot.telegram.keyboards import end_game_keyboard, kick_keyboard
@@ -30,11 +29,9 @@ async def _managed_game(message: Message, service: GameService, bot: Bot) -> Gam
     return game
 
 
-async def _remove(
-    service: GameService, messenger: Messenger, turns: Turns, game: GameRow, user_id: int
-) -> None:
+async def _remove(service: GameService, messenger: Messenger, game: GameRow, user_id: int) -> None:
     """The user leaves the lobby, or the running game (the computer takes the seat)."""
-    lobby = await service.remove(game, user_id, turns.after)
+    lobby = await service.remove(game, user_id)
     if lobby is not None:
         messenger.lobby.show(lobby)
 
@@ -135,7 +132,6 @@ async def kick(
     command: CommandObject,
     service: GameService,
     messenger: Messenger,
-    turns: Turns,
     bot: Bot,
     t: Texts,
 ) -> None:
@@ -156,16 +152,13 @@ async def kick(
         named = [(seat, game.players[seat].name) for seat in seats]
         await message.reply(t("kick-which"), reply_markup=kick_keyboard(t, game.id, named))
         return
-    name = await _kick(
-        service, messenger, turns, game, seats[0] if seats else None, message.from_user.id
-    )
+    name = await _kick(service, messenger, game, seats[0] if seats else None, message.from_user.id)
     await message.reply(t("kicked", name=name))
 
 
 async def _kick(
     service: GameService,
     messenger: Messenger,
-    turns: Turns,
     game: GameRow,
     seat: int | None,
     by: int,
@@ -176,7 +169,7 @@ async def _kick(
     target = game.players[seat]
     if target.user_id == by:
         raise GameError("kick-yourself")
-    await _remove(service, messenger, turns, game, target.user_id)
+    await _remove(service, messenger, game, target.user_id)
     return target.name
 
 
@@ -186,7 +179,6 @@ async def kick_seat(
     callback_data: KickSeat,
     service: GameService,
     messenger: Messenger,
-    turns: Turns,
     bot: Bot,
     t: Texts,
 ) -> None:
@@ -197,7 +189,7 @@ async def kick_seat(
     if not await manages(bot, game, callback.from_user.id):
         raise GameError("not-creator-or-admin")
     user_id = callback.from_user.id
-    name = await _kick(service, messenger, turns, game, callback_data.seat, user_id)
+    name = await _kick(service, messenger, game, callback_data.seat, user_id)
     await callback.answer(t("kicked", name=name))
     if isinstance(callback.message, Message):
         await callback.message.edit_text(t("kicked", name=name))
@@ -210,10 +202,8 @@ async def extend(message: Message, service: GameService, t: Texts) -> None:
 
 
 @router.message(Command("leave"), IN_GROUP, flags=STEER)
-async def leave(
-    message: Message, service: GameService, messenger: Messenger, turns: Turns, t: Texts
-) -> None:
+async def leave(message: Message, service: GameService, messenger: Messenger, t: Texts) -> None:
     assert message.from_user is not None
     game = await service.topic_game(message.chat.id, topic(message))
-    await _remove(service, messenger, turns, game, message.from_user.id)
+    await _remove(service, messenger, game, message.from_user.id)
     await message.reply(t("left-table"))

@@ -9,7 +9,6 @@ from bot.core.again import play_again
 from bot.core.chats import Chats
 from bot.core.errors import GameError
 from bot.core.service import GameService
-from bot.core.turns import Turns
 from bot.telegram.buttons import PlayAgain
 from bot.telegram.handlers.common import may_be_member, player
 from bot.telegram.handlers.lobby import ALREADY_EVERY
@@ -26,7 +25,6 @@ async def again(
     service: GameService,
     chats: Chats,
     messenger: Messenger,
-    turns: Turns,
     t: Texts,
 ) -> None:
     """Only a member of the chat; when the topic has an open lobby or game (the one made
@@ -39,7 +37,6 @@ async def again(
     presser = await player(chats, callback.from_user)
     game, created = await play_again(service, callback_data.game, presser)
     if created:
-        turns.follow(game)
         messenger.lobby.show(game)
         await callback.answer(t("again-created"))
         return

@@ -16,7 +16,6 @@ from bot.core.chats import Chats
 from bot.core.errors import GameError
 from bot.core.lobbies import dealt_by
 from bot.core.service import GameService
-from bot.core.turns import Turns
 from bot.telegram.buttons import AddComputer, LobbyAct, LobbyAction, LobbyOption, LobbyTeam
 from bot.telegram.handlers.common import (
     IN_GROUP,
@@ -46,7 +45,6 @@ async def new_game(
     service: GameService,
     chats: Chats,
     messenger: Messenger,
-    turns: Turns,
     t: Texts,
 ) -> None:
     """A new lobby. When the chat (topic) already has a lobby, «a game is already here» at
@@ -62,7 +60,6 @@ async def new_game(
         chat.id, topic(message), creator, command.args or "", defaults
     )
     if created:
-        turns.follow(game)
         messenger.lobby.show(game)
         messenger.lobby.call_waiters(game, chat.title or "")
         code, overridden = dealt_by(command.args or "")
@@ -166,10 +163,9 @@ async def start(
     callback: CallbackQuery,
     callback_data: LobbyAction,
     service: GameService,
-    turns: Turns,
     t: Texts,
 ) -> None:
-    await service.start(callback_data.game, callback.from_user.id, turns.after)
+    await service.start(callback_data.game, callback.from_user.id)
     await callback.answer(t("dealing"))
 
 
