@@ -23,13 +23,13 @@ from bot.core.chats import Chats
 from bot.core.computers import Computers
 from bot.core.crew import Crew
 from bot.core.errors import GameError
+from bot.core.follow_up import FollowUp
 from bot.core.history import History
 from bot.core.outbox import Outbox
 from bot.core.scores import Scores
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
-from bot.core.turns import Turns
 from bot.core.watchdog import Watchdog
 from bot.telegram.asking import Askers
 from bot.telegram.courier import Courier
@@ -119,7 +119,7 @@ def build_dispatcher(
     backup_plan: BackupPlan | None = None,
 ) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included; the handlers
-    get the service (wired once to the after-turn path, `turns`), the read API (`chats`,
+    get the service (wired once to the after-turn path, `follow_up`), the read API (`chats`,
     `scores`) and the messenger through its workflow data.
 
     On a stop it lets the updates in hand, and the computers mid-move, finish their
@@ -128,8 +128,8 @@ def build_dispatcher(
     """
     storage = service.storage
     chats = Chats(storage)
-    turns = Turns(messenger, computers, timers)
-    service.wire(turns)  # no handler passes the way on after a turn
+    follow_up = FollowUp(messenger, computers, timers)
+    service.wire(follow_up)  # no handler passes the way on after a turn
     dispatcher = Dispatcher(
         disable_fsm=True,  # no dialogues: its memory storage would keep every chat's user
         service=service,
@@ -145,10 +145,10 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(in_flight)
     dispatcher.update.outer_middleware(ReaderTexts(chats))
     dispatcher.message.outer_middleware(BackInTouch())
-    dispatcher.message.middleware(Askers(messenger.outbox.pacing.crowded))
+    dispatcher.message.middleware(Askers(messenger.lanes.pacing.crowded))
 
-    watchdog = Watchdog(service, turns)
-    crew = Crew(storage, turns, service.clock)
+    watchdog = Watchdog(service, follow_up)
+    crew = Crew(storage, follow_up, service.clock)
     watching: list[asyncio.Task[None]] = []
 
     async def resume() -> None:

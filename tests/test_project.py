@@ -157,10 +157,9 @@ def test_the_wheel_ships_catalogs_migrations_and_the_page(tmp_path: Path) -> Non
     assert shipped and shipped <= names, shipped - names
 
 
-STILL_TO_RENAME = {"Table"}
-"""Class names still shared today (`bot/game/table.py` and `bot/core/records.py`): the
-final pass of the renames takes them off, and this set must end empty. A name here that is
-no longer shared fails the test too (take it off)."""
+STILL_TO_RENAME: set[str] = set()
+"""Class names still shared today: the renames take them off, and this set stays empty. A
+name here that is no longer shared fails the test too (take it off)."""
 
 
 def _classes() -> dict[str, list[str]]:

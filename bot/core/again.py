@@ -7,7 +7,7 @@ import secrets
 
 from bot.core.errors import GameError
 from bot.core.guarded import LOBBY_IDLE
-from bot.core.records import GameRow, GameStatus, Player
+from bot.core.rows import GameRow, GameStatus, Player
 from bot.core.service import GameService
 
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.core.database import Database
-from bot.core.records import Dealing, GameStatus, deal_code
+from bot.core.rows import Dealing, GameStatus, deal_code
 from bot.game.record import Record, Stamped
 
 REVIEW_HOLD_S = 600.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.core.records import ChatSettings, Languages, Player
+from bot.core.rows import ChatSettings, Languages, Player
 from bot.core.storage import Storage
 
 NAME_WIDTH = 24

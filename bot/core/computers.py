@@ -9,7 +9,7 @@ import random
 
 from bot.ai import Level, choose
 from bot.core.errors import GameError
-from bot.core.records import GameRow, GameStatus
+from bot.core.rows import GameRow, GameStatus
 from bot.core.service import GameService
 from bot.game.state import Phase
 from bot.game.view import seat_view

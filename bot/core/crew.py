@@ -12,8 +12,8 @@ import logging
 import math
 from collections.abc import Callable
 
+from bot.core.follow_up import FollowUp
 from bot.core.storage import Storage
-from bot.core.turns import Turns
 
 log = logging.getLogger(__name__)
 BEAT = 2.0  # seconds between a worker's signs of life (and its looks for orphaned games)
@@ -24,9 +24,9 @@ ABOUT = 3 * BEAT  # seconds of silence after which a worker's share of the sendi
 class Crew:
     """This worker's part: beating, adopting orphaned games, handing its own back."""
 
-    def __init__(self, storage: Storage, turns: Turns, now: Callable[[], float]) -> None:
+    def __init__(self, storage: Storage, follow_up: FollowUp, now: Callable[[], float]) -> None:
         self.storage = storage
-        self.turns = turns
+        self.follow_up = follow_up
         self.now = now
 
     async def start(self) -> None:
@@ -63,4 +63,4 @@ class Crew:
         games = await self.storage.workers.adopt(alive_since)
         if games:
             log.info("worker %s adopts games %s", self.storage.worker, [g.id for g in games])
-        await self.turns.resume(games)
+        await self.follow_up.resume(games)

@@ -16,7 +16,8 @@ from dataclasses import replace
 from bot.core.database import ConflictError, Database, Transaction
 from bot.core.errors import StaleVersionError
 from bot.core.reading import GameReader, still_seated
-from bot.core.records import (
+from bot.core.results import keep_results
+from bot.core.rows import (
     OPEN,
     Ending,
     GameRow,
@@ -26,7 +27,6 @@ from bot.core.records import (
     RoundResult,
     deal_code,
 )
-from bot.core.results import keep_results
 from bot.game.events import EndReason
 from bot.game.rules import RuleSet
 from bot.game.serial import JSON, state_to_json

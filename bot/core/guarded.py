@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Callable
 
 from bot.core.errors import GameError
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.core.screen import Onward, Standstill
 from bot.core.storage import Storage
 from bot.game.state import GameState, Phase
@@ -37,7 +37,7 @@ LOBBY_TRIES = 3
 """Times a lobby change is read and made again when another worker changed the seats."""
 
 
-class Guarded:
+class LockedGames:
     """The games of every chat, each changed under its own lock.
 
     `clock` gives the time (epoch seconds) for turn and lobby deadlines; `onward` moves a
@@ -54,7 +54,7 @@ class Guarded:
 
     def wire(self, onward: Onward) -> None:
         """What moves the games on after every stored turn, a new lobby or a seat taken
-        back (`Turns`), given once."""
+        back (`FollowUp`), given once."""
         self.onward = onward
 
     def lock(self, game_id: int) -> asyncio.Lock:

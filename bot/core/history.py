@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
-from bot.core.records import GameRow, GameStatus, SharedDeal, Table
+from bot.core.rows import DealAtTable, GameRow, GameStatus, SharedDeal
 from bot.core.storage import Storage
 from bot.game import record as records
 from bot.game.record import Played, Record, Seat
@@ -86,7 +86,7 @@ class History:
         rules = records.rules_of(kept)
         return SharedDeal(rules, records.dealt_of(rules, kept["rounds"][-1]["deal"]))
 
-    async def tables(self, code: str) -> list[Table]:
+    async def tables(self, code: str) -> list[DealAtTable]:
         """Every table that played the code's deal, and how its round went: names only
         where the chat allows it (`/settings`)."""
         tables = []
@@ -96,7 +96,7 @@ class History:
                 continue
             settings = await self.storage.people.chat_settings(dealing.chat_id)
             names = tuple(s["name"] for s in kept["seats"])
-            table = Table(
+            table = DealAtTable(
                 dealing=dealing,
                 preset=kept["preset"],
                 shown=settings.shows_deals,

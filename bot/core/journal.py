@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.game.events import EndReason, Event, RoundEnded
 
 log = logging.getLogger(__name__)

@@ -11,9 +11,9 @@ from dataclasses import replace
 from bot.ai import Level
 from bot.core import journal
 from bot.core.errors import GameError, RulesError, StaleVersionError, first_writer_wins
-from bot.core.guarded import LOBBY_IDLE, LOBBY_TRIES, Guarded
+from bot.core.guarded import LOBBY_IDLE, LOBBY_TRIES, LockedGames
 from bot.core.history import History
-from bot.core.records import GameRow, GameStatus, LogEntry, Player, SharedDeal
+from bot.core.rows import GameRow, GameStatus, LogEntry, Player, SharedDeal
 from bot.core.scores import Scores
 from bot.core.screen import Turn
 from bot.core.teams import seating, team_slots
@@ -33,7 +33,7 @@ def dealt_by(options: str) -> tuple[str | None, list[str]]:
     return code, [w for w in words if not w.startswith("deal=")]
 
 
-class Lobbies(Guarded):
+class Lobbies(LockedGames):
     """A game before its first deal: its seats and its rules."""
 
     async def new_lobby(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.core.database import Database, Transaction
 from bot.core.recent import Recent
-from bot.core.records import ChatSettings, Languages
+from bot.core.rows import ChatSettings, Languages
 
 CACHED = 4096  # chats' settings and people's languages kept in memory
 

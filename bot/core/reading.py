@@ -11,7 +11,7 @@ from typing import Any
 from bot.ai import Level
 from bot.core.database import Database, Row, Transaction
 from bot.core.errors import StaleVersionError
-from bot.core.records import GameRow, GameStatus, Player
+from bot.core.rows import GameRow, GameStatus, Player
 from bot.game.events import EndReason
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json

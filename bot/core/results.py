@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.core import ratings as skills
 from bot.core.database import Transaction
 from bot.core.ratings import Skill
-from bot.core.records import Ending, GameRow, Standing
+from bot.core.rows import Ending, GameRow, Standing
 from bot.game.events import EndReason
 
 

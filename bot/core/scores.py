@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from bot.core.records import GameRow, PlayerStats, RatingRow
+from bot.core.rows import GameRow, PlayerStats, RatingRow
 from bot.core.stats import RACES, GamePlayed, RoundPlayed, player_stats
 from bot.core.storage import Storage
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.game.events import Event, GameEnded, RoundEnded, TilesDrawn
 from bot.game.state import GameState
 
@@ -44,7 +44,7 @@ class Turn:
 
 class Onward(Protocol):
     """What moves a game on after a change, given to the service once when the bot is
-    wired (`bot.core.turns.Turns`): no caller of the service passes it."""
+    wired (`bot.core.follow_up.FollowUp`): no caller of the service passes it."""
 
     async def after(self, turn: Turn) -> None:
         """A turn was stored: it is shown, and the game moves on from it. Runs under the

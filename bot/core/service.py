@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.core import journal
 from bot.core.errors import GameError
 from bot.core.lobbies import Lobbies
-from bot.core.records import GameRow, GameStatus
+from bot.core.rows import GameRow, GameStatus
 from bot.core.tables import Tables
 from bot.game.events import EndReason
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core.records import PlayerStats, PresetStats
+from bot.core.rows import PlayerStats, PresetStats
 from bot.game.events import RoundEnd
 from bot.game.formats import Sheet
 from bot.game.rules import PRESETS

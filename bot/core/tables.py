@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 
 from bot.core import journal
 from bot.core.errors import GameError, OvertakenError, engine_refusals, first_writer_wins
-from bot.core.guarded import AWAY_AFTER, Guarded, game_state
-from bot.core.records import Ending, GameRow, GameStatus, LogEntry, RoundResult, Standing
+from bot.core.guarded import AWAY_AFTER, LockedGames, game_state
+from bot.core.rows import Ending, GameRow, GameStatus, LogEntry, RoundResult, Standing
 from bot.core.screen import Turn
 from bot.game.choosing import Asking, Choice, meaning
 from bot.game.engine import abandon, apply, leave, next_round, time_up
@@ -50,7 +50,7 @@ Acted = Moved | Pending | Returned
 """What a person's choice at the hand did (`Tables.act`)."""
 
 
-class Tables(Guarded):
+class Tables(LockedGames):
     """Running games: every turn stored in one transaction, then moved on (`onward.after`)
     under the game's lock, so its messages, computer moves and clock follow even when
     answering the press fails."""
@@ -80,7 +80,7 @@ class Tables(Guarded):
         the game's `version`, read once under the game's lock. The move it means is played
         (`Moved`, the game moving on), or the hand asks first (`Pending`, the game unchanged).
         A person back from away gets their seat back instead (`Returned`): nothing played."""
-        back = await self.present(game_id, user_id)
+        back = await self.mark_present(game_id, user_id)
         if back is not None:  # the computer played for them: the seat is theirs again
             self.onward.follow(back)
             return Returned(back)
@@ -109,7 +109,7 @@ class Tables(Guarded):
         entries = [LogEntry(user_id, encode(move))]
         await self.onward.after(await self._commit(game, state, after, events, entries))
 
-    async def present(self, game_id: int, user_id: int) -> GameRow | None:
+    async def mark_present(self, game_id: int, user_id: int) -> GameRow | None:
         """The person pressed one of their buttons: the count of their timed-out turns starts
         again. The game when they had been away (on their turn their clock starts now).
         Someone who left the game stays out."""

@@ -13,7 +13,7 @@ from collections.abc import Awaitable
 from typing import Protocol
 
 from bot.ai import Level, choose
-from bot.core.records import GameRow, GameStatus
+from bot.core.rows import GameRow, GameStatus
 from bot.core.screen import Screen
 from bot.core.service import GameService
 from bot.game.moves import Move

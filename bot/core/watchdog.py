@@ -8,17 +8,17 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from bot.core.follow_up import FollowUp
 from bot.core.service import GameService
-from bot.core.turns import Turns
 
 log = logging.getLogger(__name__)
 EVERY = 30.0  # seconds between two looks
 
 
 class Watchdog:
-    def __init__(self, service: GameService, turns: Turns, every: float = EVERY) -> None:
+    def __init__(self, service: GameService, follow_up: FollowUp, every: float = EVERY) -> None:
         self.service = service
-        self.turns = turns
+        self.follow_up = follow_up
         self.every = every
 
     async def check(self) -> dict[int, list[str]]:
@@ -26,13 +26,13 @@ class Watchdog:
         repaired = {}
         for game_id in await self.service.running_ids():
             game = await self.service.game(game_id)  # one at a time: presses go between
-            if game is None or not self.turns.lacks(game):
+            if game is None or not self.follow_up.lacks(game):
                 continue
             async with self.service.lock(game_id):  # between two turns
                 fresh = await self.service.game(game_id)
                 if fresh is None or not fresh.is_open or fresh.owner != self.service.worker:
                     continue  # over, or another worker's turn to show it
-                missing = self.turns.repair(fresh)
+                missing = self.follow_up.repair(fresh)
             if missing:
                 log.error("game %s at move %s had no %s: repaired", game_id, fresh.version, missing)
                 repaired[game_id] = missing

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.core.database import Database, Transaction
 from bot.core.reading import GameReader
-from bot.core.records import OPEN, GameRow
+from bot.core.rows import OPEN, GameRow
 
 
 class Workers:

@@ -36,7 +36,7 @@ from aiogram.methods import SendMessage, TelegramMethod
 from aiogram.types import InlineKeyboardMarkup, Message, TelegramObject
 
 from bot.core.chats import Chats
-from bot.core.records import GameStatus
+from bot.core.rows import GameStatus
 from bot.core.service import GameService
 from bot.ui.i18n import Texts, language_of, texts_for
 

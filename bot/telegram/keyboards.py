@@ -10,7 +10,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.ai import Level
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.core.teams import team_slots
 from bot.game.choosing import Asking, Query
 from bot.game.engine import legal_moves

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.game.events import GameEnded
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally

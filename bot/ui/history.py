@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ai.review import Review, Slip
-from bot.core.records import Table
+from bot.core.rows import DealAtTable
 from bot.game.moves import Draw, Move, Play, PlayDoubles
 from bot.game.notation import pips
 from bot.game.record import Record
@@ -105,7 +105,7 @@ def sheet(t: Texts, record: Record) -> str:
     return "\n".join(lines)
 
 
-def tables(t: Texts, code: str, name: str, found: Sequence[Table], here: int) -> str:
+def tables(t: Texts, code: str, name: str, found: Sequence[DealAtTable], here: int) -> str:
     """/deal CODE: every table that played the deal — who went out or made the fish, and
     what each side's score gained in the round — names only where allowed (and always the
     asking chat's own)."""

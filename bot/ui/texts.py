@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.ai import Level
 from bot.core.errors import GameError, RulesError
 from bot.core.ratings import PROVISIONAL_GAMES
-from bot.core.records import ChatSettings, PlayerStats, PresetStats, RatingRow
+from bot.core.rows import ChatSettings, PlayerStats, PresetStats, RatingRow
 from bot.core.stats import RACES
 from bot.core.teams import seating
 from bot.game.events import (

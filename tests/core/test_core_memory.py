@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.core.people import CACHED
 from bot.core.recent import Recent
-from bot.core.records import ChatSettings, Player
+from bot.core.rows import ChatSettings, Player
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers

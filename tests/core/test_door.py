@@ -9,7 +9,7 @@ import pytest
 
 from bot.core.errors import GameError
 from bot.core.guarded import game_state
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.core.screen import Turn
 from bot.core.storage import Storage
 from bot.core.tables import Moved, Pending, Returned

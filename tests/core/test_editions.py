@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.records import Player
+from bot.core.rows import Player
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.game import Phase, legal_moves, parse_rules

@@ -15,7 +15,7 @@ from bot.core.database.postgres import POSTGRES, numbered, shown
 from bot.core.database.sqlite import SQLITE
 from bot.core.errors import StaleVersionError
 from bot.core.outbox import SHARDS, Outbox, Parcel, shard_of
-from bot.core.records import (
+from bot.core.rows import (
     Ending,
     GameRow,
     GameStatus,

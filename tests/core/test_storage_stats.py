@@ -18,7 +18,7 @@ import pytest
 
 from bot.ai import Level
 from bot.core.ratings import Skill, rated
-from bot.core.records import (
+from bot.core.rows import (
     ChatSettings,
     Ending,
     GameRow,

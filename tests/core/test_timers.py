@@ -14,7 +14,7 @@ import pytest
 
 from bot.core.errors import GameError
 from bot.core.guarded import AWAY_AFTER, LOBBY_IDLE, game_state
-from bot.core.records import GameRow, Player
+from bot.core.rows import GameRow, Player
 from bot.core.screen import Turn
 from bot.core.service import GameService
 from bot.core.storage import Storage
@@ -213,7 +213,7 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
     trips: list[str] = []  # the storage's round trips while the press is handled
     for name in ("absent", "game", "back", "set_missed", "set_deadline"):
         monkeypatch.setattr(storage.games, name, counted(trips, name, getattr(storage.games, name)))
-    back = await service.present(game.id, away[0].user_id)
+    back = await service.mark_present(game.id, away[0].user_id)
     assert trips == ["absent", "game", "back"]  # a small read, one load, one write
     assert back is not None
     assert back == await storage.games.game(game.id)
@@ -221,7 +221,7 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
     assert player.missed == 0 and not player.away
     if game_state(back).to_move == player.seat:
         assert back.deadline == clock.now() + 30
-    assert await service.present(game.id, away[0].user_id) is None  # only once
+    assert await service.mark_present(game.id, away[0].user_id) is None  # only once
     await timers.close()
 
 

@@ -8,8 +8,8 @@ import logging
 import pytest
 
 from bot.core.computers import Computers
+from bot.core.follow_up import FollowUp
 from bot.core.storage import Storage
-from bot.core.turns import Turns
 from bot.core.watchdog import Watchdog
 from tests.core.test_timers import clocks, started, storage  # noqa: F401 - the fixture
 
@@ -20,12 +20,12 @@ async def test_each_missing_leg_is_repaired(
 ) -> None:
     _, service, timers, screen = clocks(storage)
     computers = Computers(service, pace=3600)  # thinks for an hour: busy, never moves
-    turns = Turns(screen, computers, timers)
-    watchdog = Watchdog(service, turns)
+    follow_up = FollowUp(screen, computers, timers)
+    watchdog = Watchdog(service, follow_up)
     game = await started(service, "goat turn_timeout=60")
     assert game.state is not None
     try:
-        turns.follow(game)
+        follow_up.follow(game)
         assert await watchdog.check() == {}  # a clock, a hand: nothing to do
 
         timers._tasks.pop(game.id).cancel()  # the clock is lost

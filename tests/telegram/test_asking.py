@@ -18,7 +18,7 @@ from aiogram.exceptions import TelegramForbiddenError
 from aiogram.methods import Response, SendMessage
 from aiogram.types import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, User
 
-from bot.core.records import GameStatus
+from bot.core.rows import GameStatus
 from bot.telegram.asking import Askers, CommandKind
 from bot.telegram.gates import Pace
 from bot.telegram.lanes import Lanes

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pytest
 
-from bot.core.records import ChatSettings, PlayerStats, PresetStats
+from bot.core.rows import ChatSettings, PlayerStats, PresetStats
 from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
 from bot.game.engine import time_up
 from bot.game.formats import Sheet

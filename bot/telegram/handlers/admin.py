@@ -9,7 +9,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.core.errors import GameError
 from bot.core.guarded import LOBBY_IDLE
 from bot.core.questions import Question
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.core.service import GameService
 from bot.telegram.buttons import EndGame, KickSeat
 from bot.telegram.handlers.common import IN_GROUP, STEER, admin_of, manages, replied_user, topic

@@ -40,6 +40,6 @@ async def again(
         messenger.lobby.show(game)
         await callback.answer(t("again-created"))
         return
-    if messenger.outbox.seldom(("already-running", game.id, game.state is None), ALREADY_EVERY):
+    if messenger.lanes.seldom(("already-running", game.id, game.state is None), ALREADY_EVERY):
         messenger.lobby.point(game)
     await callback.answer(t("again-already"))

@@ -20,7 +20,7 @@ from aiogram.types import (
 )
 
 from bot.core.chats import Chats
-from bot.core.records import GameRow, Player
+from bot.core.rows import GameRow, Player
 from bot.telegram.asking import CommandKind
 from bot.ui.i18n import language_of, texts_for
 

@@ -69,7 +69,7 @@ async def new_game(
         return
     if game.state is not None:
         await message.reply(t("already-running"), reply_markup=to_game(t, game)[1])
-    elif messenger.outbox.seldom(("already-running", game.id, True), ALREADY_EVERY):
+    elif messenger.lanes.seldom(("already-running", game.id, True), ALREADY_EVERY):
         messenger.lobby.point(game)
 
 

@@ -12,7 +12,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot.core.chats import Chats
 from bot.core.errors import GameError, RulesError
-from bot.core.records import ChatSettings
+from bot.core.rows import ChatSettings
 from bot.game.rules import RuleError, parse_rules
 from bot.telegram.buttons import ChatOption, ChatView, LanguageChoice
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, STEER, is_admin, shows

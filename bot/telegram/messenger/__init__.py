@@ -13,7 +13,7 @@ from __future__ import annotations
 from aiogram import Bot
 
 from bot.core.guarded import LOBBY_IDLE
-from bot.core.records import GameRow, GameStatus
+from bot.core.rows import GameRow, GameStatus
 from bot.core.screen import Turn
 from bot.core.storage import Storage
 from bot.game.events import EndReason
@@ -42,7 +42,7 @@ class Messenger:
     def __init__(self, bot: Bot, storage: Storage, username: str, courier: Courier) -> None:
         self.gateway = Gateway(bot, storage, courier, username)
         self.courier = courier
-        self.outbox = courier.lanes
+        self.lanes = courier.lanes
         self.lobby = Lobby(self.gateway)
         self.table = GroupTable(self.gateway)
         self.hands = Hands(self.gateway)

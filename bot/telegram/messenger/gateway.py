@@ -29,7 +29,7 @@ from aiogram.types import (
 from aiogram.utils.deep_linking import create_deep_link
 
 from bot.core.chats import Chats
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.core.storage import Storage
 from bot.telegram.courier import Courier
 from bot.telegram.references import MessageReferences

@@ -11,7 +11,7 @@ from typing import Any
 from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.core.records import GameRow, GameStatus, Player
+from bot.core.rows import GameRow, GameStatus, Player
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
 from bot.game.view import seat_view

@@ -11,7 +11,7 @@ from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
 
 from bot.core.guarded import LOBBY_IDLE
-from bot.core.records import GameRow, GameStatus
+from bot.core.rows import GameRow, GameStatus
 from bot.telegram.keyboards import lobby_keyboard, presets_keyboard, settings_keyboard
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import texts

@@ -10,7 +10,7 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.methods import EditMessageText
 
 from bot.core.questions import Question, Questions
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.telegram.messenger.gateway import Gateway
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.core.history import History
 from bot.core.recent import Recent
-from bot.core.records import GameRow, GameStatus
+from bot.core.rows import GameRow, GameStatus
 from bot.core.screen import Turn
 from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode

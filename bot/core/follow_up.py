@@ -6,7 +6,7 @@ import asyncio
 import logging
 
 from bot.core.computers import Computers
-from bot.core.records import GameRow
+from bot.core.rows import GameRow
 from bot.core.screen import Screen, Turn
 from bot.core.timers import Timers
 from bot.game.state import Phase
@@ -14,7 +14,7 @@ from bot.game.state import Phase
 log = logging.getLogger(__name__)
 
 
-class Turns:
+class FollowUp:
     """After every stored turn: `screen` shows it, `computers` move if a computer seat (or an
     away person's) is next, and `timers` start the next person's clock — after the first
     deal once the screen says its table is out (`Screen.dealt`). The service is wired to

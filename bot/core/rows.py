@@ -204,7 +204,7 @@ class SharedDeal(NamedTuple):
     dealt: Dealt
 
 
-class Table(NamedTuple):
+class DealAtTable(NamedTuple):
     """How one table played a shared deal: the round dealt it, the game's preset, whether
     its chat lets its names show, the names, and the round as its record has it."""
 
