@@ -20,7 +20,7 @@ from bot.core.teams import seating, team_slots
 from bot.game.deal import Dealt, deal_given
 from bot.game.engine import new_game, rest_first
 from bot.game.events import EndReason
-from bot.game.rules import RuleError, RuleSet, parse_rules
+from bot.game.rules import RuleError, RuleSet, parse_rules, saved_rules
 from bot.game.serial import deal_entry, rest_entry
 from bot.game.shuffle import shuffled
 
@@ -50,7 +50,7 @@ class Lobbies(Guarded):
             rules = (await self._shared(code)).rules.current()
         else:
             if not words or "=" in words[0]:
-                options = f"{defaults} {options}"
+                options = f"{saved_rules(defaults)[0].summary()} {options}"
             try:
                 rules = parse_rules(options)
             except RuleError as error:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 TABLE_PLAYERS = 4
 Presets = Mapping[str, Mapping[str, Any]]
 """Named rule sets: the options that differ from `RuleSet`'s defaults."""
+Fixed = Mapping[str, tuple[object, ...]]
+"""Shared options and the only values a game plays them with, its presets' first."""
 Standing = tuple[int, int, bool, int]
 """`(side, place, goat, rating_points)`, best first."""
 
@@ -80,6 +82,9 @@ class Format:
     """The lengths the lobby offers as buttons, the short one first (0: by the players)."""
     own_options: frozenset[str] = frozenset()
     """Options that apply to this format alone."""
+    fixed: ClassVar[Fixed] = {}
+    """The shared options its rules fix: another value makes a game nobody plays, so a
+    person may not choose it (a stored game keeps what it was stored with)."""
     choices: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     """The lobby's buttons for the options that shape this format, beyond its length."""
     by_players = False  # `target=0` sets the goal by the number of players

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, ClassVar
 from bot.game.events import EndReason, RoundEnded, WentOut
 from bot.game.formats.base import (
     Club,
+    Fixed,
     Presets,
     RoundFacts,
     Settled,
     Sheet,
     Standing,
 )
-from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
 from bot.game.scoring import Settlement, Tally, fresh_tally, shared_places
 from bot.game.shuffle import shuffled
 
@@ -39,6 +40,16 @@ class Bykovo(Club):
             "lone_zero": 0,  # no 0-0 exception: a hand counts its pips (§4.1)
             "target": 0,
         }
+    }
+    fixed: ClassVar[Fixed] = {
+        "first_lead": (FirstLead.ZERO_ZERO,),  # every round is led with 0-0 (§4.1)
+        "next_lead": (NextLead.FIRST_RULE,),
+        "draw": (DrawMode.NONE,),  # no bazaar
+        "keep": (0,),
+        "auto_draw": (True,),
+        "voluntary_pass": (True,),
+        "spinner": (Spinner.NONE,),
+        "lone_zero": (0,),
     }
     sheet = Sheet.PLACES
     lengths = (0, 50, 75, 100)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import RoundEnd, Scored, TilePlayed
-from bot.game.formats.base import Presets, RoundFacts, Settled
+from bot.game.formats.base import Fixed, Presets, RoundFacts, Settled
 from bot.game.formats.fives import Race
-from bot.game.kinds import DrawMode, FirstLead, RuleError, Scoring
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
 from bot.game.scoring import Settlement, Tally, nothing
 from bot.game.table import ends_sum
 
@@ -41,6 +41,22 @@ class FivesThrees(Race):
     }
     lengths = (31, 61, 121)
     own_options = frozenset({"exact"})
+    fixed: ClassVar[Fixed] = {
+        "max_pip": (6,),  # double-six
+        "draw": (DrawMode.NONE,),  # no bazaar: the rest is set aside
+        "keep": (0,),
+        "auto_draw": (True,),
+        "redeal_doubles": (0,),  # no redeal, whatever the hands hold
+        "redeal_suit": (0,),
+        "spinner": (Spinner.NONE,),  # a line with two ends
+        "doubles": (1,),
+        "double_pair": (False,),
+        "closed_doubles": (False,),
+        "first_lead": (FirstLead.LOT,),  # then the seat after the last leader
+        "next_lead": (NextLead.WINNER,),
+        "voluntary_pass": (False,),  # knocking while able to play is not allowed
+        "lone_zero": (0,),  # no hand is ever counted
+    }
     choices = (("exact", ("no", "yes")), ("teams", ("no", "yes")))
     line_fish = False  # tiles set aside: only a full circle of knocks blocks the round
 
@@ -53,13 +69,6 @@ class FivesThrees(Race):
         return (leader + 1) % state.rules.players
 
     def validate(self, rules: RuleSet) -> None:
-        if rules.max_pip != 6:
-            raise RuleError(
-                f"max_pip={rules.max_pip}: Fives and Threes plays double-six",
-                "max_pip",
-                str(rules.max_pip),
-                "6",
-            )
         if rules.hand > MOST_TILES:
             raise RuleError(
                 f"hand_size={rules.hand}: at most {MOST_TILES}",

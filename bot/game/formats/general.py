@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from bot.game.events import EndReason, RoundEnd
 from bot.game.formats.base import (
     Club,
+    Fixed,
     Length,
     Presets,
     RoundFacts,
@@ -18,7 +19,7 @@ from bot.game.formats.base import (
     Standing,
     leaver_key,
 )
-from bot.game.kinds import DrawMode, NextLead, RuleError, Scoring
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
 from bot.game.scoring import Settlement, Tally, fresh_tally, nothing
 from bot.game.shuffle import shuffled
 
@@ -46,6 +47,14 @@ class General(Club):
     length = Length.MINUTES
     lengths = (10, 30, 60)
     own_options = frozenset({"minutes"})
+    fixed: ClassVar[Fixed] = {
+        "draw": (DrawMode.NONE,),  # all 28 tiles are dealt to the four at the table
+        "keep": (0,),
+        "auto_draw": (True,),
+        "first_lead": (FirstLead.ONE_ONE,),  # 1-1 leads every round
+        "next_lead": (NextLead.FIRST_RULE,),
+        "spinner": (Spinner.NONE,),  # two ends only
+    }
     higher_wins = True
     timed = True
 
