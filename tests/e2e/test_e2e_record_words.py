@@ -10,7 +10,8 @@ import random
 import re
 from pathlib import Path
 
-from bot.game.rules import PRESETS, played
+from bot.game.rules import PRESETS
+from bot.game.typed import played
 from bot.playground import FakeTelegram
 from tests.e2e.actions import ask, open_lobby, play_until, press, say, start_game, wait_text
 from tests.e2e.process import running_bot

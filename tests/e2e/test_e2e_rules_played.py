@@ -11,7 +11,8 @@ import sqlite3
 from pathlib import Path
 
 from bot.game.formats import FORMATS
-from bot.game.rules import DrawMode, RuleSet, Scoring, Spinner, played
+from bot.game.rules import DrawMode, RuleSet, Scoring, Spinner
+from bot.game.typed import played
 from bot.playground import FakeTelegram
 from bot.ui.i18n import texts_for
 from tests.e2e.actions import ask, press, say

@@ -14,17 +14,8 @@ from bot.game import record as records
 from bot.game.engine import new_game
 from bot.game.formats import FORMATS, Format
 from bot.game.record import Seat
-from bot.game.rules import (
-    OWN_OPTIONS,
-    PRESETS,
-    DrawMode,
-    RuleError,
-    RuleSet,
-    Spinner,
-    parse_rules,
-    played,
-    saved_rules,
-)
+from bot.game.rules import OWN_OPTIONS, PRESETS, DrawMode, RuleError, RuleSet, Spinner
+from bot.game.typed import parse_rules, played, saved_rules
 from bot.game.values import show_value
 from tests.game.test_record import AT, play, same_game
 

@@ -8,7 +8,8 @@ import pickle
 import pytest
 
 from bot.game import PRESETS, RuleError, RuleSet, parse_rules
-from bot.game.rules import LIMITS, DrawMode, FirstLead, FishMode, NextLead, Scoring, played
+from bot.game.rules import LIMITS, DrawMode, FirstLead, FishMode, NextLead, Scoring
+from bot.game.typed import played
 from bot.ui.i18n import texts_for
 
 OPTION_NAMES = [name for name in RuleSet().options() if name not in {"preset", "edition"}]

@@ -7,7 +7,8 @@ import pytest
 
 from bot.core.errors import RulesError
 from bot.game.formats import FORMATS, Format
-from bot.game.rules import RuleError, parse_rules, played
+from bot.game.rules import RuleError
+from bot.game.typed import parse_rules, played
 from bot.game.values import show_value
 from bot.ui import texts
 from bot.ui.i18n import LANGUAGES, texts_for

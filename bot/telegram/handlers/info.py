@@ -10,7 +10,7 @@ from bot.core.chats import Chats
 from bot.core.guarded import LOBBY_IDLE
 from bot.core.scores import Scores
 from bot.core.service import GameService
-from bot.game.rules import saved_rules
+from bot.game.typed import saved_rules
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, opened_private_chat, topic
 from bot.telegram.messenger import Messenger
 from bot.ui import endings, games

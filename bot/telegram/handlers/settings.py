@@ -13,7 +13,8 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from bot.core.chats import Chats
 from bot.core.errors import GameError, RulesError
 from bot.core.records import ChatSettings
-from bot.game.rules import RuleError, parse_rules, saved_rules
+from bot.game.rules import RuleError
+from bot.game.typed import parse_rules, saved_rules
 from bot.telegram.buttons import ChatOption, ChatView, LanguageChoice
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, STEER, is_admin, shows
 from bot.telegram.keyboards import chat_presets_keyboard, chat_settings_keyboard, language_keyboard
