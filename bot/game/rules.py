@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from bot.game.formats import FORMATS, Format
+from bot.game.formats.base import TABLE_PLAYERS
 from bot.game.kinds import DrawMode, FirstLead, FishMode, NextLead, RuleError, Scoring, Spinner
 from bot.game.tiles import TileSet, tile_set
 from bot.game.values import check_type, coerce, show_value
@@ -44,7 +45,6 @@ LINE_BEFORE_SPINNER = 4
 FIRST_EDITION = min(EDITIONS)
 OWN_OPTIONS = {name: f for f in FORMATS.values() for name in f.own_options}
 """The options that belong to one format alone."""
-TABLE_PLAYERS = 4
 MAX_TEAMS = 5
 LIMITS = {
     "target": (0, 10_000),
@@ -167,7 +167,7 @@ class RuleSet:
         self._validate_ranges()
         if self.target == 0 and not self.format.by_players:
             raise RuleError(
-                "target=0 (by the number of players) is Muggins' and Bykovo's own",
+                f"target=0 (by the number of players): {self.scoring} plays to a target",
                 "target",
                 "0",
                 f"1–{LIMITS['target'][1]}",

@@ -4,14 +4,16 @@ others sit it out; hands add up, the limit eliminates, the last three share the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.game.events import EndReason, RoundEnded, WentOut
 from bot.game.formats.base import (
     Club,
     Fixed,
     Presets,
+    Progress,
     RoundFacts,
+    Rules,
     Settled,
     Sheet,
     Standing,
@@ -19,10 +21,6 @@ from bot.game.formats.base import (
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
 from bot.game.scoring import Settlement, Tally, fresh_tally, shared_places
 from bot.game.shuffle import shuffled
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
-    from bot.game.state import GameState
 
 BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
 """The limit by the number of participants (§4.2)."""
@@ -58,20 +56,20 @@ class Bykovo(Club):
     finishes_circle = True
     seats_by_lot = True
 
-    def most_players(self, rules: RuleSet) -> int:
+    def most_players(self, rules: Rules) -> int:
         return max(BYKOVO_LIMITS)
 
-    def goal(self, rules: RuleSet) -> int:
+    def goal(self, rules: Rules) -> int:
         return rules.target or BYKOVO_LIMITS[rules.players]
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         if rules.teams:
             raise RuleError("the Bykovo tournament is played alone", "teams", "yes", "no")
 
-    def fresh_tally(self, rules: RuleSet) -> Tally:
+    def fresh_tally(self, rules: Rules) -> Tally:
         return fresh_tally(rules.sides, eliminating=True, dynamics=True)
 
-    def next_resting(self, state: GameState) -> tuple[int, ...]:
+    def next_resting(self, state: Progress) -> tuple[int, ...]:
         """Who sits the next round out (§4.2): by lot in the first round; then those who
         sat out play first, and the other seats go to the worst placed of the last round
         (ties: the one behind on score, then lot)."""
@@ -116,14 +114,14 @@ class Bykovo(Club):
         return Settled(Settlement(points, new, False, None, False), order, lots)
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """The tournament ends when fewer are left than sit at the table."""
         return (EndReason.LAST_IN if len(tally.still_in()) < rules.at_table else None), ()
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
@@ -154,7 +152,7 @@ def _placed(ended: RoundEnded, seat: int) -> int:
 
 
 def _round_places(
-    state: GameState, winner: int, values: Sequence[int], playing: Sequence[int]
+    state: Progress, winner: int, values: Sequence[int], playing: Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The places in a round (§4.1): the winner, the others who went out in the finished
     circle, in turn, then by ascending hand value, equal hands by lot; and the seats whose

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import RoundEnd, Scored, TilePlayed
-from bot.game.formats.base import Fixed, Presets, RoundFacts, Settled
+from bot.game.formats.base import Fixed, Presets, Progress, RoundFacts, Rules, Settled
 from bot.game.formats.fives import Race
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
 from bot.game.scoring import Settlement, Tally, nothing
@@ -14,9 +14,6 @@ from bot.game.table import ends_sum
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from bot.game.rules import RuleSet
-    from bot.game.state import GameState
 
 GO = 1  # the point for playing the last tile («chipping out»)
 MOST_TILES = 9
@@ -60,15 +57,15 @@ class FivesThrees(Race):
     choices = (("exact", ("no", "yes")), ("teams", ("no", "yes")))
     line_fish = False  # tiles set aside: only a full circle of knocks blocks the round
 
-    def hand_for(self, rules: RuleSet, players: int) -> int:
+    def hand_for(self, rules: Rules, players: int) -> int:
         return 7 if players == 2 else 5
 
-    def next_leader(self, state: GameState, seat: int) -> int:
+    def next_leader(self, state: Progress, seat: int) -> int:
         """The seat after this round's leader."""
         leader = next(e.seat for e in state.history if isinstance(e, TilePlayed))
         return (leader + 1) % state.rules.players
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         if rules.hand > MOST_TILES:
             raise RuleError(
                 f"hand_size={rules.hand}: at most {MOST_TILES}",
@@ -77,7 +74,7 @@ class FivesThrees(Race):
                 f"1–{MOST_TILES}",
             )
 
-    def move_points(self, rules: RuleSet, score: int, total: int, out: bool) -> int:
+    def move_points(self, rules: Rules, score: int, total: int, out: bool) -> int:
         """The ends' points; with `exact`, nothing for a move whose points and go point
         would pass the target."""
         points = ends_points(total)
@@ -86,7 +83,7 @@ class FivesThrees(Race):
         return points
 
     def settle(
-        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+        self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
     ) -> Settlement:
         """The go point for the side that chipped out; a blocked round scores nothing
         more. No hand is ever counted."""

@@ -5,7 +5,7 @@ decided by Generals, then rounds won."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.game.events import EndReason, RoundEnd
 from bot.game.formats.base import (
@@ -13,7 +13,9 @@ from bot.game.formats.base import (
     Fixed,
     Length,
     Presets,
+    Progress,
     RoundFacts,
+    Rules,
     Settled,
     Sheet,
     Standing,
@@ -22,10 +24,6 @@ from bot.game.formats.base import (
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
 from bot.game.scoring import Settlement, Tally, fresh_tally, nothing
 from bot.game.shuffle import shuffled
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
-    from bot.game.state import GameState
 
 GENERAL_PLAYERS = (4, 6, 8)
 """Two, three or four teams of two, two of them at the table (§8)."""
@@ -58,10 +56,10 @@ class General(Club):
     higher_wins = True
     timed = True
 
-    def most_players(self, rules: RuleSet) -> int:
+    def most_players(self, rules: Rules) -> int:
         return max(GENERAL_PLAYERS)
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         if not rules.teams or rules.team_size != 2:
             raise RuleError("«Генерал» is played by teams of two", "teams", str(rules.teams), "yes")
         if rules.players not in GENERAL_PLAYERS:
@@ -72,12 +70,12 @@ class General(Club):
                 ", ".join(map(str, GENERAL_PLAYERS)),
             )
 
-    def fresh_tally(self, rules: RuleSet) -> Tally:
+    def fresh_tally(self, rules: Rules) -> Tally:
         """Teams 0 and 1 sit down first, the others wait."""
         blank = fresh_tally(rules.sides)
         return blank._replace(wins=(0,) * rules.sides, queue=tuple(range(2, rules.sides)))
 
-    def next_resting(self, state: GameState) -> tuple[int, ...]:
+    def next_resting(self, state: Progress) -> tuple[int, ...]:
         """The waiting teams' seats."""
         queue = state.tally.queue
         return tuple(s for s in range(state.rules.players) if state.rules.side_of(s) in queue)
@@ -105,14 +103,14 @@ class General(Club):
         return Settled(Settlement(points, new, False, None, False))
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """Only the clock ends the match (`engine.time_up`)."""
         return None, ()
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
