@@ -80,9 +80,7 @@ def test_keep_more_than_the_bazaar():
 
 
 def test_target_must_be_positive():
-    rule_error(
-        r"target=0 \(by the number of players\): goat plays to a target", "target", target=0
-    )
+    rule_error(r"target=0 \(by the number of players\): goat plays to a target", "target", target=0)
     rule_error("target=10001: must be from 0 to 10000", "target", target=10001)
 
 

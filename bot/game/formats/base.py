@@ -17,7 +17,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from bot.game.events import EndReason, PublicEvent, RoundEnd, RoundEnded
 from bot.game.kinds import DrawMode, FishMode, Scoring
-from bot.game.scoring import Settlement, Tally, fresh_tally, reached
+from bot.game.scoring import RoundScores, Tally, fresh_tally, reached
 from bot.game.table import Spread
 from bot.game.tiles import TileSet
 
@@ -132,10 +132,11 @@ class RoundFacts(NamedTuple):
     side_values: tuple[int, ...]  # per side: its hands together
 
 
-class Settled(NamedTuple):
-    """A round settled, and (Bykovo) its places and the seats whose order the lot drew."""
+class RoundOutcome(NamedTuple):
+    """How a round came out: its scores, and (Bykovo) its places and the seats whose order
+    the lot drew."""
 
-    settlement: Settlement
+    settlement: RoundScores
     order: tuple[int, ...] = ()
     lots: tuple[int, ...] = ()
 
@@ -218,15 +219,15 @@ class Format:
 
     def settle(
         self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+    ) -> RoundScores:
         """Score a round: `values` per side; `out_side` went out, or None for a fish."""
         raise NotImplementedError
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """The round's settlement from everything known about its end."""
         rules = facts.state.rules
         out_side = rules.side_of(facts.seat) if facts.reason is RoundEnd.OUT else None
-        return Settled(self.settle(rules, facts.side_values, out_side, facts.state.tally))
+        return RoundOutcome(self.settle(rules, facts.side_values, out_side, facts.state.tally))
 
     def is_bald(self, rules: Rules, placed: int, values: Sequence[int], seat: int) -> bool:
         """Whether going out with `placed` wins the game at once (Sea Goat's bald goat)."""

@@ -13,13 +13,13 @@ from bot.game.formats.base import (
     Presets,
     Progress,
     RoundFacts,
+    RoundOutcome,
     Rules,
-    Settled,
     Sheet,
     Standing,
 )
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
-from bot.game.scoring import Settlement, Tally, fresh_tally, shared_places
+from bot.game.scoring import RoundScores, Tally, fresh_tally, shared_places
 from bot.game.shuffle import shuffled
 
 BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
@@ -90,7 +90,7 @@ class Bykovo(Club):
         playing = sorted(still, key=claim)[: rules.at_table]
         return tuple(s for s in still if s not in playing)
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """Everyone who played adds their hand, the winner nothing; reaching the limit
         puts a player out (the wave says when), and so does having left the table (a
         computer finished their round). The round's places come with it (§4.1)."""
@@ -111,7 +111,7 @@ class Bykovo(Club):
         )
         new = tally._replace(scores=scores, out=out, before=before)
         order, lots = _round_places(state, winner, facts.values, playing)
-        return Settled(Settlement(points, new, False, None, False), order, lots)
+        return RoundOutcome(RoundScores(points, new, False, None, False), order, lots)
 
     def ending(
         self, rules: Rules, tally: Tally, bald: int | None

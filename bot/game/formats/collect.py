@@ -10,7 +10,7 @@ from typing import ClassVar
 from bot.game.events import EndReason
 from bot.game.formats.base import TABLE_PLAYERS, Format, Presets, Rules, Standing
 from bot.game.kinds import FirstLead, NextLead, RuleError, Scoring
-from bot.game.scoring import Settlement, Tally, eggs, nothing, rated_places, unique_extreme
+from bot.game.scoring import RoundScores, Tally, eggs, nothing, rated_places, unique_extreme
 
 SEA_LONE_TOP = 50  # Sea Goat: a hand that is just the top double (6-6)
 SEA_ZERO_AND_TOP = 75  # … just 0-0 and the top double
@@ -23,7 +23,7 @@ class Collect(Format):
 
     def settle(
         self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+    ) -> RoundScores:
         sides = range(len(values))
         winner = out_side if out_side is not None else unique_extreme(values, sides, lowest=True)
         if winner is None:
@@ -41,9 +41,9 @@ class Collect(Format):
                 scores[winner] += won
                 points[winner] = won
         new = tally._replace(scores=tuple(scores), carry=0)
-        return Settlement(tuple(points), new, False, carry_taker, written_off)
+        return RoundScores(tuple(points), new, False, carry_taker, written_off)
 
-    def tie(self, tally: Tally, total: int) -> Settlement:
+    def tie(self, tally: Tally, total: int) -> RoundScores:
         """A blocked round with no single lowest hand: a draw."""
         return nothing(tally)
 
@@ -109,7 +109,7 @@ class SeaGoat(Collect):
         special = {zero: rules.lone_zero, top: SEA_LONE_TOP, zero | top: SEA_ZERO_AND_TOP}
         return special.get(hand, tiles.pip_sum(hand))
 
-    def tie(self, tally: Tally, total: int) -> Settlement:
+    def tie(self, tally: Tally, total: int) -> RoundScores:
         return eggs(tally, total)
 
     def least_record(self, rules: Rules) -> int:

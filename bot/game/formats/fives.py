@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from bot.game.formats.base import Format, Presets, Rules, Sheet, Standing
 from bot.game.kinds import FirstLead, Scoring, Spinner
-from bot.game.scoring import Settlement, Tally, shared_places, unique_extreme
+from bot.game.scoring import RoundScores, Tally, shared_places, unique_extreme
 
 MUGGINS_TWO, MUGGINS_MORE = 250, 200
 
@@ -53,7 +53,7 @@ class Fives(Race):
 
     def settle(
         self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+    ) -> RoundScores:
         sides = range(len(values))
         winner = unique_extreme(values, sides, lowest=True)
         points = [0] * len(values)
@@ -62,7 +62,7 @@ class Fives(Race):
         elif winner is not None:
             points[winner] = self.rounded(sum(v - values[winner] for v in values))
         scores = tuple(score + p for score, p in zip(tally.scores, points, strict=True))
-        return Settlement(tuple(points), tally._replace(scores=scores), False, None, False)
+        return RoundScores(tuple(points), tally._replace(scores=scores), False, None, False)
 
 
 class Telephone(Fives):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import RoundEnd, Scored, TilePlayed
-from bot.game.formats.base import Fixed, Presets, Progress, RoundFacts, Rules, Settled
+from bot.game.formats.base import Fixed, Presets, Progress, RoundFacts, RoundOutcome, Rules
 from bot.game.formats.fives import Race
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
-from bot.game.scoring import Settlement, Tally, nothing
+from bot.game.scoring import RoundScores, Tally, nothing
 from bot.game.table import ends_sum
 
 if TYPE_CHECKING:
@@ -84,29 +84,29 @@ class FivesThrees(Race):
 
     def settle(
         self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+    ) -> RoundScores:
         """The go point for the side that chipped out; a blocked round scores nothing
         more. No hand is ever counted."""
         if out_side is None:
             return nothing(tally)
         points = tuple(GO if s == out_side else 0 for s in range(len(values)))
         scores = tuple(score + p for score, p in zip(tally.scores, points, strict=True))
-        return Settlement(points, tally._replace(scores=scores), False, None, False)
+        return RoundScores(points, tally._replace(scores=scores), False, None, False)
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """With `exact`, the go point only where the last move did not pass the target:
         its ends scored in play (so it fitted), or scored nothing and the point lands."""
         state = facts.state
         rules, tally = state.rules, state.tally
         if facts.reason is not RoundEnd.OUT:
-            return Settled(nothing(tally))
+            return RoundOutcome(nothing(tally))
         side = rules.side_of(facts.seat)
         if rules.exact and not isinstance(state.history[-1], Scored):
             lone = facts.placed.bit_length() - 1 if state.on_table == facts.placed else None
             total = ends_sum(rules.tiles, state.ends, state.spread, lone)
             if ends_points(total) or tally.scores[side] + GO > rules.goal:
-                return Settled(nothing(tally))  # the move passed the target: nothing at all
-        return Settled(self.settle(rules, facts.side_values, side, tally))
+                return RoundOutcome(nothing(tally))  # the move passed the target: nothing at all
+        return RoundOutcome(self.settle(rules, facts.side_values, side, tally))
 
 
 FIVES_THREES = FivesThrees()

@@ -15,14 +15,14 @@ from bot.game.formats.base import (
     Presets,
     Progress,
     RoundFacts,
+    RoundOutcome,
     Rules,
-    Settled,
     Sheet,
     Standing,
     leaver_key,
 )
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
-from bot.game.scoring import Settlement, Tally, fresh_tally, nothing
+from bot.game.scoring import RoundScores, Tally, fresh_tally, nothing
 from bot.game.shuffle import shuffled
 
 GENERAL_PLAYERS = (4, 6, 8)
@@ -80,14 +80,14 @@ class General(Club):
         queue = state.tally.queue
         return tuple(s for s in range(state.rules.players) if state.rules.side_of(s) in queue)
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """A fish counts nothing and the same teams play again; otherwise the winning side
         has won a round (and a General, out on 0-0 or the top double). The loser gives its
         place to the first waiting side — or, after a General, the winner does."""
         state = facts.state
         rules, tally = state.rules, state.tally
         if facts.reason is not RoundEnd.OUT:
-            return Settled(nothing(tally))
+            return RoundOutcome(nothing(tally))
         winner = rules.side_of(facts.seat)
         top = rules.tiles.tile(rules.tiles.max_pip, rules.tiles.max_pip)
         general = bool(facts.placed & 1 or facts.placed >> top & 1)
@@ -100,7 +100,7 @@ class General(Club):
             queue = (*queue[1:], leaving)
         scores = tuple(map(sum, zip(tally.scores, points, strict=True)))
         new = tally._replace(scores=scores, wins=wins, queue=queue)
-        return Settled(Settlement(points, new, False, None, False))
+        return RoundOutcome(RoundScores(points, new, False, None, False))
 
     def ending(
         self, rules: Rules, tally: Tally, bald: int | None

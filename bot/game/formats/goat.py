@@ -9,7 +9,7 @@ from typing import ClassVar
 from bot.game.events import EndReason
 from bot.game.formats.base import Format, Presets, Rules, Standing
 from bot.game.kinds import FishMode, Scoring, Spinner
-from bot.game.scoring import Settlement, Tally, eggs, rated_places, unique_extreme
+from bot.game.scoring import RoundScores, Tally, eggs, rated_places, unique_extreme
 
 
 class Goat(Format):
@@ -25,7 +25,7 @@ class Goat(Format):
 
     def settle(
         self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+    ) -> RoundScores:
         """The losers score their hands (a fish: one or all, §2.5); a loser's account
         opens at `open_threshold`, smaller sums are remembered until it does (§2.4)."""
         sides = range(len(values))
@@ -66,7 +66,7 @@ class Goat(Format):
         for s in cleared:
             remembered[s] = 0
         new = Tally(tuple(scores), tuple(remembered), tuple(opened), carry)
-        return Settlement(tuple(points), new, False, carry_taker, False)
+        return RoundScores(tuple(points), new, False, carry_taker, False)
 
     def ending(
         self, rules: Rules, tally: Tally, bald: int | None

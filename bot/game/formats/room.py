@@ -9,7 +9,7 @@ from typing import ClassVar
 from bot.game.events import EndReason
 from bot.game.formats.base import Format, Presets, Rules, Sheet, Standing, leaver_key
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
-from bot.game.scoring import Settlement, Tally, fresh_tally
+from bot.game.scoring import RoundScores, Tally, fresh_tally
 
 ROOM_ZERO = 10  # 0-0 is worth 10 in any hand
 ROOM_SETS = (6, 9, 12)
@@ -63,7 +63,7 @@ class Room(Format):
 
     def settle(
         self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+    ) -> RoundScores:
         """Every side in scores its own pips; when a player went out, their partners'
         tiles count against every other side too; the limit puts a side out."""
         partners = values[out_side] if out_side is not None else 0
@@ -76,7 +76,7 @@ class Room(Format):
         out = tuple(
             was or (wave if scores[s] >= rules.target else 0) for s, was in enumerate(tally.out)
         )
-        return Settlement(points, tally._replace(scores=scores, out=out), False, None, False)
+        return RoundScores(points, tally._replace(scores=scores, out=out), False, None, False)
 
     def ending(
         self, rules: Rules, tally: Tally, bald: int | None
