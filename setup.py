@@ -6,14 +6,16 @@ use, so an edit to `bot/game/` always takes effect).
 """
 
 import os
+from pathlib import Path
 
 from setuptools import setup
 
 MODULES = "tiles kinds values rules table moves events scoring state shuffle"
 MODULES += " illegal order deal legal ending bazaar engine"  # the engine, in its modules
-FORMATS = "base goat collect fives room bykovo general fives_threes"
 ENGINE = [f"bot/game/{name}.py" for name in MODULES.split()]
-ENGINE += [f"bot/game/formats/{name}.py" for name in FORMATS.split()]
+ENGINE += sorted(  # whatever game the registry holds
+    str(p) for p in Path("bot/game/formats").glob("*.py") if p.name != "__init__.py"
+)
 AI = "weights knobs knowledge position clubs races policy inference sampling search"
 ENGINE += ["bot/game/view.py", *(f"bot/ai/{name}.py" for name in AI.split())]  # the hard level
 

@@ -34,8 +34,9 @@ from typing import Any, Protocol
 
 from bot.game import engine
 from bot.game.engine import apply, legal_moves, new_game, next_round
-from bot.game.rules import PRESETS, parse_rules
+from bot.game.rules import PRESETS
 from bot.game.state import Phase
+from bot.game.typed import parse_rules
 
 COMPILED = not engine.__file__.endswith(".py")
 TABLES = {"sea_goat": 2, "telephone": 2, "muggins": 2, "fives_threes": 2, "room": 6}

@@ -34,8 +34,9 @@ from bot.game import record as records  # noqa: E402
 from bot.game import serial  # noqa: E402
 from bot.game.engine import legal_moves, new_game  # noqa: E402
 from bot.game.record import Seat, Stamped  # noqa: E402
-from bot.game.rules import RuleSet, parse_rules  # noqa: E402
+from bot.game.rules import RuleSet  # noqa: E402
 from bot.game.state import Phase  # noqa: E402
+from bot.game.typed import parse_rules  # noqa: E402
 from bot.ui.i18n import texts_for  # noqa: E402
 from bot.ui.replays import round_replay  # noqa: E402
 

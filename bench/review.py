@@ -24,8 +24,9 @@ from bot.ai.review import BUDGET_S, WORLDS, review  # noqa: E402
 from bot.game import serial  # noqa: E402
 from bot.game.engine import legal_moves, new_game  # noqa: E402
 from bot.game.record import Played, Seat, Stamped, build  # noqa: E402
-from bot.game.rules import RuleSet, parse_rules  # noqa: E402
+from bot.game.rules import RuleSet  # noqa: E402
 from bot.game.state import Phase  # noqa: E402
+from bot.game.typed import parse_rules  # noqa: E402
 
 TABLES = {"sea_goat": 2, "telephone": 3, "muggins": 2, "fives_threes": 2, "room": 6, "bykovo": 6}
 MOST_ENTRIES = 3000

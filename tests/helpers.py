@@ -14,7 +14,7 @@ from bot.game.events import Event, RoundEnded, TilesDrawn
 from bot.game.formats.fives import Fives
 from bot.game.moves import Move, Pass, Play
 from bot.game.rules import RuleSet
-from bot.game.scoring import Settlement, Tally
+from bot.game.scoring import RoundScores, Tally
 from bot.game.tiles import Tile
 
 
@@ -167,7 +167,9 @@ def hand_value(rules: RuleSet, hand: int) -> int:
     return rules.format.hand_value(rules, hand)
 
 
-def settle(rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally) -> Settlement:
+def settle(
+    rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
+) -> RoundScores:
     return rules.format.settle(rules, values, out_side, tally)
 
 

@@ -17,9 +17,10 @@ from bot.ai import Level, choose
 from bot.ai.search import hard_move
 from bot.game import engine
 from bot.game.engine import apply, legal_moves, new_game, next_round
-from bot.game.rules import PRESETS, parse_rules
+from bot.game.rules import PRESETS
 from bot.game.serial import state_from_json, state_to_json
 from bot.game.state import Phase
+from bot.game.typed import parse_rules
 from bot.game.view import seat_view
 
 TABLES = {"sea_goat": 2, "telephone": 3, "muggins": 2, "fives_threes": 2, "room": 6}

@@ -10,6 +10,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import grimp
+
 ROOT = Path(__file__).resolve().parent.parent
 OUTSIDE = "/".join(("..", "shared"))  # the folder beside the project (spelled so here)
 
@@ -52,6 +54,31 @@ def test_import_contracts_hold() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
+
+
+def test_no_import_circle_in_bot() -> None:
+    """No module of `bot` reaches itself through its imports, those under `TYPE_CHECKING`
+    included (the formats read the rules through `bot.game.formats.base.Rules`)."""
+    graph = grimp.build_graph(
+        "bot", include_external_packages=False, exclude_type_checking_imports=False, cache_dir=None
+    )
+    done: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(module: str, path: list[str]) -> None:
+        path.append(module)
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported in path:
+                circles.append([*path[path.index(imported) :], imported])
+            elif imported not in done:
+                visit(imported, path)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph.modules):
+        if module not in done:
+            visit(module, [])
+    assert circles == []
 
 
 def test_every_module_of_the_core_has_its_layer() -> None:

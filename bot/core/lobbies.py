@@ -20,9 +20,10 @@ from bot.core.teams import seating, team_slots
 from bot.game.deal import Dealt, deal_given
 from bot.game.engine import new_game, rest_first
 from bot.game.events import EndReason
-from bot.game.rules import RuleError, RuleSet, parse_rules
+from bot.game.rules import RuleError, RuleSet
 from bot.game.serial import deal_entry, rest_entry
 from bot.game.shuffle import shuffled
+from bot.game.typed import parse_rules, saved_rules
 
 
 def dealt_by(options: str) -> tuple[str | None, list[str]]:
@@ -51,7 +52,7 @@ class Lobbies(LockedGames):
             rules = (await self._shared(code)).rules.current()
         else:
             if not words or "=" in words[0]:
-                options = f"{defaults} {options}"
+                options = f"{saved_rules(defaults)[0].summary()} {options}"
             try:
                 rules = parse_rules(options)
             except RuleError as error:

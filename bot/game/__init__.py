@@ -15,8 +15,9 @@ from bot.game.engine import (
     next_round,
 )
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import PRESETS, RuleError, RuleSet, parse_rules
+from bot.game.rules import PRESETS, RuleError, RuleSet
 from bot.game.state import GameState, Phase
+from bot.game.typed import parse_rules
 from bot.game.view import SeatView, seat_view
 
 __all__ = [

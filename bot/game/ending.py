@@ -15,10 +15,10 @@ from bot.game.events import (
     SeatResult,
     points_in_play,
 )
-from bot.game.formats import RoundFacts, Settled
+from bot.game.formats import RoundFacts, RoundOutcome
 from bot.game.illegal import Illegal, IllegalMoveError
 from bot.game.rules import RuleSet
-from bot.game.scoring import Settlement, Tally
+from bot.game.scoring import RoundScores, Tally
 from bot.game.state import GameState, Phase, new_record
 from bot.game.tiles import tiles_of
 
@@ -87,12 +87,12 @@ def _over(
 
 def _settled(
     state: GameState, reason: RoundEnd, seat: int, placed: int, values: tuple[int, ...]
-) -> Settled:
+) -> RoundOutcome:
     """The round's settlement, by its format (nothing when the target was reached in play:
     the game ends before the hands are counted)."""
     rules = state.rules
     if reason is RoundEnd.TARGET:
-        return Settled(Settlement((0,) * rules.sides, state.tally, False, None, False))
+        return RoundOutcome(RoundScores((0,) * rules.sides, state.tally, False, None, False))
     side_values = [0] * rules.sides
     for s, value in enumerate(values):
         side_values[rules.seat_sides[s]] += value
@@ -108,7 +108,7 @@ def _settled(
 
 
 def _results(
-    state: GameState, values: tuple[int, ...], settlement: Settlement
+    state: GameState, values: tuple[int, ...], settlement: RoundScores
 ) -> tuple[SeatResult, ...]:
     """Each seat's hand and its side's scores before and after the round."""
     rules = state.rules

@@ -66,10 +66,17 @@ class RuleError(ValueError):
     """A bad option value or combination; `key` names the option, `valid` the choices."""
 
     def __init__(
-        self, message: str, key: str = "", value: str = "", valid: str = "", number: bool = False
+        self,
+        message: str,
+        key: str = "",
+        value: str = "",
+        valid: str = "",
+        number: bool = False,
+        game: str = "",
     ) -> None:
         super().__init__(message)
         self.key = key
         self.value = value
         self.valid = valid  # option values, numbers, ranges: no words of any language
         self.number = number  # the option takes a whole number
+        self.game = game  # the game does not play it: `valid` is what it plays (or its options)

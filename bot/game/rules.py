@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from bot.game.formats import FORMATS, Format
+from bot.game.formats.base import TABLE_PLAYERS
 from bot.game.kinds import DrawMode, FirstLead, FishMode, NextLead, RuleError, Scoring, Spinner
 from bot.game.tiles import TileSet, tile_set
 from bot.game.values import check_type, coerce, show_value
@@ -26,7 +27,6 @@ __all__ = [
     "RuleSet",
     "Scoring",
     "Spinner",
-    "parse_rules",
 ]
 
 
@@ -45,7 +45,6 @@ LINE_BEFORE_SPINNER = 4
 FIRST_EDITION = min(EDITIONS)
 OWN_OPTIONS = {name: f for f in FORMATS.values() for name in f.own_options}
 """The options that belong to one format alone."""
-TABLE_PLAYERS = 4
 MAX_TEAMS = 5
 LIMITS = {
     "target": (0, 10_000),
@@ -168,13 +167,13 @@ class RuleSet:
         self._validate_ranges()
         if self.target == 0 and not self.format.by_players:
             raise RuleError(
-                "target=0 (by the number of players) is Muggins' and Bykovo's own",
+                f"target=0 (by the number of players): {self.scoring} plays to a target",
                 "target",
                 "0",
                 f"1–{LIMITS['target'][1]}",
             )
         for name, owner in OWN_OPTIONS.items():
-            if owner is not self.format and getattr(self, name) != _KEYS[name].default:
+            if owner is not self.format and getattr(self, name) != KEYS[name].default:
                 raise RuleError(
                     f"{name} belong to {owner.scoring} scoring", "scoring", self.scoring
                 )
@@ -312,7 +311,7 @@ class RuleSet:
         changed = [
             f"{name}={show_value(value)}"
             for name, value in self.options().items()
-            if name in _KEYS and value != getattr(base, name)
+            if name in KEYS and value != getattr(base, name)
         ]
         return " ".join([self.preset, *changed])
 
@@ -330,7 +329,7 @@ class RuleSet:
 
 
 _INIT_FIELDS = [f for f in fields(RuleSet) if f.init]
-_KEYS = {f.name: f for f in _INIT_FIELDS if f.name not in {"preset", "edition"}}
+KEYS = {f.name: f for f in _INIT_FIELDS if f.name not in {"preset", "edition"}}
 """The options a user may set."""
 
 
@@ -347,39 +346,3 @@ PRESETS: dict[str, Preset] = {
     for f in FORMATS.values()
     for name, options in f.presets.items()
 }
-PRESET_ALIASES = {"tournament": "bykovo"}
-"""Other names typed for a preset."""
-ALIASES = {"set": "max_pip"}
-"""Other names typed for an option."""
-
-
-def parse_rules(text: str, players: int | None = None) -> RuleSet:
-    """Rules from `/newgame` text: an optional preset name, then `key=value` pairs."""
-    words = text.replace(",", " ").split()
-    preset = PRESETS["goat"]
-    if words and "=" not in words[0]:
-        name = words.pop(0).lower()
-        name = PRESET_ALIASES.get(name, name)
-        if name not in PRESETS:
-            valid = ", ".join(PRESETS)
-            raise RuleError(
-                f"unknown preset {name!r}: choose one of {valid}", "preset", name, valid
-            )
-        preset = PRESETS[name]
-    changes: dict[str, Any] = {}
-    if players is not None:
-        changes["players"] = players
-    typed: dict[str, str] = {}
-    for word in words:
-        key, eq, raw = word.partition("=")
-        key = ALIASES.get(key.lower(), key.lower())
-        if not eq or key not in _KEYS:
-            valid = ", ".join(_KEYS)
-            raise RuleError(f"unknown option {word!r}: options are {valid}", key, raw, valid)
-        changes[key] = coerce(key, raw, _KEYS[key].default)
-        typed[key] = raw
-    scoring = changes.get("scoring", preset.rules.scoring)
-    for key, raw in typed.items():
-        if key in OWN_OPTIONS and OWN_OPTIONS[key] is not FORMATS[scoring]:
-            raise RuleError(f"{key} does not apply to {scoring} scoring", key, raw)
-    return replace(preset.rules, **changes)

@@ -42,8 +42,8 @@ def fresh_tally(sides: int, eliminating: bool = False, dynamics: bool = False) -
     )
 
 
-class Settlement(NamedTuple):
-    """A round's effect on the tally."""
+class RoundScores(NamedTuple):
+    """A round's scores: its points per side and the tally they make."""
 
     points: tuple[int, ...]  # round points per side, the carry included
     tally: Tally
@@ -59,10 +59,10 @@ def unique_extreme(values: Sequence[int], candidates: Sequence[int], lowest: boo
     return holders[0] if len(holders) == 1 else None
 
 
-def eggs(tally: Tally, total: int) -> Settlement:
+def eggs(tally: Tally, total: int) -> RoundScores:
     """A fish nobody takes: its points wait for the next round's taker («яйца»)."""
     points = (0,) * len(tally.scores)
-    return Settlement(points, tally._replace(carry=tally.carry + total), True, None, False)
+    return RoundScores(points, tally._replace(carry=tally.carry + total), True, None, False)
 
 
 def round_half_up_tenth(n: int) -> int:
@@ -70,9 +70,9 @@ def round_half_up_tenth(n: int) -> int:
     return (n + 5) // 10
 
 
-def nothing(tally: Tally) -> Settlement:
+def nothing(tally: Tally) -> RoundScores:
     """A round that changes nothing on the sheet."""
-    return Settlement((0,) * len(tally.scores), tally, False, None, False)
+    return RoundScores((0,) * len(tally.scores), tally, False, None, False)
 
 
 def shared_places(

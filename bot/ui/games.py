@@ -6,7 +6,8 @@ from __future__ import annotations
 import difflib
 from enum import Enum, StrEnum
 
-from bot.game.rules import PRESET_ALIASES, PRESETS, RuleSet
+from bot.game.rules import PRESETS, RuleSet
+from bot.game.typed import PRESET_ALIASES
 from bot.ui.i18n import Texts
 
 

@@ -22,8 +22,9 @@ from bot.game.events import (
     TilesDrawn,
     WentOut,
 )
+from bot.game.formats import FORMATS
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
-from bot.game.rules import PRESETS, RuleError, RuleSet, Spinner
+from bot.game.rules import PRESETS, RuleError, RuleSet, Scoring, Spinner
 from bot.game.state import GameState, Phase
 from bot.ui.games import OPTION_NAMES, described, nearest_preset, preset_name
 from bot.ui.hand import ARROWS, ends_shown
@@ -75,8 +76,8 @@ def rule_error(t: Texts, error: RuleError) -> str:
         near = nearest_preset(t, error.value)
         if near is not None:
             return t("rule-error-preset-near", text=text, name=preset_name(t, near), preset=near)
-    elif set(error.valid.split(", ")) == OPTION_NAMES:  # not an option (or no `=`): no list
-        return t("rule-error-end", text=t("rule-error-key", key=key))
+    elif error.game:
+        return _not_played(t, error)
     elif error.value:
         text = t("rule-error-value", key=key, value=value)
     else:
@@ -86,6 +87,20 @@ def rule_error(t: Texts, error: RuleError) -> str:
     if error.number:
         return t("rule-error-number", text=text)
     return t("rule-error-end", text=text)
+
+
+def _not_played(t: Texts, error: RuleError) -> str:
+    """An option the chosen game does not play, or does not have: the game named, with what
+    it plays (the values, or its options)."""
+    game, key = preset_name(t, error.game), quoted(error.key)
+    if error.key in FORMATS[Scoring(error.game)].fixed:
+        value = quoted(error.value)
+        return t("rule-error-not-played", game=game, key=key, value=value, valid=error.valid)
+    if error.key in OPTION_NAMES:
+        text = t("rule-error-not-its", game=game, key=key)
+    else:
+        text = t("rule-error-key", key=key)
+    return t("rule-error-options", text=text, game=game, options=error.valid)
 
 
 def tile_names(rules: RuleSet, tiles: Sequence[int]) -> str:
@@ -349,14 +364,24 @@ def stats(t: Texts, name: str, chat: str | None, numbers: PlayerStats) -> str:
     return "\n".join([t("stats-title", name=name, where=where), body, *by_game])
 
 
-def chat_settings(t: Texts, chat: str, rules: RuleSet, language: str, shown: ChatSettings) -> str:
-    """/settings: the chat's rules for /newgame in words, its language (`language`, its
-    name), whether computers may play and whether /deal may show its names."""
+def chat_settings(
+    t: Texts,
+    chat: str,
+    rules: RuleSet,
+    language: str,
+    shown: ChatSettings,
+    dropped: Sequence[str] = (),
+) -> str:
+    """/settings: the chat's rules for /newgame in words (and the saved options their game
+    does not play, `dropped`), its language (`language`, its name), whether computers may
+    play and whether /deal may show its names."""
     on = {True: t("settings-on"), False: t("settings-off")}
+    game = preset_name(t, rules.scoring)
     return "\n".join(
         [
             t("settings-title", chat=chat),
             t("settings-rules", rules=described(t, rules)),
+            *([t("settings-dropped", options=" ".join(dropped), game=game)] if dropped else []),
             t("settings-language", language=language),
             t("settings-computers", state=on[shown.computers]),
             t("settings-deals", state=on[shown.shows_deals]),

@@ -13,8 +13,8 @@ from bot.game import record as records
 from bot.game import serial
 from bot.game.engine import legal_moves, new_game
 from bot.game.record import Seat, Stamped
-from bot.game.rules import parse_rules
 from bot.game.state import Phase
+from bot.game.typed import parse_rules
 
 AT = "2026-12-04T18:00:00Z"
 

@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.ai import Level
-from bot.game.rules import RuleSet, parse_rules
+from bot.game.rules import RuleSet
 from bot.game.state import GameState
+from bot.game.typed import parse_rules
 from bot.playground import BOT_USERNAME, Chat, FakeTelegram, Message, Supergroup, User
 from bot.telegram.buttons import AddComputer
 from bot.ui.games import every_game, help_group, how_won

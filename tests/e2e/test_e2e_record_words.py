@@ -10,6 +10,8 @@ import random
 import re
 from pathlib import Path
 
+from bot.game.rules import PRESETS
+from bot.game.typed import played
 from bot.playground import FakeTelegram
 from tests.e2e.actions import ask, open_lobby, play_until, press, say, start_game, wait_text
 from tests.e2e.process import running_bot
@@ -19,7 +21,7 @@ from tests.e2e.test_e2e_records import QUICK, buttons, stored_record
 
 
 async def test_a_bad_option_is_answered_short(tmp_path: Path) -> None:
-    """A preset's typo gets the nearest preset; an unknown option no list of them all."""
+    """A preset's typo gets the nearest preset; an unknown option the game's options."""
     async with FakeTelegram() as fake:
         olya = fake.add_user("Оля")
         other = fake.add_group("Сквер", [olya])
@@ -31,7 +33,12 @@ async def test_a_bad_option_is_answered_short(tmp_path: Path) -> None:
                 "rule-error-preset-near", text=near, name=name, preset="telephone"
             )
             unknown = await ask(fake, bot, olya, other, "/newgame goat colour=red")
-            assert unknown.content == RU("rule-error-end", text=RU("rule-error-key", key="colour"))
+            assert unknown.content == RU(
+                "rule-error-options",
+                text=RU("rule-error-key", key="colour"),
+                game=RU("preset-name-goat"),
+                options=", ".join(played(PRESETS["goat"].rules.format)),
+            )
             assert games_in(tmp_path, other.id) == []
 
 

@@ -18,8 +18,9 @@ from bot.game import record as records
 from bot.game import serial
 from bot.game.engine import apply, legal_moves, new_game
 from bot.game.record import Seat, Stamped
-from bot.game.rules import PRESETS, RuleSet, parse_rules
+from bot.game.rules import PRESETS, RuleSet
 from bot.game.state import GameState, Phase
+from bot.game.typed import parse_rules
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "record.schema.json").read_text())
 TABLES = {"sea_goat": 2, "telephone": 3, "muggins": 2, "fives_threes": 2, "room": 6, "bykovo": 6}

@@ -9,6 +9,7 @@ import pytest
 
 from bot.game import PRESETS, RuleError, RuleSet, parse_rules
 from bot.game.rules import LIMITS, DrawMode, FirstLead, FishMode, NextLead, Scoring
+from bot.game.typed import played
 from bot.ui.i18n import texts_for
 
 OPTION_NAMES = [name for name in RuleSet().options() if name not in {"preset", "edition"}]
@@ -79,9 +80,7 @@ def test_keep_more_than_the_bazaar():
 
 
 def test_target_must_be_positive():
-    rule_error(
-        r"target=0 \(by the number of players\) is Muggins' and Bykovo's own", "target", target=0
-    )
+    rule_error(r"target=0 \(by the number of players\): goat plays to a target", "target", target=0)
     rule_error("target=10001: must be from 0 to 10000", "target", target=10001)
 
 
@@ -135,13 +134,14 @@ def test_parse_defaults_to_goat_and_reads_options():
     assert parse_rules("classic hand_size=auto", players=3).hand == 5
 
 
-def test_unknown_key_lists_the_valid_keys():
+def test_unknown_key_lists_the_chosen_games_options():
     with pytest.raises(RuleError) as error:
         parse_rules("goat colour=red")
-    assert error.value.key == "colour"
-    for name in OPTION_NAMES:
-        assert name in error.value.valid
-        assert name in str(error.value)
+    assert (error.value.key, error.value.game) == ("colour", "goat")
+    listed = error.value.valid.split(", ")
+    assert listed == list(played(PRESETS["goat"].rules.format))
+    assert {"fish", "open_threshold", "spinner"} <= set(listed)
+    assert not {"exact", "minutes", "record_min", "scoring"} & set(listed)
     with pytest.raises(RuleError, match="unknown option"):
         parse_rules("goat target")  # no `=`
 

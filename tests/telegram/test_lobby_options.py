@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game.rules import PRESETS, parse_rules
+from bot.game.rules import PRESETS
+from bot.game.typed import parse_rules
 from bot.telegram.keyboards import chat_settings_keyboard, option_choices, settings_keyboard
 from bot.ui.i18n import texts_for
 

@@ -16,7 +16,8 @@ from bot.core.rows import ChatSettings, PlayerStats, PresetStats
 from bot.game import GameState, Phase, apply, legal_moves, new_game, next_round
 from bot.game.engine import time_up
 from bot.game.formats import Sheet
-from bot.game.rules import PRESETS, DrawMode, RuleSet, parse_rules
+from bot.game.rules import PRESETS, DrawMode, RuleSet
+from bot.game.typed import parse_rules
 from bot.telegram.keyboards import option_choices
 from bot.ui import endings, games, sheet_kinds, sheets, texts
 from bot.ui.games import Seen, game_won, how_won, option_label, preset_name

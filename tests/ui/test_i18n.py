@@ -221,7 +221,8 @@ def option_words() -> set[str]:
     """The Latin words a refusal may quote: option names, presets and option values."""
     from enum import Enum
 
-    from bot.game.rules import ALIASES, PRESET_ALIASES, RuleSet
+    from bot.game.rules import RuleSet
+    from bot.game.typed import ALIASES, PRESET_ALIASES
 
     words = {*ALIASES, *PRESET_ALIASES, *PRESETS, "yes", "no"}
     for name, value in RuleSet().options().items():
@@ -236,7 +237,8 @@ def test_a_refused_rule_is_worded_in_the_readers_language(language: str) -> None
     """A refusal's words are the catalog's, in the reader's language; the only Latin words
     in a Russian one are what a user types (option names, presets, values)."""
     from bot.core.errors import RulesError
-    from bot.game.rules import RuleError, parse_rules
+    from bot.game.rules import RuleError
+    from bot.game.typed import parse_rules
 
     t = texts_for(language)
     allowed = option_words() | {word.split("=")[0] for word in " ".join(BAD_RULES).split()}

@@ -16,8 +16,8 @@ from bot.game import record as records
 from bot.game import serial
 from bot.game.engine import legal_moves, new_game
 from bot.game.record import Seat, Stamped
-from bot.game.rules import parse_rules
 from bot.game.state import Phase
+from bot.game.typed import parse_rules
 from bot.ui import replays
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import table_scene

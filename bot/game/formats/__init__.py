@@ -4,7 +4,7 @@ docs/adding-a-format.md)."""
 
 from __future__ import annotations
 
-from bot.game.formats.base import Format, Length, RoundFacts, Settled, Sheet
+from bot.game.formats.base import Format, Length, RoundFacts, RoundOutcome, Sheet
 from bot.game.formats.bykovo import BYKOVO
 from bot.game.formats.collect import CLASSIC, SEA_GOAT
 from bot.game.formats.fives import MUGGINS, TELEPHONE
@@ -20,4 +20,4 @@ FORMATS: dict[Scoring, Format] = {
 }
 """By `Scoring`, in the order /help lists their presets."""
 
-__all__ = ["FORMATS", "Format", "Length", "RoundFacts", "Settled", "Sheet"]
+__all__ = ["FORMATS", "Format", "Length", "RoundFacts", "RoundOutcome", "Sheet"]

@@ -6,28 +6,102 @@ settled, when the game ends and the places. The engine keeps the mechanics every
 shares (deal, lead, attach, bazaar, knock) and asks the format the rest; the texts, the
 pictures and the lobby ask it what its sheet shows and which lengths it offers.
 
-A format reads its options from the `RuleSet` it is given; it keeps no state.
+A format reads its options from the `Rules` it is given; it keeps no state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol
 
-from bot.game.events import EndReason, RoundEnd
-from bot.game.kinds import Scoring
-from bot.game.scoring import Settlement, Tally, fresh_tally, reached
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
-    from bot.game.state import GameState
+from bot.game.events import EndReason, PublicEvent, RoundEnd, RoundEnded
+from bot.game.kinds import DrawMode, FishMode, Scoring
+from bot.game.scoring import RoundScores, Tally, fresh_tally, reached
+from bot.game.table import Spread
+from bot.game.tiles import TileSet
 
 TABLE_PLAYERS = 4
 Presets = Mapping[str, Mapping[str, Any]]
-"""Named rule sets: the options that differ from `RuleSet`'s defaults."""
+"""Named rule sets: the options that differ from `Rules`'s defaults."""
+Fixed = Mapping[str, tuple[object, ...]]
+"""Shared options and the only values a game plays them with, its presets' first."""
 Standing = tuple[int, int, bool, int]
 """`(side, place, goat, rating_points)`, best first."""
+
+
+class Rules(Protocol):
+    """The rules as a format reads them (`bot.game.rules.RuleSet`, which asks the format
+    back): the formats import nothing that imports them."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def teams(self) -> bool: ...
+    @property
+    def team_size(self) -> int: ...
+    @property
+    def max_pip(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def lone_zero(self) -> int: ...
+    @property
+    def open_threshold(self) -> int: ...
+    @property
+    def fish(self) -> FishMode: ...
+    @property
+    def draw(self) -> DrawMode: ...
+    @property
+    def record_min(self) -> int: ...
+    @property
+    def bald_goat(self) -> bool: ...
+    @property
+    def write_off(self) -> bool: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def tiles(self) -> TileSet: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def goal(self) -> int: ...
+    @property
+    def sides(self) -> int: ...
+    @property
+    def at_table(self) -> int: ...
+    def side_of(self, seat: int) -> int: ...
+
+
+class Progress(Protocol):
+    """A game's state as a format reads it (`bot.game.state.GameState`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def round_no(self) -> int: ...
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def ends(self) -> tuple[int, ...]: ...
+    @property
+    def on_table(self) -> int: ...
+    @property
+    def history(self) -> tuple[PublicEvent, ...]: ...
+    @property
+    def tally(self) -> Tally: ...
+    @property
+    def last_round(self) -> RoundEnded | None: ...
+    @property
+    def left(self) -> tuple[int, ...]: ...
+    @property
+    def spread(self) -> Spread: ...
+    @property
+    def resting(self) -> tuple[int, ...]: ...
+    @property
+    def lots(self) -> int: ...
+    def is_out(self, seat: int) -> bool: ...
+    def sits_out(self, seat: int) -> bool: ...
 
 
 class Sheet(StrEnum):
@@ -50,7 +124,7 @@ class Length(StrEnum):
 class RoundFacts(NamedTuple):
     """How a round ended, for its settlement."""
 
-    state: GameState  # the round as it ended
+    state: Progress  # the round as it ended
     reason: RoundEnd
     seat: int  # went out, or closed the fish
     placed: int  # the tiles the last move put down
@@ -58,10 +132,11 @@ class RoundFacts(NamedTuple):
     side_values: tuple[int, ...]  # per side: its hands together
 
 
-class Settled(NamedTuple):
-    """A round settled, and (Bykovo) its places and the seats whose order the lot drew."""
+class RoundOutcome(NamedTuple):
+    """How a round came out: its scores, and (Bykovo) its places and the seats whose order
+    the lot drew."""
 
-    settlement: Settlement
+    settlement: RoundScores
     order: tuple[int, ...] = ()
     lots: tuple[int, ...] = ()
 
@@ -80,6 +155,9 @@ class Format:
     """The lengths the lobby offers as buttons, the short one first (0: by the players)."""
     own_options: frozenset[str] = frozenset()
     """Options that apply to this format alone."""
+    fixed: ClassVar[Fixed] = {}
+    """The shared options its rules fix: another value makes a game nobody plays, so a
+    person may not choose it (a stored game keeps what it was stored with)."""
     choices: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     """The lobby's buttons for the options that shape this format, beyond its length."""
     by_players = False  # `target=0` sets the goal by the number of players
@@ -88,75 +166,75 @@ class Format:
     eliminating = False  # a side may go out of the game (`Tally.out`)
     finishes_circle = False  # the circle is played out after the first goes out (Bykovo)
     seats_by_lot = False  # the seats are drawn, the rating leaders rest first (Bykovo)
-    timed = False  # the match ends on its clock (`RuleSet.minutes`), not at a target
+    timed = False  # the match ends on its clock (`Rules.minutes`), not at a target
     line_fish = True  # a line whose ends can take no tile is a fish at once (§1.6)
 
     # -- who plays ------------------------------------------------------------------------
 
-    def fewest_players(self, rules: RuleSet) -> int:
+    def fewest_players(self, rules: Rules) -> int:
         return 2
 
-    def most_players(self, rules: RuleSet) -> int:
+    def most_players(self, rules: Rules) -> int:
         return TABLE_PLAYERS
 
-    def at_table(self, rules: RuleSet) -> int:
+    def at_table(self, rules: Rules) -> int:
         """How many play a round (the others wait)."""
         return rules.players
 
-    def hand_for(self, rules: RuleSet, players: int) -> int:
+    def hand_for(self, rules: Rules, players: int) -> int:
         """Tiles dealt to each of `players` without `hand_size`."""
         return 7
 
-    def goal(self, rules: RuleSet) -> int:
+    def goal(self, rules: Rules) -> int:
         """The score that ends the game (or puts a side out)."""
         return rules.target
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         """Raise `RuleError` for a combination this format does not play."""
 
-    def next_leader(self, state: GameState, seat: int) -> int:
+    def next_leader(self, state: Progress, seat: int) -> int:
         """Who leads the next round (unless `next_lead=first_rule`), once `seat` ended this
         one: who went out, or who closed the fish (§1.7)."""
         return seat
 
-    def next_resting(self, state: GameState) -> tuple[int, ...]:
+    def next_resting(self, state: Progress) -> tuple[int, ...]:
         """The seats that sit the next round out."""
         return ()
 
     # -- scoring --------------------------------------------------------------------------
 
-    def fresh_tally(self, rules: RuleSet) -> Tally:
+    def fresh_tally(self, rules: Rules) -> Tally:
         return fresh_tally(rules.sides)
 
-    def hand_value(self, rules: RuleSet, hand: int) -> int:
+    def hand_value(self, rules: Rules, hand: int) -> int:
         """A hand's value at the round's end (§2.3): its pips, a lone 0-0 `lone_zero`."""
         if hand == 1:  # 0-0 is tile 0
             return rules.lone_zero
         return rules.tiles.pip_sum(hand)
 
-    def move_points(self, rules: RuleSet, score: int, total: int, out: bool) -> int:
+    def move_points(self, rules: Rules, score: int, total: int, out: bool) -> int:
         """What a move scores for a side at `score` when the open ends add up to `total`
         (`out`: it was the mover's last tile); only where `scores_in_play`."""
         return 0
 
     def settle(
-        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+        self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> RoundScores:
         """Score a round: `values` per side; `out_side` went out, or None for a fish."""
         raise NotImplementedError
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """The round's settlement from everything known about its end."""
         rules = facts.state.rules
         out_side = rules.side_of(facts.seat) if facts.reason is RoundEnd.OUT else None
-        return Settled(self.settle(rules, facts.side_values, out_side, facts.state.tally))
+        return RoundOutcome(self.settle(rules, facts.side_values, out_side, facts.state.tally))
 
-    def is_bald(self, rules: RuleSet, placed: int, values: Sequence[int], seat: int) -> bool:
+    def is_bald(self, rules: Rules, placed: int, values: Sequence[int], seat: int) -> bool:
         """Whether going out with `placed` wins the game at once (Sea Goat's bald goat)."""
         return False
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """Whether the game ends after a round, why, and its goats; the default: a race
         that a side has won once it reaches the goal."""
@@ -164,7 +242,7 @@ class Format:
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
@@ -177,10 +255,10 @@ class Format:
 class Club(Format):
     """A club format (Bykovo, «Генерал»): four play a round, the others wait their turn."""
 
-    def fewest_players(self, rules: RuleSet) -> int:
+    def fewest_players(self, rules: Rules) -> int:
         return TABLE_PLAYERS
 
-    def at_table(self, rules: RuleSet) -> int:
+    def at_table(self, rules: Rules) -> int:
         return min(rules.players, TABLE_PLAYERS)
 
 

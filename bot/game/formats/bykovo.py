@@ -4,24 +4,23 @@ others sit it out; hands add up, the limit eliminates, the last three share the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.game.events import EndReason, RoundEnded, WentOut
 from bot.game.formats.base import (
     Club,
+    Fixed,
     Presets,
+    Progress,
     RoundFacts,
-    Settled,
+    RoundOutcome,
+    Rules,
     Sheet,
     Standing,
 )
-from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
-from bot.game.scoring import Settlement, Tally, fresh_tally, shared_places
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
+from bot.game.scoring import RoundScores, Tally, fresh_tally, shared_places
 from bot.game.shuffle import shuffled
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
-    from bot.game.state import GameState
 
 BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
 """The limit by the number of participants (§4.2)."""
@@ -40,6 +39,16 @@ class Bykovo(Club):
             "target": 0,
         }
     }
+    fixed: ClassVar[Fixed] = {
+        "first_lead": (FirstLead.ZERO_ZERO,),  # every round is led with 0-0 (§4.1)
+        "next_lead": (NextLead.FIRST_RULE,),
+        "draw": (DrawMode.NONE,),  # no bazaar
+        "keep": (0,),
+        "auto_draw": (True,),
+        "voluntary_pass": (True,),
+        "spinner": (Spinner.NONE,),
+        "lone_zero": (0,),
+    }
     sheet = Sheet.PLACES
     lengths = (0, 50, 75, 100)
     by_players = True
@@ -47,20 +56,20 @@ class Bykovo(Club):
     finishes_circle = True
     seats_by_lot = True
 
-    def most_players(self, rules: RuleSet) -> int:
+    def most_players(self, rules: Rules) -> int:
         return max(BYKOVO_LIMITS)
 
-    def goal(self, rules: RuleSet) -> int:
+    def goal(self, rules: Rules) -> int:
         return rules.target or BYKOVO_LIMITS[rules.players]
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         if rules.teams:
             raise RuleError("the Bykovo tournament is played alone", "teams", "yes", "no")
 
-    def fresh_tally(self, rules: RuleSet) -> Tally:
+    def fresh_tally(self, rules: Rules) -> Tally:
         return fresh_tally(rules.sides, eliminating=True, dynamics=True)
 
-    def next_resting(self, state: GameState) -> tuple[int, ...]:
+    def next_resting(self, state: Progress) -> tuple[int, ...]:
         """Who sits the next round out (§4.2): by lot in the first round; then those who
         sat out play first, and the other seats go to the worst placed of the last round
         (ties: the one behind on score, then lot)."""
@@ -81,7 +90,7 @@ class Bykovo(Club):
         playing = sorted(still, key=claim)[: rules.at_table]
         return tuple(s for s in still if s not in playing)
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """Everyone who played adds their hand, the winner nothing; reaching the limit
         puts a player out (the wave says when), and so does having left the table (a
         computer finished their round). The round's places come with it (§4.1)."""
@@ -102,17 +111,17 @@ class Bykovo(Club):
         )
         new = tally._replace(scores=scores, out=out, before=before)
         order, lots = _round_places(state, winner, facts.values, playing)
-        return Settled(Settlement(points, new, False, None, False), order, lots)
+        return RoundOutcome(RoundScores(points, new, False, None, False), order, lots)
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """The tournament ends when fewer are left than sit at the table."""
         return (EndReason.LAST_IN if len(tally.still_in()) < rules.at_table else None), ()
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
@@ -143,7 +152,7 @@ def _placed(ended: RoundEnded, seat: int) -> int:
 
 
 def _round_places(
-    state: GameState, winner: int, values: Sequence[int], playing: Sequence[int]
+    state: Progress, winner: int, values: Sequence[int], playing: Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The places in a round (§4.1): the winner, the others who went out in the finished
     circle, in turn, then by ascending hand value, equal hands by lot; and the seats whose

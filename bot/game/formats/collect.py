@@ -5,15 +5,12 @@ the others are goats."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import TABLE_PLAYERS, Format, Presets, Standing
+from bot.game.formats.base import TABLE_PLAYERS, Format, Presets, Rules, Standing
 from bot.game.kinds import FirstLead, NextLead, RuleError, Scoring
-from bot.game.scoring import Settlement, Tally, eggs, nothing, rated_places, unique_extreme
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
+from bot.game.scoring import RoundScores, Tally, eggs, nothing, rated_places, unique_extreme
 
 SEA_LONE_TOP = 50  # Sea Goat: a hand that is just the top double (6-6)
 SEA_ZERO_AND_TOP = 75  # … just 0-0 and the top double
@@ -25,8 +22,8 @@ class Collect(Format):
     higher_wins = True
 
     def settle(
-        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+        self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> RoundScores:
         sides = range(len(values))
         winner = out_side if out_side is not None else unique_extreme(values, sides, lowest=True)
         if winner is None:
@@ -44,18 +41,18 @@ class Collect(Format):
                 scores[winner] += won
                 points[winner] = won
         new = tally._replace(scores=tuple(scores), carry=0)
-        return Settlement(tuple(points), new, False, carry_taker, written_off)
+        return RoundScores(tuple(points), new, False, carry_taker, written_off)
 
-    def tie(self, tally: Tally, total: int) -> Settlement:
+    def tie(self, tally: Tally, total: int) -> RoundScores:
         """A blocked round with no single lowest hand: a draw."""
         return nothing(tally)
 
-    def least_record(self, rules: RuleSet) -> int:
+    def least_record(self, rules: Rules) -> int:
         """The smallest sum a winner may record."""
         return 0
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """Everyone but the bald goat's side, or once the target is reached everyone but
         the highest, is a goat (§3, §9)."""
@@ -69,7 +66,7 @@ class Collect(Format):
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
@@ -96,7 +93,7 @@ class SeaGoat(Collect):
     lengths = (75, 125, 150, 200)
     own_options = frozenset({"record_min", "bald_goat", "write_off"})
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         if not (rules.players == 2 or rules.teams):
             raise RuleError(
                 f"sea_goat is played by 2 players or by 4 in teams, not {rules.players} alone",
@@ -105,20 +102,20 @@ class SeaGoat(Collect):
                 f"2, {TABLE_PLAYERS} (teams=yes)",
             )
 
-    def hand_value(self, rules: RuleSet, hand: int) -> int:
+    def hand_value(self, rules: Rules, hand: int) -> int:
         """0-0 alone `lone_zero`, the top double alone 50, the two of them 75 (§3)."""
         tiles = rules.tiles
         zero, top = 1, 1 << tiles.tile(tiles.max_pip, tiles.max_pip)
         special = {zero: rules.lone_zero, top: SEA_LONE_TOP, zero | top: SEA_ZERO_AND_TOP}
         return special.get(hand, tiles.pip_sum(hand))
 
-    def tie(self, tally: Tally, total: int) -> Settlement:
+    def tie(self, tally: Tally, total: int) -> RoundScores:
         return eggs(tally, total)
 
-    def least_record(self, rules: RuleSet) -> int:
+    def least_record(self, rules: Rules) -> int:
         return rules.record_min
 
-    def is_bald(self, rules: RuleSet, placed: int, values: Sequence[int], seat: int) -> bool:
+    def is_bald(self, rules: Rules, placed: int, values: Sequence[int], seat: int) -> bool:
         """Out with 0-0, or with the top double while a loser holds ≥ 25 (§3)."""
         if not rules.bald_goat:
             return False
@@ -146,7 +143,7 @@ class Classic(Collect):
     }
     lengths = (50, 100, 150, 200)
 
-    def hand_for(self, rules: RuleSet, players: int) -> int:
+    def hand_for(self, rules: Rules, players: int) -> int:
         return 5 if players > 2 else 7
 
 

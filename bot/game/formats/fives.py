@@ -5,14 +5,11 @@ the others' pips; the highest score wins, no goats."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from bot.game.formats.base import Format, Presets, Sheet, Standing
+from bot.game.formats.base import Format, Presets, Rules, Sheet, Standing
 from bot.game.kinds import FirstLead, Scoring, Spinner
-from bot.game.scoring import Settlement, Tally, shared_places, unique_extreme
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
+from bot.game.scoring import RoundScores, Tally, shared_places, unique_extreme
 
 MUGGINS_TWO, MUGGINS_MORE = 250, 200
 
@@ -27,7 +24,7 @@ class Race(Format):
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],
@@ -48,15 +45,15 @@ class Fives(Race):
             return 0
         return total // self.divisor
 
-    def move_points(self, rules: RuleSet, score: int, total: int, out: bool) -> int:
+    def move_points(self, rules: Rules, score: int, total: int, out: bool) -> int:
         return self.ends_points(total)
 
     def rounded(self, pips: int) -> int:
         raise NotImplementedError
 
     def settle(
-        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+        self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> RoundScores:
         sides = range(len(values))
         winner = unique_extreme(values, sides, lowest=True)
         points = [0] * len(values)
@@ -65,7 +62,7 @@ class Fives(Race):
         elif winner is not None:
             points[winner] = self.rounded(sum(v - values[winner] for v in values))
         scores = tuple(score + p for score, p in zip(tally.scores, points, strict=True))
-        return Settlement(tuple(points), tally._replace(scores=scores), False, None, False)
+        return RoundScores(tuple(points), tally._replace(scores=scores), False, None, False)
 
 
 class Telephone(Fives):
@@ -107,10 +104,10 @@ class Muggins(Fives):
     divisor = 1
     by_players = True
 
-    def hand_for(self, rules: RuleSet, players: int) -> int:
+    def hand_for(self, rules: Rules, players: int) -> int:
         return 5 if players > 2 else 7
 
-    def goal(self, rules: RuleSet) -> int:
+    def goal(self, rules: Rules) -> int:
         if rules.target:
             return rules.target
         return MUGGINS_TWO if rules.players == 2 else MUGGINS_MORE

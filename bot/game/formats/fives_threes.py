@@ -6,17 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import RoundEnd, Scored, TilePlayed
-from bot.game.formats.base import Presets, RoundFacts, Settled
+from bot.game.formats.base import Fixed, Presets, Progress, RoundFacts, RoundOutcome, Rules
 from bot.game.formats.fives import Race
-from bot.game.kinds import DrawMode, FirstLead, RuleError, Scoring
-from bot.game.scoring import Settlement, Tally, nothing
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
+from bot.game.scoring import RoundScores, Tally, nothing
 from bot.game.table import ends_sum
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from bot.game.rules import RuleSet
-    from bot.game.state import GameState
 
 GO = 1  # the point for playing the last tile («chipping out»)
 MOST_TILES = 9
@@ -41,25 +38,34 @@ class FivesThrees(Race):
     }
     lengths = (31, 61, 121)
     own_options = frozenset({"exact"})
+    fixed: ClassVar[Fixed] = {
+        "max_pip": (6,),  # double-six
+        "draw": (DrawMode.NONE,),  # no bazaar: the rest is set aside
+        "keep": (0,),
+        "auto_draw": (True,),
+        "redeal_doubles": (0,),  # no redeal, whatever the hands hold
+        "redeal_suit": (0,),
+        "spinner": (Spinner.NONE,),  # a line with two ends
+        "doubles": (1,),
+        "double_pair": (False,),
+        "closed_doubles": (False,),
+        "first_lead": (FirstLead.LOT,),  # then the seat after the last leader
+        "next_lead": (NextLead.WINNER,),
+        "voluntary_pass": (False,),  # knocking while able to play is not allowed
+        "lone_zero": (0,),  # no hand is ever counted
+    }
     choices = (("exact", ("no", "yes")), ("teams", ("no", "yes")))
     line_fish = False  # tiles set aside: only a full circle of knocks blocks the round
 
-    def hand_for(self, rules: RuleSet, players: int) -> int:
+    def hand_for(self, rules: Rules, players: int) -> int:
         return 7 if players == 2 else 5
 
-    def next_leader(self, state: GameState, seat: int) -> int:
+    def next_leader(self, state: Progress, seat: int) -> int:
         """The seat after this round's leader."""
         leader = next(e.seat for e in state.history if isinstance(e, TilePlayed))
         return (leader + 1) % state.rules.players
 
-    def validate(self, rules: RuleSet) -> None:
-        if rules.max_pip != 6:
-            raise RuleError(
-                f"max_pip={rules.max_pip}: Fives and Threes plays double-six",
-                "max_pip",
-                str(rules.max_pip),
-                "6",
-            )
+    def validate(self, rules: Rules) -> None:
         if rules.hand > MOST_TILES:
             raise RuleError(
                 f"hand_size={rules.hand}: at most {MOST_TILES}",
@@ -68,7 +74,7 @@ class FivesThrees(Race):
                 f"1–{MOST_TILES}",
             )
 
-    def move_points(self, rules: RuleSet, score: int, total: int, out: bool) -> int:
+    def move_points(self, rules: Rules, score: int, total: int, out: bool) -> int:
         """The ends' points; with `exact`, nothing for a move whose points and go point
         would pass the target."""
         points = ends_points(total)
@@ -77,30 +83,30 @@ class FivesThrees(Race):
         return points
 
     def settle(
-        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+        self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> RoundScores:
         """The go point for the side that chipped out; a blocked round scores nothing
         more. No hand is ever counted."""
         if out_side is None:
             return nothing(tally)
         points = tuple(GO if s == out_side else 0 for s in range(len(values)))
         scores = tuple(score + p for score, p in zip(tally.scores, points, strict=True))
-        return Settlement(points, tally._replace(scores=scores), False, None, False)
+        return RoundScores(points, tally._replace(scores=scores), False, None, False)
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """With `exact`, the go point only where the last move did not pass the target:
         its ends scored in play (so it fitted), or scored nothing and the point lands."""
         state = facts.state
         rules, tally = state.rules, state.tally
         if facts.reason is not RoundEnd.OUT:
-            return Settled(nothing(tally))
+            return RoundOutcome(nothing(tally))
         side = rules.side_of(facts.seat)
         if rules.exact and not isinstance(state.history[-1], Scored):
             lone = facts.placed.bit_length() - 1 if state.on_table == facts.placed else None
             total = ends_sum(rules.tiles, state.ends, state.spread, lone)
             if ends_points(total) or tally.scores[side] + GO > rules.goal:
-                return Settled(nothing(tally))  # the move passed the target: nothing at all
-        return Settled(self.settle(rules, facts.side_values, side, tally))
+                return RoundOutcome(nothing(tally))  # the move passed the target: nothing at all
+        return RoundOutcome(self.settle(rules, facts.side_values, side, tally))
 
 
 FIVES_THREES = FivesThrees()

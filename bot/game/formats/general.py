@@ -5,26 +5,25 @@ decided by Generals, then rounds won."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.game.events import EndReason, RoundEnd
 from bot.game.formats.base import (
     Club,
+    Fixed,
     Length,
     Presets,
+    Progress,
     RoundFacts,
-    Settled,
+    RoundOutcome,
+    Rules,
     Sheet,
     Standing,
     leaver_key,
 )
-from bot.game.kinds import DrawMode, NextLead, RuleError, Scoring
-from bot.game.scoring import Settlement, Tally, fresh_tally, nothing
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
+from bot.game.scoring import RoundScores, Tally, fresh_tally, nothing
 from bot.game.shuffle import shuffled
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
-    from bot.game.state import GameState
 
 GENERAL_PLAYERS = (4, 6, 8)
 """Two, three or four teams of two, two of them at the table (§8)."""
@@ -46,13 +45,21 @@ class General(Club):
     length = Length.MINUTES
     lengths = (10, 30, 60)
     own_options = frozenset({"minutes"})
+    fixed: ClassVar[Fixed] = {
+        "draw": (DrawMode.NONE,),  # all 28 tiles are dealt to the four at the table
+        "keep": (0,),
+        "auto_draw": (True,),
+        "first_lead": (FirstLead.ONE_ONE,),  # 1-1 leads every round
+        "next_lead": (NextLead.FIRST_RULE,),
+        "spinner": (Spinner.NONE,),  # two ends only
+    }
     higher_wins = True
     timed = True
 
-    def most_players(self, rules: RuleSet) -> int:
+    def most_players(self, rules: Rules) -> int:
         return max(GENERAL_PLAYERS)
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         if not rules.teams or rules.team_size != 2:
             raise RuleError("«Генерал» is played by teams of two", "teams", str(rules.teams), "yes")
         if rules.players not in GENERAL_PLAYERS:
@@ -63,24 +70,24 @@ class General(Club):
                 ", ".join(map(str, GENERAL_PLAYERS)),
             )
 
-    def fresh_tally(self, rules: RuleSet) -> Tally:
+    def fresh_tally(self, rules: Rules) -> Tally:
         """Teams 0 and 1 sit down first, the others wait."""
         blank = fresh_tally(rules.sides)
         return blank._replace(wins=(0,) * rules.sides, queue=tuple(range(2, rules.sides)))
 
-    def next_resting(self, state: GameState) -> tuple[int, ...]:
+    def next_resting(self, state: Progress) -> tuple[int, ...]:
         """The waiting teams' seats."""
         queue = state.tally.queue
         return tuple(s for s in range(state.rules.players) if state.rules.side_of(s) in queue)
 
-    def settle_round(self, facts: RoundFacts) -> Settled:
+    def settle_round(self, facts: RoundFacts) -> RoundOutcome:
         """A fish counts nothing and the same teams play again; otherwise the winning side
         has won a round (and a General, out on 0-0 or the top double). The loser gives its
         place to the first waiting side — or, after a General, the winner does."""
         state = facts.state
         rules, tally = state.rules, state.tally
         if facts.reason is not RoundEnd.OUT:
-            return Settled(nothing(tally))
+            return RoundOutcome(nothing(tally))
         winner = rules.side_of(facts.seat)
         top = rules.tiles.tile(rules.tiles.max_pip, rules.tiles.max_pip)
         general = bool(facts.placed & 1 or facts.placed >> top & 1)
@@ -93,17 +100,17 @@ class General(Club):
             queue = (*queue[1:], leaving)
         scores = tuple(map(sum, zip(tally.scores, points, strict=True)))
         new = tally._replace(scores=scores, wins=wins, queue=queue)
-        return Settled(Settlement(points, new, False, None, False))
+        return RoundOutcome(RoundScores(points, new, False, None, False))
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """Only the clock ends the match (`engine.time_up`)."""
         return None, ()
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],

@@ -4,15 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import Format, Presets, Standing
+from bot.game.formats.base import Format, Presets, Rules, Standing
 from bot.game.kinds import FishMode, Scoring, Spinner
-from bot.game.scoring import Settlement, Tally, eggs, rated_places, unique_extreme
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
+from bot.game.scoring import RoundScores, Tally, eggs, rated_places, unique_extreme
 
 
 class Goat(Format):
@@ -27,8 +24,8 @@ class Goat(Format):
     choices = (("fish", ("one", "all")),)
 
     def settle(
-        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+        self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> RoundScores:
         """The losers score their hands (a fish: one or all, §2.5); a loser's account
         opens at `open_threshold`, smaller sums are remembered until it does (§2.4)."""
         sides = range(len(values))
@@ -69,10 +66,10 @@ class Goat(Format):
         for s in cleared:
             remembered[s] = 0
         new = Tally(tuple(scores), tuple(remembered), tuple(opened), carry)
-        return Settlement(tuple(points), new, False, carry_taker, False)
+        return RoundScores(tuple(points), new, False, carry_taker, False)
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """Whoever has reached the target is a goat (§2.6)."""
         goats = tuple(s for s, score in enumerate(tally.scores) if score >= rules.target)
@@ -80,7 +77,7 @@ class Goat(Format):
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],

@@ -4,15 +4,12 @@ hand, the limit puts a side out, the last side in wins."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import Format, Presets, Sheet, Standing, leaver_key
+from bot.game.formats.base import Format, Presets, Rules, Sheet, Standing, leaver_key
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
-from bot.game.scoring import Settlement, Tally, fresh_tally
-
-if TYPE_CHECKING:
-    from bot.game.rules import RuleSet
+from bot.game.scoring import RoundScores, Tally, fresh_tally
 
 ROOM_ZERO = 10  # 0-0 is worth 10 in any hand
 ROOM_SETS = (6, 9, 12)
@@ -42,13 +39,13 @@ class Room(Format):
     eliminating = True
     choices = (("max_pip", tuple(map(str, ROOM_SETS))), ("teams", ("no", "yes")))
 
-    def most_players(self, rules: RuleSet) -> int:
+    def most_players(self, rules: Rules) -> int:
         return ROOM_HANDS[rules.max_pip][-1][0]
 
-    def hand_for(self, rules: RuleSet, players: int) -> int:
+    def hand_for(self, rules: Rules, players: int) -> int:
         return next(size for most, size in ROOM_HANDS[rules.max_pip] if players <= most)
 
-    def validate(self, rules: RuleSet) -> None:
+    def validate(self, rules: Rules) -> None:
         if rules.max_pip not in ROOM_SETS:
             raise RuleError(
                 f"max_pip={rules.max_pip}: the room plays double-6, double-9 or double-12",
@@ -57,16 +54,16 @@ class Room(Format):
                 ", ".join(map(str, ROOM_SETS)),
             )
 
-    def fresh_tally(self, rules: RuleSet) -> Tally:
+    def fresh_tally(self, rules: Rules) -> Tally:
         return fresh_tally(rules.sides, eliminating=True)
 
-    def hand_value(self, rules: RuleSet, hand: int) -> int:
+    def hand_value(self, rules: Rules, hand: int) -> int:
         """Its pips, 0-0 adding 10 in any hand."""
         return rules.tiles.pip_sum(hand) + (ROOM_ZERO if hand & 1 else 0)
 
     def settle(
-        self, rules: RuleSet, values: Sequence[int], out_side: int | None, tally: Tally
-    ) -> Settlement:
+        self, rules: Rules, values: Sequence[int], out_side: int | None, tally: Tally
+    ) -> RoundScores:
         """Every side in scores its own pips; when a player went out, their partners'
         tiles count against every other side too; the limit puts a side out."""
         partners = values[out_side] if out_side is not None else 0
@@ -79,17 +76,17 @@ class Room(Format):
         out = tuple(
             was or (wave if scores[s] >= rules.target else 0) for s, was in enumerate(tally.out)
         )
-        return Settlement(points, tally._replace(scores=scores, out=out), False, None, False)
+        return RoundScores(points, tally._replace(scores=scores, out=out), False, None, False)
 
     def ending(
-        self, rules: RuleSet, tally: Tally, bald: int | None
+        self, rules: Rules, tally: Tally, bald: int | None
     ) -> tuple[EndReason | None, tuple[int, ...]]:
         """One side left in wins."""
         return (EndReason.LAST_IN if len(tally.still_in()) <= 1 else None), ()
 
     def standings(
         self,
-        rules: RuleSet,
+        rules: Rules,
         tally: Tally,
         goats: Sequence[int],
         leaver_sides: Sequence[int],

@@ -10,7 +10,7 @@ from bot.core.chats import Chats
 from bot.core.guarded import LOBBY_IDLE
 from bot.core.scores import Scores
 from bot.core.service import GameService
-from bot.game.rules import parse_rules
+from bot.game.typed import saved_rules
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, opened_private_chat, topic
 from bot.telegram.messenger import Messenger
 from bot.ui import endings, games
@@ -54,7 +54,7 @@ async def rules(message: Message, service: GameService, chats: Chats, t: Texts) 
     ones with every game."""
     game = await service.open_game(message.chat.id, topic(message))
     if game is None:
-        chosen = parse_rules((await chats.settings(message.chat.id)).options)
+        chosen, _ = saved_rules((await chats.settings(message.chat.id)).options)
         await message.reply(games.rules_text(t, chosen, Seen.CHAT))
         return
     seen = Seen.LOBBY if game.state is None else Seen.GAME

@@ -13,7 +13,8 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from bot.core.chats import Chats
 from bot.core.errors import GameError, RulesError
 from bot.core.rows import ChatSettings
-from bot.game.rules import RuleError, parse_rules
+from bot.game.rules import RuleError
+from bot.game.typed import parse_rules, saved_rules
 from bot.telegram.buttons import ChatOption, ChatView, LanguageChoice
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, STEER, is_admin, shows
 from bot.telegram.keyboards import chat_presets_keyboard, chat_settings_keyboard, language_keyboard
@@ -28,14 +29,14 @@ YES_NO = ("yes", "no")
 
 
 def _settings_text(t: Texts, title: str, settings: ChatSettings, view: ChatView) -> str:
-    rules = parse_rules(settings.options)
+    rules, dropped = saved_rules(settings.options)
     language = texts_for(settings.language)("language-name")
-    text = texts.chat_settings(t, title, rules, language, settings)
+    text = texts.chat_settings(t, title, rules, language, settings, dropped)
     return f"{text}\n\n{presets_text(t)}" if view is ChatView.PRESETS else text
 
 
 def _keyboard(t: Texts, settings: ChatSettings, view: ChatView) -> InlineKeyboardMarkup:
-    rules = parse_rules(settings.options)
+    rules, _ = saved_rules(settings.options)
     if view is ChatView.PRESETS:
         return chat_presets_keyboard(t, rules)
     return chat_settings_keyboard(
@@ -68,7 +69,8 @@ def _changed(settings: ChatSettings, key: str, value: str) -> ChatSettings:
         if key == "deals":
             return replace(settings, shows_deals=value == "yes")
         return replace(settings, computers=value == "yes")
-    text = value if key == "preset" else f"{settings.options} {key}={value}"
+    saved, _ = saved_rules(settings.options)
+    text = value if key == "preset" else f"{saved.summary()} {key}={value}"
     return replace(settings, options=parse_rules(text).summary())
 
 

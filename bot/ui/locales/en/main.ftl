@@ -101,6 +101,9 @@ rule-error-key = I do not understand the option { $key }
 rule-error-valid = { $text }. Possible: { $valid }
 rule-error-end = { $text }.
 rule-error-number = { $text }: a whole number is needed.
+rule-error-not-played = { $game } is not played with { $key }={ $value }. Possible: { $valid }.
+rule-error-not-its = { $game } has no option { $key }
+rule-error-options = { $text }. The options of { $game }: { $options }.
 option-target = to { $value }
 option-fish-one = fish on one
 option-fish-all = fish on all
@@ -299,6 +302,7 @@ stats-line-generals = • { $name }: matches { $games }, wins { $wins }, General
 ## chat settings and languages
 settings-title = ⚙ Settings of «{ $chat }»
 settings-rules = Rules for /newgame: { $rules }
+settings-dropped = Taken out of the rules: { $options } — { $game } is not played so.
 settings-language = Group language: { $language }
 settings-computers = Computer players: { $state }
 settings-on = allowed

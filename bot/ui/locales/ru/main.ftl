@@ -102,6 +102,9 @@ rule-error-key = Не понимаю опцию { $key }
 rule-error-valid = { $text }. Можно: { $valid }
 rule-error-end = { $text }.
 rule-error-number = { $text }: нужно целое число.
+rule-error-not-played = В «{ $game }» так не играют: { $key }={ $value }. Можно: { $valid }.
+rule-error-not-its = В «{ $game }» нет опции { $key }
+rule-error-options = { $text }. Опции игры «{ $game }»: { $options }.
 option-target = до { $value }
 option-fish-one = рыба на одного
 option-fish-all = рыба на всех
@@ -305,6 +308,7 @@ stats-line-generals = • { $name }: матчей { $games }, побед { $wins
 ## chat settings and languages
 settings-title = ⚙ Настройки чата «{ $chat }»
 settings-rules = Правила для /newgame: { $rules }
+settings-dropped = Убрано из правил: { $options } — так «{ $game }» не играют.
 settings-language = Язык группы: { $language }
 settings-computers = Компьютерные игроки: { $state }
 settings-on = можно
