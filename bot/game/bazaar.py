@@ -17,7 +17,7 @@ from bot.game.kinds import DrawMode
 from bot.game.legal import may_draw
 from bot.game.order import gone_out, next_in_circle, next_seat, seats_in
 from bot.game.scoring import Tally
-from bot.game.state import GameState, Phase, new_record
+from bot.game.state import GameState, Phase, from_fields
 from bot.game.table import (
     Spread,
 )
@@ -43,7 +43,7 @@ def turn_state(
 ) -> GameState:
     """The round goes on with `to_move` to decide (built directly: this is the hot path);
     `tally`: the sheet after points scored in play."""
-    return new_record(
+    return from_fields(
         GameState,
         (
             state.rules,

@@ -16,7 +16,7 @@ from bot.game.kinds import FirstLead, NextLead
 from bot.game.order import next_seat, seats_in
 from bot.game.rules import RuleSet
 from bot.game.shuffle import below, shuffled
-from bot.game.state import GameState, Phase, new_record
+from bot.game.state import GameState, Phase, from_fields
 from bot.game.table import LINE
 from bot.game.tiles import Tile, TileSet, tiles_of
 
@@ -149,7 +149,7 @@ def next_round(
         leader, lead_tile = _first_lead(rules, hands, active, f"{state.seed}:{round_no}:lead")
     elif state.is_out(leader):
         leader = next_seat(state, leader)
-    after = new_record(
+    after = from_fields(
         GameState,
         (
             rules, state.seats, state.seed, round_no, Phase.PLAYING, hands, bazaar, (), 0,

@@ -19,7 +19,7 @@ from bot.game.formats import RoundFacts, RoundOutcome
 from bot.game.illegal import Illegal, IllegalMoveError
 from bot.game.rules import RuleSet
 from bot.game.scoring import RoundScores, Tally
-from bot.game.state import GameState, Phase, new_record
+from bot.game.state import GameState, Phase, from_fields
 from bot.game.tiles import tiles_of
 
 
@@ -73,7 +73,7 @@ def _over(
     outcome: GameEnded | None,
 ) -> GameState:
     """The state once the round has ended (built directly: every round ends so)."""
-    return new_record(
+    return from_fields(
         GameState,
         (
             state.rules, state.seats, state.seed, state.round_no,
@@ -123,7 +123,7 @@ def _results(
             before.scores[side] - play_points[side], after.scores[side],
             after.opened[side], settlement.carry_taker == side, play_points[side],
         )  # fmt: skip
-        results.append(new_record(SeatResult, result))
+        results.append(from_fields(SeatResult, result))
     return tuple(results)
 
 

@@ -25,7 +25,7 @@ from bot.game.legal import DRAW, PASS, legal_moves, may_draw, moves_for
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
 from bot.game.order import gone_out, next_in_circle, next_seat, seats_in
 from bot.game.scoring import Tally
-from bot.game.state import GameState, Phase, new_record
+from bot.game.state import GameState, Phase, from_fields
 from bot.game.table import (
     Spread,
     attach,
@@ -161,7 +161,7 @@ def _on_line_after(
             history += knocks
             events += knocks
             idle = len(knocks)
-    after = new_record(
+    after = from_fields(
         GameState,
         (
             rules, state.seats, state.seed, state.round_no, Phase.PLAYING, tuple(held),
@@ -197,7 +197,7 @@ def _points(
         return tally, None
     scores = [*tally.scores]
     scores[side] += points
-    return new_record(Tally, (tuple(scores), *tally[1:])), new_record(
+    return from_fields(Tally, (tuple(scores), *tally[1:])), from_fields(
         Scored, (seat, side, total, points)
     )
 
@@ -214,7 +214,7 @@ def _knocks(
     players = rules.players
     knocks: list[Knocked] = []
     while not held[following] & fits and len(knocks) + 1 < players:
-        knocks.append(new_record(Knocked, (following, line)))
+        knocks.append(from_fields(Knocked, (following, line)))
         following = following + 1 if following + 1 < players else 0
     return following, tuple(knocks)
 
@@ -245,7 +245,7 @@ def _lay(state: GameState, move: Play) -> tuple[GameState, tuple[Event, ...]]:
     else:
         after = lead(tiles, state.rules.spinner, tile)
     ends, spread = after
-    event = new_record(TilePlayed, (seat, tile, end, move.closed))
+    event = from_fields(TilePlayed, (seat, tile, end, move.closed))
     return _after_play(state, seat, hand ^ 1 << tile, ends, spread, 1 << tile, event)
 
 

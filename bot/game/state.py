@@ -10,7 +10,7 @@ from bot.game.events import GameEnded, PublicEvent, RoundEnded, plays_of
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.shuffle import lot_seed
-from bot.game.table import LINE, Spread, Table, build_table
+from bot.game.table import LINE, Layout, Spread, build_table
 from bot.game.tiles import Tile
 
 
@@ -46,7 +46,7 @@ class GameState(NamedTuple):
     resting: tuple[int, ...] = ()  # Bykovo, «Генерал»: the seats that sit this round out
 
     @property
-    def table(self) -> Table:
+    def table(self) -> Layout:
         """The table as it lies, rebuilt from this round's plays."""
         return build_table(self.rules.tiles, self.rules.spinner, plays_of(self.history))
 
@@ -72,6 +72,6 @@ class GameState(NamedTuple):
         return max(0, len(self.bazaar) - self.rules.keep)
 
 
-new_record: Final = tuple.__new__
-"""A record (`GameState`, an event) from its fields in order, without `__new__`'s argument
-binding: the engine's hot path builds states so."""
+from_fields: Final = tuple.__new__
+"""A named tuple (`GameState`, an event) built from its fields in order, without
+`__new__`'s argument binding: the engine's hot path builds states so."""

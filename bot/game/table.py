@@ -8,7 +8,7 @@ changes, so a move names its arm for the whole round. A double played closed (О
 its arm: the arm's open value becomes `CLOSED`.
 
 The state keeps just the open ends, a `Spread` and the masks the rules need on every move;
-the full `Table` is rebuilt from the round's plays when someone wants to look at it.
+the full `Layout` is rebuilt from the round's plays when someone wants to look at it.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ LINE_SPREADS = tuple(Spread(None, doubled) for doubled in range(1 << LINE_ARMS))
 """A line's spreads by their crosswise doubles (a line without a spinner has no other)."""
 
 
-class Table(NamedTuple):
+class Layout(NamedTuple):
     """What lies on the table. Arms list their tiles outward from `first`: the lead on a
     line, the spinner once one lies (the tiles laid before it then belong to the arm that
     runs back through the lead)."""
@@ -191,7 +191,9 @@ def sum_after(
     return total + (2 * after if tiles.doubles_mask >> tile & 1 else after)
 
 
-def build_table(tiles: TileSet, spinner: Spinner, plays: Iterable[tuple[Tile, int, bool]]) -> Table:
+def build_table(
+    tiles: TileSet, spinner: Spinner, plays: Iterable[tuple[Tile, int, bool]]
+) -> Layout:
     """The table after `(tile, arm, closed)` placements in order (the first one leads)."""
     first: Tile | None = None
     arms: list[list[Tile]] = [[] for _ in range(LINE_ARMS)]
@@ -219,10 +221,10 @@ def build_table(tiles: TileSet, spinner: Spinner, plays: Iterable[tuple[Tile, in
         ends, spread = after
         if closed:
             closed_mask |= 1 << tile
-    return Table(first, tuple(tuple(arm) for arm in arms), ends, closed_mask, spread)
+    return Layout(first, tuple(tuple(arm) for arm in arms), ends, closed_mask, spread)
 
 
-def oriented(table: Table, tiles: TileSet) -> tuple[tuple[int, int], list[list[tuple[int, int]]]]:
+def oriented(table: Layout, tiles: TileSet) -> tuple[tuple[int, int], list[list[tuple[int, int]]]]:
     """Pips as they lie: the middle tile, then per arm `(inner, outer)` halves outward."""
     if table.first is None:
         return (0, 0), [[] for _ in table.arms]

@@ -14,7 +14,7 @@ from bot.game.moves import Move
 from bot.game.rules import RuleSet
 from bot.game.scoring import Tally
 from bot.game.state import GameState, Phase
-from bot.game.table import LINE, Spread, Table, build_table, fitting
+from bot.game.table import LINE, Layout, Spread, build_table, fitting
 from bot.game.tiles import Tile
 
 
@@ -36,7 +36,7 @@ class SeatView(NamedTuple):
     spread: Spread = LINE  # the spinner and how each arm ends
 
     @property
-    def table(self) -> Table:
+    def table(self) -> Layout:
         """The table as it lies, rebuilt from this round's plays."""
         return build_table(self.rules.tiles, self.rules.spinner, plays_of(self.history))
 

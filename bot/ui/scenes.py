@@ -15,7 +15,7 @@ from bot.game.events import (
 )
 from bot.game.rules import DrawMode
 from bot.game.state import GameState, Phase
-from bot.game.table import Table, ends_sum, oriented
+from bot.game.table import Layout, ends_sum, oriented
 from bot.ui.games import game_won
 from bot.ui.i18n import Texts
 from bot.ui.sheet_kinds import sheet_of
@@ -96,7 +96,7 @@ def table_scene(t: Texts, state: GameState, names: Sequence[str], clock: str = "
     )
 
 
-def _closed_arms(table: Table) -> tuple[int, ...]:
+def _closed_arms(table: Layout) -> tuple[int, ...]:
     """The arms a double played face down ends (Осёл)."""
     return tuple(
         arm for arm, tiles in enumerate(table.arms) if tiles and table.closed >> tiles[-1] & 1

@@ -14,7 +14,7 @@ from bot.game.events import Scored
 from bot.game.rules import RuleSet
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
-from bot.game.table import Table
+from bot.game.table import Layout
 from bot.playground import FakeTelegram
 from tests.e2e.actions import play_until, start_game, wait_text
 from tests.e2e.process import running_bot
@@ -24,7 +24,7 @@ from tests.e2e.stored import fresh_state, games_in, query, replay_game, stored_s
 GO = 1
 
 
-def ends_total(rules: RuleSet, table: Table) -> int:
+def ends_total(rules: RuleSet, table: Layout) -> int:
     """The two open ends added up (§11): the outer tile of each arm, a double both halves;
     a bare side of the lead its half (a lead double: both); a tile alone all its pips."""
     tiles = rules.tiles

@@ -15,7 +15,7 @@ from bot.game.events import RoundEnded, Scored
 from bot.game.rules import RuleSet, Spinner
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
-from bot.game.table import Table
+from bot.game.table import Layout
 from bot.playground import FakeTelegram
 from tests.e2e.actions import play_until, start_game, wait_text
 from tests.e2e.process import running_bot
@@ -26,7 +26,7 @@ from tests.game.test_engine_properties import check_goat_round
 # -- the rules, written again --------------------------------------------------------------
 
 
-def ends_total(rules: RuleSet, table: Table) -> int:
+def ends_total(rules: RuleSet, table: Layout) -> int:
     """The open ends added up, from the table as it lies (§6, §7): the outer tile of each arm
     (a double both halves); a bare side of the middle tile: a line's half, the All Fives
     spinner's long side both halves while its other two wait, a house's side nothing — and
