@@ -66,7 +66,7 @@ def measure(preset: str, count: int, samples: int, seed: int, warmup: int) -> di
         hard_move(view, random.Random(seed + i), None, samples)
     elapsed = time.perf_counter() - start
     rate = len(views) * samples / elapsed
-    budget = KNOBS[views[0].rules.scoring].budget_s
+    budget = KNOBS[views[0].rules.format].budget_s
     return {
         "positions": len(views),
         "worlds_per_s": round(rate),

@@ -27,7 +27,8 @@ else, so it cannot look at another hand or the bazaar.
   alone), reads the other seat's plays at the scores of their time, and overrules normal
   by one standard error rather than two.
 
-What differs per game is in one registry, `bot.ai.knobs.KNOBS`.
+What differs per game is its format's `computers` (plain data), read once per format into
+`bot.ai.knobs.KNOBS`.
 
 `heaviest` is the «heaviest tile first» baseline the benchmark plays against.
 """
@@ -37,11 +38,12 @@ from __future__ import annotations
 import random
 from enum import StrEnum
 
-from bot.ai.knobs import HARD_BUDGET_S, KNOBS, ROOM_BUDGET_S
+from bot.ai.knobs import HARD_BUDGET_S, KNOBS
 from bot.ai.knowledge import infer
 from bot.ai.policy import heaviest_move, normal_move, random_move
 from bot.ai.position import view_position
 from bot.ai.search import hard_move
+from bot.game.formats.room import ROOM_BUDGET_S
 from bot.game.moves import Move, Pass
 from bot.game.view import SeatView
 
@@ -74,7 +76,7 @@ def choose(
     the seed only.
     """
     moves = _legal(view)
-    knobs = KNOBS[view.rules.scoring]
+    knobs = KNOBS[view.rules.format]
     if level is Level.EASY:
         if knobs.easy_pass < 1 and rng.random() >= knobs.easy_pass:
             moves = [m for m in moves if not isinstance(m, Pass)] or moves

@@ -47,7 +47,7 @@ NO_REASON = -100.0  # Bykovo: a pass without a reason
 def general_doubles(rules: RuleSet) -> int:
     """«Генерал»: the doubles that make a General as the last tile — 0-0 and the top
     double (§8); none in the other games."""
-    if KNOBS[rules.scoring].heuristic is not Heuristic.GENERAL:
+    if KNOBS[rules.format].heuristic is not Heuristic.GENERAL:
         return 0
     tiles = rules.tiles
     return 1 << tiles.tile(0, 0) | 1 << tiles.tile(tiles.max_pip, tiles.max_pip)

@@ -1,6 +1,6 @@
-"""What differs per game for the computers: one `Knobs` per `Scoring`, as
-`bot.game.formats.FORMATS` holds one `Format` — the one place in `bot.ai` that says which
-game is which. The rest of `bot.ai` asks `KNOBS[rules.scoring]` (or the format)."""
+"""What differs per game for the computers: each format says it as plain data
+(`bot.game.formats.base.Computers`); this module reads it once per format into a `Knobs`
+with its enums. The rest of `bot.ai` asks `KNOBS[rules.format]`, a look-up by the format."""
 
 from __future__ import annotations
 
@@ -8,25 +8,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.ai.weights import RACE, RaceWeights
-from bot.game.kinds import Scoring
+from bot.game.formats import FORMATS, Format
+from bot.game.formats.base import Computers
 
 HARD_BUDGET_S = 0.3  # the hard level's default thinking time per move
-ROOM_BUDGET_S = 0.6  # … in the room, where five or more hands are hidden and rounds are long
 TRUST = 2.0  # weighted worlds overrule the normal heuristic by this many standard errors
-BYKOVO_TRUST = 0.0
-"""Bykovo plays the search's best outright: every tile is dealt, so the worlds are narrow,
-the rollouts play the other seats as the normal level does, and the heuristic's passes and
-locks are rough rules the search does better than. Hard's average round place against
-three normal seats (bench/arena.py --only bykovo --games 60 --seed 2, one run): 2.08
-[1.99, 2.18] at `TRUST`, 1.92 [1.82, 2.02] at none; at 0.5 it was in between."""
-FIVES_THREES_TRUST = 1.0
-"""Fives and Threes: hard's win rate against normal (2 players, the same 200 games each,
-0.3 s a move, one run): 59.5 % at `TRUST`, 68.0 % at 1, 64.0 % at none; at 32 worlds a move
-(300 games): 53.7 %, 59.3 %, 51.0 % — none needs more worlds than the clock gives. With the
-plays read at their time's scores and `Valuation.CHANCE` (seeds 1 and 2, one sitting):
-62.5 % and 68.5 %, against 57.5 % and 69.0 % before."""
-EASY_PASS = 0.05  # Bykovo: how often the easy level keeps a voluntary pass among its choices
-REACH = 1000.0  # Fives and Threes: a move that wins the race at once, in fives, over any other
 
 
 class Valuation(StrEnum):
@@ -74,32 +60,21 @@ class Knobs:
     easy_pass: float = 1.0  # the easy level's chance to keep a voluntary pass (1: no lot)
 
 
-KNOBS: dict[Scoring, Knobs] = {
-    Scoring.GOAT: Knobs(valuation=Valuation.PENALTY),
-    Scoring.SEA_GOAT: Knobs(valuation=Valuation.RECORD),
-    Scoring.CLASSIC: Knobs(valuation=Valuation.RECORD),
-    Scoring.ROOM: Knobs(
-        valuation=Valuation.ROOM,
-        costs=TileCost.ALONE,
-        budget_s=ROOM_BUDGET_S,
-        trust=0.0,
-        weighted=False,  # five hidden hands: weights settle on a few worlds (`bot.ai.search`)
-    ),
-    Scoring.TELEPHONE: Knobs(valuation=Valuation.RACE, heuristic=Heuristic.RACE),
-    Scoring.MUGGINS: Knobs(valuation=Valuation.RACE, heuristic=Heuristic.RACE, point=1),
-    Scoring.BYKOVO: Knobs(
-        valuation=Valuation.BYKOVO,
-        heuristic=Heuristic.LOCK,
-        trust=BYKOVO_TRUST,
-        rests=True,
-        easy_pass=EASY_PASS,
-    ),
-    Scoring.GENERAL: Knobs(valuation=Valuation.GENERAL, heuristic=Heuristic.GENERAL),
-    Scoring.FIVES_THREES: Knobs(
-        valuation=Valuation.CHANCE,
-        heuristic=Heuristic.RACE,
-        race_weights=RaceWeights(pips=0.0, fish=0.0, out=1.0, reach=REACH),  # no hand counts
-        trust=FIVES_THREES_TRUST,
-    ),
-}
-"""By `Scoring`: every game's computers."""
+def read(computers: Computers) -> Knobs:
+    """`computers` in the computers' own types (`ValueError` for a name no enum has)."""
+    return Knobs(
+        valuation=Valuation(computers.valuation),
+        heuristic=Heuristic(computers.heuristic),
+        race_weights=RACE._replace(**dict(computers.race_weights)),
+        point=computers.point,
+        costs=TileCost(computers.costs),
+        budget_s=HARD_BUDGET_S if computers.budget_s is None else computers.budget_s,
+        trust=TRUST if computers.trust is None else computers.trust,
+        weighted=computers.weighted,
+        rests=computers.rests,
+        easy_pass=computers.easy_pass,
+    )
+
+
+KNOBS: dict[Format, Knobs] = {f: read(f.computers) for f in FORMATS.values()}
+"""By format: every game's computers, read once."""

@@ -78,7 +78,7 @@ def normal_move(position: Position, moves: Sequence[Move]) -> Move:
 
 def normal_scores(position: Position, moves: Sequence[Move]) -> list[float]:
     """The normal heuristic's score of each move (higher is better; `WIN` goes out)."""
-    knobs = KNOBS[position.rules.scoring]
+    knobs = KNOBS[position.rules.format]
     if knobs.heuristic is Heuristic.RACE:
         return race_scores(position, moves, knobs.race_weights)
     return goat_scores(position, moves)
@@ -113,7 +113,7 @@ def goat_scores(position: Position, moves: Sequence[Move], w: Weights = DEFAULT)
     """Козёл's scores: shed, block, follow, keep variety, fish when it pays."""
     rules, seat, hand, ends, spread, on_table, sizes, voids = position[:8]
     tiles = rules.tiles
-    locks = KNOBS[rules.scoring].heuristic is Heuristic.LOCK
+    locks = KNOBS[rules.format].heuristic is Heuristic.LOCK
     lockable = locks and bool(ends) and not position.gone
     suit_masks = tiles.suit_masks
     costs = tile_costs(rules)

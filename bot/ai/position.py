@@ -136,7 +136,7 @@ def tile_costs(rules: RuleSet) -> tuple[int, ...]:
     costs = _COSTS.get(rules)
     if costs is None:
         costs = rules.tiles.values
-        if KNOBS[rules.scoring].costs is TileCost.ALONE:
+        if KNOBS[rules.format].costs is TileCost.ALONE:
             costs = tuple(rules.format.hand_value(rules, 1 << t) for t in range(rules.tiles.size))
         _COSTS[rules] = costs
     return costs

@@ -74,7 +74,7 @@ def reply_fives(rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: in
 
 def _replies(rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: int) -> Replies:
     tiles, spinner = rules.tiles, rules.spinner
-    move_points, point = rules.format.move_points, KNOBS[rules.scoring].point  # `fives_of`'s
+    move_points, point = rules.format.move_points, KNOBS[rules.format].point  # `fives_of`'s
     best = [0] * tiles.size
     scoring = 0
     now = ends_sum(tiles, ends, spread, None)
@@ -94,7 +94,7 @@ def _replies(rules: RuleSet, ends: tuple[int, ...], spread: Spread, score: int) 
 def fives_of(rules: RuleSet, score: int, total: int, out: bool = False) -> int:
     """What a move scores, counted in fives, for a side at `score` when the open ends add up
     to `total` (`out`: the mover's last tile)."""
-    return rules.format.move_points(rules, score, total, out) * KNOBS[rules.scoring].point
+    return rules.format.move_points(rules, score, total, out) * KNOBS[rules.format].point
 
 
 def stake(rules: RuleSet, score: int) -> int:
@@ -105,7 +105,7 @@ def stake(rules: RuleSet, score: int) -> int:
 
 def in_fives(rules: RuleSet, points: int) -> float:
     """A score of the point-scoring games counted in fives (`Knobs.point` a point)."""
-    return float(points * KNOBS[rules.scoring].point)
+    return float(points * KNOBS[rules.format].point)
 
 
 def expected_best(points: list[int], share: float) -> float:
@@ -132,7 +132,7 @@ def race_scores(position: Position, moves: Sequence[Move], w: RaceWeights) -> li
     rival = -1.0 if rules.side_of(nxt) == rules.side_of(seat) else 1.0
     side = rules.side_of(seat)
     mine, theirs = stake(rules, tally[side]), stake(rules, tally[rules.side_of(nxt)])
-    needs = (rules.goal - tally[side]) * KNOBS[rules.scoring].point  # in fives, to win
+    needs = (rules.goal - tally[side]) * KNOBS[rules.format].point  # in fives, to win
     lead_by = tally[side] - max(s for i, s in enumerate(tally) if i != side)
     block = w.block * (1 + min(AHEAD_CAP, max(0.0, w.ahead * in_fives(rules, lead_by))))
     others = [n for s, n in enumerate(sizes) if n and rules.side_of(s) != side]

@@ -147,7 +147,7 @@ def consequences(view: SeatView, played: Move, better: Move, worlds: tuple[Any, 
     side = rules.side_of(view.seat)
     know = infer(view)
     voids = list(know.voids())
-    weighted = KNOBS[rules.scoring].weighted
+    weighted = KNOBS[rules.format].weighted
     total, change = 0.0, [0.0, 0.0, 0.0]
     for _ in range(WORLDS):
         world = sample_world(view, know, rng)

@@ -76,7 +76,7 @@ def world_state(view: SeatView, hands: tuple[int, ...], bazaar: tuple[Tile, ...]
             idle += 1
     rules = view.rules
     resting: tuple[int, ...] = ()
-    if KNOBS[rules.scoring].rests:  # the seats dealt nothing sit this round out (Bykovo §4.2)
+    if KNOBS[rules.format].rests:  # the seats dealt nothing sit this round out (Bykovo §4.2)
         resting = tuple(seat for seat, size in enumerate(dealt(view)) if not size)
     return GameState(
         rules, tuple(str(s) for s in range(rules.players)), 0, view.round_no, Phase.PLAYING,

@@ -13,7 +13,7 @@ The room searches unweighted worlds and plays its best candidate: with five hidd
 and long histories the weights settle on a handful of worlds and the chances they give a
 tile to be in a hand are overconfident, while the unweighted worlds are calibrated
 (`bench/worlds.py`). It needs more of them than a four-seat game, hence its longer default
-budget (`bot.ai.knobs.ROOM_BUDGET_S`).
+budget (`bot.game.formats.room.ROOM_BUDGET_S`).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def candidates(view: SeatView) -> list[Move]:
     down and the same ends, whichever way round; on a spinner table and in a race, where a
     double across an end scores both halves, ends that lie alike)."""
     rules = view.rules
-    shaped = rules.spinner is not Spinner.NONE or KNOBS[rules.scoring].heuristic is Heuristic.RACE
+    shaped = rules.spinner is not Spinner.NONE or KNOBS[rules.format].heuristic is Heuristic.RACE
     seen: set[object] = set()
     out: list[Move] = []
     for move in view.legal_moves():
@@ -140,7 +140,7 @@ def rollout(state: GameState, voids: list[int]) -> GameState:
 def outcome_value(rules: RuleSet, side: int, state: GameState) -> float:
     """How good a finished round is for `side`, relative to the other sides, as the game's
     `Knobs.valuation` says."""
-    return VALUES[KNOBS[rules.scoring].valuation](rules, side, state)
+    return VALUES[KNOBS[rules.format].valuation](rules, side, state)
 
 
 def points_value(rules: RuleSet, side: int, state: GameState) -> float:
@@ -148,7 +148,7 @@ def points_value(rules: RuleSet, side: int, state: GameState) -> float:
     classic: recorded points are good. Ending the game counts `GAME`, leading the next
     round `LEAD`."""
     tally = state.tally
-    if KNOBS[rules.scoring].valuation is Valuation.PENALTY:
+    if KNOBS[rules.format].valuation is Valuation.PENALTY:
         worth = [-(s + REMEMBERED * r) for s, r in zip(tally.scores, tally.remembered, strict=True)]
     else:
         worth = [float(s) for s in tally.scores]
@@ -338,7 +338,7 @@ def search_world(
         seen = voids.copy()
         track_voids(seen, events)
         values.append(outcome_value(rules, side, rollout(after, seen)))
-    weighted = KNOBS[rules.scoring].weighted
+    weighted = KNOBS[rules.format].weighted
     estimates.add(likelihood(view, world.hands) if weighted else 1.0, values)
 
 
@@ -360,7 +360,7 @@ def hard_move(
     moves = candidates(view)
     if len(moves) == 1:
         return moves[0]
-    knobs = KNOBS[view.rules.scoring]
+    knobs = KNOBS[view.rules.format]
     know = infer(view)
     voids = list(know.voids())
     moves = shortlist(view, moves, voids)

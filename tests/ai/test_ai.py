@@ -8,12 +8,13 @@ from __future__ import annotations
 import inspect
 import random
 import typing
+from dataclasses import fields
 
 import pytest
 
 from bot.ai import Level, choose, heaviest
 from bot.ai.inference import likelihood
-from bot.ai.knobs import KNOBS, Heuristic, Valuation
+from bot.ai.knobs import KNOBS, Heuristic, Valuation, read
 from bot.ai.knowledge import Knowledge, allowed_tiles, infer
 from bot.ai.sampling import sample_deal, sample_world
 from bot.game import (
@@ -29,6 +30,7 @@ from bot.game import (
 )
 from bot.game.events import Knocked
 from bot.game.formats import FORMATS
+from bot.game.formats.base import Computers
 from bot.game.moves import Play
 from bot.game.rules import RuleSet
 from tests.helpers import random_states, seats
@@ -75,11 +77,23 @@ def fits_slots(rules: RuleSet, hand: int, slots: tuple[int, ...]) -> bool:
     return all(place(i, set()) for i in range(len(tiles)))
 
 
+def plain(value: object) -> bool:
+    """Strings, numbers, flags, nothing, or tuples of them: data `bot.game` may hold."""
+    if isinstance(value, tuple):
+        return all(plain(item) for item in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
 def test_every_game_has_its_knobs() -> None:
-    """One `Knobs` per format; the races, and they alone, play and value the race."""
-    assert set(KNOBS) == set(FORMATS)
-    for scoring, knobs in KNOBS.items():
-        race = FORMATS[scoring].scores_in_play
+    """Every format says its computers as plain data, which reads into its `Knobs`; the
+    races, and they alone, play and value the race."""
+    assert set(KNOBS) == set(FORMATS.values())
+    for fmt in FORMATS.values():
+        assert isinstance(fmt.computers, Computers), fmt.scoring
+        assert all(plain(getattr(fmt.computers, f.name)) for f in fields(Computers)), fmt.scoring
+        knobs = read(fmt.computers)
+        assert knobs == KNOBS[fmt]
+        race = fmt.scores_in_play
         assert (knobs.heuristic is Heuristic.RACE) == race
         assert (knobs.valuation in {Valuation.RACE, Valuation.CHANCE}) == race
 

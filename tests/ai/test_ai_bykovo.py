@@ -11,7 +11,7 @@ import pytest
 
 from bot.ai import Level, choose
 from bot.ai.inference import KNOCKED, likelihood
-from bot.ai.knobs import BYKOVO_TRUST, KNOBS, TRUST
+from bot.ai.knobs import KNOBS, TRUST
 from bot.ai.knowledge import dealt, infer
 from bot.ai.policy import normal_move
 from bot.ai.position import Position
@@ -26,6 +26,7 @@ from bot.game import (
     seat_view,
 )
 from bot.game.events import Knocked, Passed, RoundEnded, WentOut
+from bot.game.formats.bykovo import BYKOVO_TRUST
 from bot.game.moves import Move, Pass, Play
 from bot.game.rules import RuleSet
 from bot.game.table import LINE
@@ -198,6 +199,6 @@ def test_hard_trusts_its_search_more_readily_in_bykovo() -> None:
         estimates.add(1.0, [0.0, lead])
     gain, error = estimates.lead(1, 0)
     assert BYKOVO_TRUST * error < gain < TRUST * error
-    assert estimates.choice(0, KNOBS[BYKOVO.scoring].trust) == 1
-    assert estimates.choice(0, KNOBS[parse_rules("goat").scoring].trust) == 0
-    assert KNOBS[parse_rules("room").scoring].trust == 0.0
+    assert estimates.choice(0, KNOBS[BYKOVO.format].trust) == 1
+    assert estimates.choice(0, KNOBS[parse_rules("goat").format].trust) == 0
+    assert KNOBS[parse_rules("room").format].trust == 0.0

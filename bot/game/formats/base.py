@@ -12,6 +12,7 @@ A format reads its options from the `Rules` it is given; it keeps no state.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, NamedTuple, Protocol
 
@@ -141,6 +142,23 @@ class RoundOutcome(NamedTuple):
     lots: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Computers:
+    """A game's computers as plain data; `bot.ai.knobs` reads it once into its `Knobs` (the
+    names are its enums' values, `None` its default)."""
+
+    valuation: str  # how hard values a finished round
+    heuristic: str = "shed"  # what normal plays for
+    race_weights: tuple[tuple[str, float], ...] = ()  # the race heuristic's weights it changes
+    point: int = 5  # a point of the race on the race heuristic's scale (in the ends' pips)
+    costs: str = "pips"  # what a tile left in a hand costs the normal level
+    budget_s: float | None = None  # the hard level's default thinking time per move
+    trust: float | None = None  # the search's lead over the normal move, in standard errors
+    weighted: bool = True  # worlds weighted by how well they explain the other seats' plays
+    rests: bool = False  # a seat dealt nothing sits the round out in the worlds (§4.2)
+    easy_pass: float = 1.0  # the easy level's chance to keep a voluntary pass (1: no lot)
+
+
 class Format:
     """A game of the family: one instance per `Scoring`, kept in `bot.game.formats.FORMATS`.
 
@@ -149,6 +167,8 @@ class Format:
 
     scoring: Scoring
     presets: ClassVar[Presets]
+    computers: ClassVar[Computers]
+    """How its computers play (`bot.ai.knobs`)."""
     sheet = Sheet.POINTS
     length = Length.TARGET
     lengths: ClassVar[tuple[int, ...]] = ()

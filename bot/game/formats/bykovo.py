@@ -9,6 +9,7 @@ from typing import ClassVar
 from bot.game.events import EndReason, RoundEnded, WentOut
 from bot.game.formats.base import (
     Club,
+    Computers,
     Fixed,
     Presets,
     Progress,
@@ -22,12 +23,22 @@ from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Sp
 from bot.game.scoring import RoundScores, Tally, fresh_tally, shared_places
 from bot.game.shuffle import shuffled
 
+BYKOVO_TRUST = 0.0
+"""The computers play the search's best outright: every tile is dealt, so the worlds are
+narrow, the rollouts play the other seats as the normal level does, and the heuristic's
+passes and locks are rough rules the search does better than. Hard's average round place
+against three normal seats (bench/arena.py --only bykovo --games 60 --seed 2, one run):
+2.08 [1.99, 2.18] at the default trust (2), 1.92 [1.82, 2.02] at none; at 0.5 in between."""
+EASY_PASS = 0.05  # how often the easy level keeps a voluntary pass among its choices
 BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
 """The limit by the number of participants (§4.2)."""
 
 
 class Bykovo(Club):
     scoring = Scoring.BYKOVO
+    computers = Computers(
+        valuation="bykovo", heuristic="lock", trust=BYKOVO_TRUST, rests=True, easy_pass=EASY_PASS
+    )
     presets: ClassVar[Presets] = {
         "bykovo": {
             "first_lead": FirstLead.ZERO_ZERO,

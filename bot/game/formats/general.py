@@ -10,6 +10,7 @@ from typing import ClassVar
 from bot.game.events import EndReason, RoundEnd
 from bot.game.formats.base import (
     Club,
+    Computers,
     Fixed,
     Length,
     Presets,
@@ -31,6 +32,7 @@ GENERAL_PLAYERS = (4, 6, 8)
 
 class General(Club):
     scoring = Scoring.GENERAL
+    computers = Computers(valuation="general", heuristic="general")
     presets: ClassVar[Presets] = {
         "general": {
             "teams": True,

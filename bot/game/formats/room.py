@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import Format, Presets, Rules, Sheet, Standing, leaver_key
+from bot.game.formats.base import Computers, Format, Presets, Rules, Sheet, Standing, leaver_key
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
 from bot.game.scoring import RoundScores, Tally, fresh_tally
 
+ROOM_BUDGET_S = 0.6  # the hard level thinks longer: five or more hands hidden, long rounds
 ROOM_ZERO = 10  # 0-0 is worth 10 in any hand
 ROOM_SETS = (6, 9, 12)
 ROOM_HANDS = {
@@ -23,6 +24,13 @@ ROOM_HANDS = {
 
 class Room(Format):
     scoring = Scoring.ROOM
+    computers = Computers(
+        valuation="room",
+        costs="alone",
+        budget_s=ROOM_BUDGET_S,
+        trust=0.0,
+        weighted=False,  # five hidden hands: weights settle on a few worlds (`bot.ai.search`)
+    )
     presets: ClassVar[Presets] = {
         "room": {
             "max_pip": 9,
