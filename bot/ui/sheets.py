@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.game.events import Event, RoundEnded, SeatResult
-from bot.game.rules import DrawMode, RuleSet, Scoring
+from bot.game.rules import DrawMode, RuleSet
 from bot.game.state import GameState, Phase
 from bot.ui.games import preset_name
 from bot.ui.i18n import Texts
@@ -74,15 +74,10 @@ def match_clock(t: Texts, seconds_left: float) -> str:
 # -- a round's result ------------------------------------------------------------------------
 
 
-UNCOUNTED_HANDS = frozenset({Scoring.FIVES_THREES})
-"""Games whose hands never count at a round's end (docs/RULES.md §11): their tiles are
-shown without a value."""
-
-
 def _hands(
     t: Texts, rules: RuleSet, names: Sequence[str], results: Sequence[SeatResult]
 ) -> list[str]:
-    if rules.scoring in UNCOUNTED_HANDS:
+    if not rules.format.hands_count:  # their tiles are shown without a value (§11)
         left = [
             t("round-hand-left", name=names[r.seat], tiles=tile_names(rules, r.hand))
             for r in results

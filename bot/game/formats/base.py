@@ -188,6 +188,7 @@ class Format:
     seats_by_lot = False  # the seats are drawn, the rating leaders rest first (Bykovo)
     timed = False  # the match ends on its clock (`Rules.minutes`), not at a target
     line_fish = True  # a line whose ends can take no tile is a fish at once (§1.6)
+    hands_count = True  # the hands left count at a round's end (shown with their value)
 
     # -- who plays ------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ def ends_points(total: int) -> int:
 
 class FivesThrees(Race):
     scoring = Scoring.FIVES_THREES
+    hands_count = False  # §11: only the ends and the go point score
     computers = Computers(
         valuation="chance",
         heuristic="race",
