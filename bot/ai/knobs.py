@@ -1,5 +1,5 @@
 """What differs per game for the computers: each format says it as plain data
-(`bot.game.formats.base.Computers`); this module reads it once per format into a `Knobs`
+(`bot.game.formats.base.ComputerSettings`); this module reads it once per format into a `Knobs`
 with its enums. The rest of `bot.ai` asks `KNOBS[rules.format]`, a look-up by the format."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from bot.ai.weights import RACE, RaceWeights
 from bot.game.formats import FORMATS, Format
-from bot.game.formats.base import Computers
+from bot.game.formats.base import ComputerSettings
 
 HARD_BUDGET_S = 0.3  # the hard level's default thinking time per move
 TRUST = 2.0  # weighted worlds overrule the normal heuristic by this many standard errors
@@ -60,7 +60,7 @@ class Knobs:
     easy_pass: float = 1.0  # the easy level's chance to keep a voluntary pass (1: no lot)
 
 
-def read(computers: Computers) -> Knobs:
+def read(computers: ComputerSettings) -> Knobs:
     """`computers` in the computers' own types (`ValueError` for a name no enum has)."""
     return Knobs(
         valuation=Valuation(computers.valuation),

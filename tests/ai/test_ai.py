@@ -30,7 +30,7 @@ from bot.game import (
 )
 from bot.game.events import Knocked
 from bot.game.formats import FORMATS
-from bot.game.formats.base import Computers
+from bot.game.formats.base import ComputerSettings
 from bot.game.moves import Play
 from bot.game.rules import RuleSet
 from tests.helpers import random_states, seats
@@ -89,8 +89,10 @@ def test_every_game_has_its_knobs() -> None:
     races, and they alone, play and value the race."""
     assert set(KNOBS) == set(FORMATS.values())
     for fmt in FORMATS.values():
-        assert isinstance(fmt.computers, Computers), fmt.scoring
-        assert all(plain(getattr(fmt.computers, f.name)) for f in fields(Computers)), fmt.scoring
+        assert isinstance(fmt.computers, ComputerSettings), fmt.scoring
+        assert all(plain(getattr(fmt.computers, f.name)) for f in fields(ComputerSettings)), (
+            fmt.scoring
+        )
         knobs = read(fmt.computers)
         assert knobs == KNOBS[fmt]
         race = fmt.scores_in_play

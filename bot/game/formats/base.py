@@ -143,7 +143,7 @@ class RoundOutcome(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Computers:
+class ComputerSettings:
     """A game's computers as plain data; `bot.ai.knobs` reads it once into its `Knobs` (the
     names are its enums' values, `None` its default)."""
 
@@ -167,7 +167,7 @@ class Format:
 
     scoring: Scoring
     presets: ClassVar[Presets]
-    computers: ClassVar[Computers]
+    computers: ClassVar[ComputerSettings]
     """How its computers play (`bot.ai.knobs`)."""
     sheet = Sheet.POINTS
     length = Length.TARGET

@@ -9,7 +9,7 @@ from typing import ClassVar
 from bot.game.events import EndReason, RoundEnded, WentOut
 from bot.game.formats.base import (
     Club,
-    Computers,
+    ComputerSettings,
     Fixed,
     Presets,
     Progress,
@@ -36,7 +36,7 @@ BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
 
 class Bykovo(Club):
     scoring = Scoring.BYKOVO
-    computers = Computers(
+    computers = ComputerSettings(
         valuation="bykovo", heuristic="lock", trust=BYKOVO_TRUST, rests=True, easy_pass=EASY_PASS
     )
     presets: ClassVar[Presets] = {

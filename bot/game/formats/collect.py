@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import TABLE_PLAYERS, Computers, Format, Presets, Rules, Standing
+from bot.game.formats.base import TABLE_PLAYERS, ComputerSettings, Format, Presets, Rules, Standing
 from bot.game.kinds import FirstLead, NextLead, RuleError, Scoring
 from bot.game.scoring import RoundScores, Tally, eggs, nothing, rated_places, unique_extreme
 
@@ -80,7 +80,7 @@ class SeaGoat(Collect):
     waits as eggs, a new winner may write the other side off, the bald goat ends it."""
 
     scoring = Scoring.SEA_GOAT
-    computers = Computers(valuation="record")
+    computers = ComputerSettings(valuation="record")
     presets: ClassVar[Presets] = {
         "sea_goat": {
             "players": 2,
@@ -132,7 +132,7 @@ class Classic(Collect):
     """Classic draw dominoes (§9): 5 tiles each with 3–4 players, the highest double leads."""
 
     scoring = Scoring.CLASSIC
-    computers = Computers(valuation="record")
+    computers = ComputerSettings(valuation="record")
     presets: ClassVar[Presets] = {
         "classic": {
             "first_lead": FirstLead.HIGHEST_DOUBLE,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from bot.game.formats.base import Computers, Format, Presets, Rules, Sheet, Standing
+from bot.game.formats.base import ComputerSettings, Format, Presets, Rules, Sheet, Standing
 from bot.game.kinds import FirstLead, Scoring, Spinner
 from bot.game.scoring import RoundScores, Tally, shared_places, unique_extreme
 
@@ -69,7 +69,7 @@ class Telephone(Fives):
     """«Телефон» (§6): the sum / 5 in play, the pips won / 5 rounded up, to 72."""
 
     scoring = Scoring.TELEPHONE
-    computers = Computers(valuation="race", heuristic="race")
+    computers = ComputerSettings(valuation="race", heuristic="race")
     presets: ClassVar[Presets] = {
         "telephone": {
             "spinner": Spinner.FOUR,
@@ -91,7 +91,7 @@ class Muggins(Fives):
     200 for more (`target=0`), 5 tiles each with 3–4 players."""
 
     scoring = Scoring.MUGGINS
-    computers = Computers(valuation="race", heuristic="race", point=1)
+    computers = ComputerSettings(valuation="race", heuristic="race", point=1)
     presets: ClassVar[Presets] = {
         "muggins": {
             "spinner": Spinner.SIDES,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import RoundEnd, Scored, TilePlayed
 from bot.game.formats.base import (
-    Computers,
+    ComputerSettings,
     Fixed,
     Presets,
     Progress,
@@ -42,7 +42,7 @@ def ends_points(total: int) -> int:
 class FivesThrees(Race):
     scoring = Scoring.FIVES_THREES
     hands_count = False  # §11: only the ends and the go point score
-    computers = Computers(
+    computers = ComputerSettings(
         valuation="chance",
         heuristic="race",
         race_weights=(("pips", 0.0), ("fish", 0.0), ("out", 1.0), ("reach", REACH)),  # no hand

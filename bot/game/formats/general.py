@@ -10,7 +10,7 @@ from typing import ClassVar
 from bot.game.events import EndReason, RoundEnd
 from bot.game.formats.base import (
     Club,
-    Computers,
+    ComputerSettings,
     Fixed,
     Length,
     Presets,
@@ -32,7 +32,7 @@ GENERAL_PLAYERS = (4, 6, 8)
 
 class General(Club):
     scoring = Scoring.GENERAL
-    computers = Computers(valuation="general", heuristic="general")
+    computers = ComputerSettings(valuation="general", heuristic="general")
     presets: ClassVar[Presets] = {
         "general": {
             "teams": True,

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import Computers, Format, Presets, Rules, Standing
+from bot.game.formats.base import ComputerSettings, Format, Presets, Rules, Standing
 from bot.game.kinds import FishMode, Scoring, Spinner
 from bot.game.scoring import RoundScores, Tally, eggs, rated_places, unique_extreme
 
 
 class Goat(Format):
     scoring = Scoring.GOAT
-    computers = Computers(valuation="penalty")
+    computers = ComputerSettings(valuation="penalty")
     presets: ClassVar[Presets] = {
         "goat": {},
         "goat_teams": {"teams": True},

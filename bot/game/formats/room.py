@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import Computers, Format, Presets, Rules, Sheet, Standing, leaver_key
+from bot.game.formats.base import (
+    ComputerSettings,
+    Format,
+    Presets,
+    Rules,
+    Sheet,
+    Standing,
+    leaver_key,
+)
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
 from bot.game.scoring import RoundScores, Tally, fresh_tally
 
@@ -24,7 +32,7 @@ ROOM_HANDS = {
 
 class Room(Format):
     scoring = Scoring.ROOM
-    computers = Computers(
+    computers = ComputerSettings(
         valuation="room",
         costs="alone",
         budget_s=ROOM_BUDGET_S,
