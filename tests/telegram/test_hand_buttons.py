@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.game import apply, legal_moves, parse_rules
+from bot.game import apply, legal_moves
 from bot.game.choosing import Asking, Choice, Chose, Placed, Query, meaning
 from bot.game.illegal import IllegalMoveError
 from bot.game.moves import Move, Play, PlayDoubles
@@ -28,23 +28,11 @@ from bot.telegram.buttons import (
 from bot.telegram.keyboards import ask_keyboard, hand_keyboard
 from bot.ui.i18n import texts_for
 from bot.ui.texts import PLAYABLE
-from tests.helpers import crafted, play_chain, tile
+from tests.hand_tables import DONKEY, SEA_GOAT, donkey_table, in_order, sea_goat_table
+from tests.helpers import tile
 
 RU = texts_for("ru")
 BIG = 2**63 - 1  # the largest game id and move number a button may carry
-DONKEY = parse_rules("donkey", players=2)
-
-
-def donkey_table() -> GameState:
-    """5-5 leads as the spinner; 5-3 west, 5-1 east: the ends are ⬅ 3, ➡ 1, ⬆ 5, ⬇ 5, and
-    the second seat holds 3-3 and 1-1 (they go down together) and 5-6 (north or south)."""
-    state = crafted(
-        DONKEY,
-        [["5-5", "5-1", "6-6", "0-1", "2-2", "0-3"], ["5-3", "3-3", "1-1", "5-6", "2-4", "0-0"]],
-    )
-    state, _ = play_chain(state, [("5-5", 0), ("5-3", 0), ("5-1", 1)])
-    assert state.to_move == 1
-    return state
 
 
 def test_placed_doubles_pack_small_and_come_back_whole() -> None:
@@ -77,18 +65,6 @@ def press(state: GameState, data: str) -> Move | Asking:
     """What a pressed button's data means in `state`."""
     factory = DoublesButton if data.startswith("h:") else MoveButton
     return meaning(state, choice_of(factory.unpack(data)))
-
-
-def in_order(move: Move) -> Move:
-    """A move of doubles as the engine lists it: by arm (the order they were placed in
-    matters only for which one becomes the spinner)."""
-    if not isinstance(move, PlayDoubles):
-        return move
-    closed = move.closed or (False,) * len(move.tiles)
-    tiles, ends, faces = zip(
-        *sorted(zip(move.tiles, move.ends, closed, strict=True), key=lambda p: p[1]), strict=True
-    )
-    return PlayDoubles(tiles, ends, faces if any(faces) else ())
 
 
 def test_every_step_of_every_move_of_doubles_fits_and_leads_to_a_legal_move() -> None:
@@ -148,18 +124,6 @@ def test_a_tile_number_past_the_set_is_refused(number: int, arm: int, face: int)
         press(donkey_table(), doubles_button(1, 2, (), number, arm, face).pack())
     with pytest.raises(IllegalMoveError):
         press(donkey_table(), MoveButton(game=1, version=2, kind="t", tile=number).pack())
-
-
-SEA_GOAT = parse_rules("sea_goat", players=2)
-
-
-def sea_goat_table() -> GameState:
-    """2-4 leads, 4-1 goes east: the ends are 2 and 1, and the first seat holds the pair
-    2-2 and 1-1, and 1-2 that fits both ends."""
-    state = crafted(SEA_GOAT, [["2-4", "2-2", "1-1", "1-2", "0-5"], ["4-1", "0-3", "6-6"]])
-    state, _ = play_chain(state, [("2-4", 0), ("4-1", 1)])
-    assert state.to_move == 0
-    return state
 
 
 def test_sea_goats_pair_is_one_button_then_done() -> None:
