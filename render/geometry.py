@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from render import sprites, theme
 from render.ends import ARROWS, open_ends
 from render.layout import Rect
 from render.scene import Pips, TableScene
@@ -35,13 +36,18 @@ class EndSpot:
 @dataclass(frozen=True, slots=True)
 class Geometry:
     """The picture's size, the felt round the line that its marks may take, the tiles and
-    the open ends' marks."""
+    the open ends' marks; how the tiles' faces are drawn: for each value 0 … `max_pip` its
+    pips' centres in a unit half of an upright tile (across, along), their radius in units
+    and, in sets bigger than double-six, their colour."""
 
     width: int
     height: int
     felt: Rect
     tiles: tuple[TileSpot, ...]
     ends: tuple[EndSpot, ...]
+    pips: tuple[tuple[tuple[float, float], ...], ...]
+    dots: tuple[float, ...]
+    inks: tuple[str, ...] | None
 
 
 def geometry(scene: TableScene) -> Geometry:
@@ -60,5 +66,15 @@ def geometry(scene: TableScene) -> Geometry:
         )
     else:
         marks = tuple(EndSpot(e.arm, e.value, str(e.value), badge_spot(e)) for e in ends)
-    frame = table.frame
-    return Geometry(WIDTH, frame.height, felt_room(frame.chain), spots, marks)
+    values = range(scene.max_pip + 1)
+    inks = tuple("#{:02x}{:02x}{:02x}".format(*theme.PIP_COLOURS[v]) for v in values)
+    return Geometry(
+        width=WIDTH,
+        height=table.frame.height,
+        felt=felt_room(table.frame.chain),
+        tiles=spots,
+        ends=marks,
+        pips=tuple(sprites.pip_places(v) for v in values),
+        dots=tuple(sprites.pip_radius(v) for v in values),
+        inks=inks if scene.max_pip > 6 else None,
+    )

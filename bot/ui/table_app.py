@@ -88,9 +88,7 @@ def words(t: Texts) -> dict[str, str]:
         "sheet": t("app-sheet"),
         "hands": t("app-hands"),
         "empty_seat": t("app-empty-seat"),
-        "connecting": t("app-connecting"),
         "lost": t("app-lost"),
-        "outside": t("app-outside"),
         "lobby": t("lobby-title"),
         "sit": t("join"),
         "start": t("start"),
@@ -177,6 +175,9 @@ def _layout(tiles: TileSet, scene: TableScene) -> View:
             {"arm": end.arm, "value": end.value, "text": end.text} | _box(end.rect)
             for end in drawn.ends
         ],
+        "pips": [[list(place) for place in places] for places in drawn.pips],
+        "dots": list(drawn.dots),
+        "inks": None if drawn.inks is None else list(drawn.inks),
     }
 
 

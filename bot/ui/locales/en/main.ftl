@@ -243,9 +243,7 @@ app-pick-end = Where does it go? Tap an end on the table.
 app-sheet = Score
 app-hands = Hands
 app-empty-seat = free
-app-connecting = Connecting to the table…
 app-lost = Connection lost — reconnecting…
-app-outside = Open the table with the «📱 Open the table» button in the group.
 
 ## round and game results
 round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.

@@ -252,9 +252,7 @@ app-pick-end = Куда поставить? Нажмите конец на ст�
 app-sheet = Счёт
 app-hands = На руках
 app-empty-seat = свободно
-app-connecting = Связь со столом…
 app-lost = Нет связи — переподключаемся…
-app-outside = Откройте стол кнопкой «📱 За стол» в группе.
 
 ## round and game results
 round-eggs = Раунд { $round }: рыба, яйца! 🥚 { $carry } переходят дальше.
