@@ -8,8 +8,8 @@ listeners (`listen`) hear of every change as it happens.
 
 `FakeTelegram` is its parts put together over one `World` (the state): the Bot API
 (`bot.playground.api`: HTTP, updates, messages, chats) and the world's own API
-(`bot.playground.world`: building it, acting in it, looking at it). A subclass may
-override any part's methods (the load benchmark does).
+(`bot.playground.world`: building it, acting in it, its Mini Apps, looking at it). A
+subclass may override any part's methods (the load benchmark does).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from bot.playground.api.http import HttpServer
 from bot.playground.api.messages import MessageMethods
 from bot.playground.api.updates import UpdateMethods
 from bot.playground.world.acting import Acting
+from bot.playground.world.apps import Apps
 from bot.playground.world.building import Building
 from bot.playground.world.looking import Looking
 
 
 class FakeTelegram(
-    HttpServer, UpdateMethods, MessageMethods, ChatMethods, Building, Acting, Looking
+    HttpServer, UpdateMethods, MessageMethods, ChatMethods, Building, Acting, Apps, Looking
 ):
     """The fake Bot API server and the world it simulates (see the module docstring)."""

@@ -10,7 +10,9 @@ Served next to the local Bot API on the same aiohttp application:
   rules the bot broke (a red banner);
 * `POST /api/send`, `POST /api/press`, `POST /api/link` what a person does: write, press
   a button, follow a link (a `t.me` link to the bot opens the private chat with
-  `/start PAYLOAD`, as Telegram's client does);
+  `/start PAYLOAD`, as Telegram's client does; a direct link to one of its Mini Apps
+  opens the app in a frame of the page, `world.apps`, with the stand-in for Telegram's
+  `telegram-web-app.js`);
 * `GET /photo/CHAT/MESSAGE` a message's picture, `GET /media/CHAT/MESSAGE` its animation
   or document (a document as a download); `GET /api/users` who is here.
 
@@ -29,13 +31,13 @@ import secrets
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
-from urllib.parse import quote
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from bot.playground import Change, Chat, FakeTelegram, Message, User
 from bot.playground.api.http import cross_site
+from bot.playground.web.media import Media
 from bot.playground.world.view import service_text
 
 log = logging.getLogger(__name__)
@@ -47,6 +49,8 @@ PAGES = {
     "favicon.svg": "image/svg+xml",
     "viewer.js": "text/javascript",  # the record viewer (its routes: bot/playground/viewer.py)
     "viewer.css": "text/css",
+    "apps.js": "text/javascript",  # a Mini App's frame, and the stand-in for Telegram's script:
+    "telegram-web-app.js": "text/javascript",
 }
 HISTORY = 200  # messages of a chat in a snapshot
 QUEUE = 1000  # events a page may fall behind before it is made to reconnect
@@ -91,8 +95,9 @@ class Front:
         app.router.add_post("/api/send", own(self._send))
         app.router.add_post("/api/press", own(self._press))
         app.router.add_post("/api/link", own(self._link))
-        app.router.add_get("/photo/{chat}/{message}", own(self._photo))
-        app.router.add_get("/media/{chat}/{message}", own(self._media))
+        media = Media(self.fake)
+        app.router.add_get("/photo/{chat}/{message}", own(media.photo))
+        app.router.add_get("/media/{chat}/{message}", own(media.file))
 
     # -- people ----------------------------------------------------------------------------
 
@@ -303,7 +308,7 @@ class Front:
             if "callback_data" in button:
                 self.fake.user_presses(user, message, str(button["callback_data"]))
                 return web.json_response({"ok": True})
-            return self._open(user, str(button.get("url") or ""))
+            return self._open(user, str(button.get("url") or ""), chat)
         except (LookupError, ValueError) as error:
             return _refused(str(error))
 
@@ -312,15 +317,24 @@ class Front:
         body, user = await self._posted(request)
         if user is None:
             return _refused("open the page as that user first (?user=NAME)")
-        return self._open(user, str(body.get("url") or ""))
+        chat = self.group if body.get("chat") == "group" else self.fake.private(user)
+        return self._open(user, str(body.get("url") or ""), chat)
 
-    def _open(self, user: User, url: str) -> web.Response:
+    def _open(self, user: User, url: str, chat: Chat) -> web.Response:
         """Open `url` as Telegram's client does: a t.me link to the bot sends
-        `/start PAYLOAD` in the private chat; any other link is the page's to open."""
+        `/start PAYLOAD` in the private chat, a direct link to its app opens the app (from
+        `chat`); any other link is the page's to open."""
         try:
+            app = self.fake.open_app(user, url, chat)
+            if app is not None:
+                return web.json_response(
+                    {"ok": True, "app": {"url": app.frame, "title": app.title}}
+                )
             self.fake.follow_link(user, url)
         except NotImplementedError:  # «add to a group»: only «Двор» is simulated
             return _refused("only this one group is simulated here")
+        except LookupError as error:  # an app the bot does not have
+            return _refused(str(error))
         except ValueError:  # not a link to this bot
             return web.json_response({"ok": True, "url": url})
         return web.json_response({"ok": True, "opened": "private"})
@@ -337,34 +351,6 @@ class Front:
         if not isinstance(body, dict):
             return {}, None
         return body, self._actor(body)
-
-    async def _photo(self, request: web.Request) -> web.Response:
-        try:
-            chat = self.fake.chats[int(request.match_info["chat"])]
-            photo = chat.messages[int(request.match_info["message"])].photo
-        except (KeyError, ValueError):
-            photo = None
-        if photo is None:
-            raise web.HTTPNotFound()
-        return web.Response(
-            body=photo.data,
-            content_type=f"image/{photo.format.lower()}",
-            headers={"Cache-Control": "max-age=86400"},  # the query names the version
-        )
-
-    async def _media(self, request: web.Request) -> web.Response:
-        try:
-            chat = self.fake.chats[int(request.match_info["chat"])]
-            file = chat.messages[int(request.match_info["message"])].file
-        except (KeyError, ValueError):
-            file = None
-        if file is None:
-            raise web.HTTPNotFound()
-        headers = {"Cache-Control": "max-age=86400"}  # the query names the version
-        if file.kind == "document":
-            name = quote(file.file_name or "document")
-            headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{name}"
-        return web.Response(body=file.data, content_type=file.mime_type, headers=headers)
 
 
 def own(handler: Handler) -> Handler:

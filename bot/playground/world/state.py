@@ -109,6 +109,8 @@ class World:
 
         self.users: dict[int, User] = {}
         self.chats: dict[int, Chat] = {}
+        self.apps: dict[str, tuple[str, str]] = {}
+        """The bot's Mini Apps (`world.apps`): short name → its URL and title."""
         self._open_wire()
 
         self._flood = FloodControl(flood_limits or FloodLimits(), self.now)

@@ -315,6 +315,7 @@ async function press(chatName, messageId, row, column, button) {
 }
 
 function opened(answer) {
+  if (answer.app) openApp(answer.app);  // a Mini App's direct link (apps.js)
   if (answer.url && address(answer.url)) window.open(address(answer.url), "_blank", "noopener");
   if (answer.opened === "private") {
     state.me.started = true;
@@ -405,7 +406,7 @@ for (const chatName of ["group", "private"]) {
     const link = event.target.closest("a[href]:not([download])");  // a document downloads
     if (link) {  // a link to the bot opens the private chat here, as in Telegram
       event.preventDefault();
-      opened(await post("/api/link", { url: link.getAttribute("href") }));
+      opened(await post("/api/link", { url: link.getAttribute("href"), chat: chatName }));
     }
   });
 }
