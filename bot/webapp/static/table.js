@@ -211,8 +211,7 @@ function show(view) {
   if (state.asking && state.askedAt !== view.version) cancel();
   if (state.myTurn && !before) state.tg.HapticFeedback.impactOccurred("medium");
   $("title").textContent = view.title;
-  say(view.you === null && view.phase !== "lobby" ? view.words.watching
-    : state.myTurn ? view.words.your_turn : "");
+  say(view.you === null && view.phase !== "lobby" ? view.words.watching : "");
   seats(view);
   table(view);
   $("lobby").hidden = view.phase !== "lobby";
@@ -228,8 +227,8 @@ function seats(view) {
     "li",
     { class: ["seat", seat.to_move && "moving", seat.you && "you", seat.out && "out"]
       .filter(Boolean).join(" "), "data-seat": seat.seat },
-    el("span", { class: "name" }, `${seat.computer ? "🤖 " : ""}${seat.name}`),
-    el("span", { class: "count" }, view.phase === "lobby" ? "" : `🁢 ${seat.tiles}`),
+    el("span", { class: "name" }, seat.computer && !seat.name.includes("🤖") ? `🤖 ${seat.name}` : seat.name),
+    el("span", { class: "count" }, view.phase === "lobby" ? "" : String(seat.tiles)),
     el("span", { class: "note" }, seat.note || ""),
     el("span", { class: "clock" }),
   ));
@@ -355,7 +354,7 @@ function result(view) {
 
 function hand(view) {
   const mine = view.hand;
-  $("hand").hidden = !mine || view.phase === "lobby";
+  $("hand").hidden = !mine || view.phase !== "playing";  // at a round's end: the result
   if (!mine) return;
   const asking = state.asking !== null;
   const tiles = mine.tiles.map((tile) => button(small(tile), () => act({ chose: "tile", tile: tile.tile }), {
