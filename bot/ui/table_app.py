@@ -33,8 +33,8 @@ def table_view(
     t: Texts, game: GameRow, seat: int | None, now: float, code: str | None = None
 ) -> View:
     """What one person sees of `game`: `seat` is theirs (None: a watcher); `now` (epoch s)
-    runs «Генерал»'s match clock; `code` is the deal code of the round just ended, if any
-    (storage keeps it)."""
+    runs «Генерал»'s match clock; `code` is the deal code of the last round that ended,
+    if storage has one."""
     state = game.state
     view: View = {
         "version": game.version,
@@ -73,8 +73,7 @@ def table_view(
     }
     if phase == "playing" and game.deadline is not None:
         view["clock"] = {"seat": state.to_move, "deadline": game.deadline}
-    if state.phase is not Phase.PLAYING:
-        view["result"] = _result(t, game, state, scene, code)
+    view["result"] = _result(t, game, state, code)
     return view
 
 
@@ -220,26 +219,26 @@ def _hand(state: GameState, seat: int) -> View:
     }
 
 
-def _result(
-    t: Texts, game: GameRow, state: GameState, scene: TableScene, code: str | None
-) -> View | None:
-    """The round's end as the group reads it: its lines, the hands the picture shows, the
-    deal code; at the game's end, how it ended."""
+def _result(t: Texts, game: GameRow, state: GameState, code: str | None) -> View | None:
+    """The last round's end as the group read it: its lines, the hands its result showed,
+    the deal code; at the game's end, how it ended. The next round is dealt as one ends,
+    so while it is played this is the round before (the state it ended in is gone then,
+    and the words say less, as after a restart)."""
     ended = state.last_round
     if ended is None:
         return None
-    tiles = state.rules.tiles
-    lines = sheets.round_result(t, ended, state.rules, game.names, state).split("\n")
+    rules, tiles = state.rules, state.rules.tiles
+    closed = None if state.phase is Phase.PLAYING else state
+    lines = sheets.round_result(t, ended, rules, game.names, closed).split("\n")
     hands = [
-        {"seat": i, "tiles": [_tile(tiles, pips) for pips in shown.revealed]}
-        for i, shown in enumerate(scene.seats)
-        if shown.revealed is not None
+        {"seat": r.seat, "tiles": [_tile(tiles, tiles.pips[tile]) for tile in r.hand]}
+        for r in sheet_of(rules).round_seats(ended, rules, closed)
     ]
     end = [] if state.outcome is None else endings.game_end(t, game, state.outcome).split("\n")
     return {
         "round": ended.round_no,
         "lines": lines,
         "hands": hands,
-        "code": code,
+        "code": t("round-deal-code", code=code) if code else None,
         "end": end,
     }

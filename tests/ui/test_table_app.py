@@ -20,6 +20,7 @@ from bot.game.state import GameState
 from bot.game.tiles import tiles_of
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import table_scene
+from bot.ui.sheet_kinds import sheet_of
 from bot.ui.table_app import table_view
 from render import render_table
 from render.geometry import geometry
@@ -75,6 +76,8 @@ def test_a_view_is_json_and_comes_back_the_same() -> None:
             view = table_view(EN, _row(state), seat, NOW)
             assert json.loads(json.dumps(view)) == view
             assert view["words"]["draw"] == EN("draw")
+    ended = table_view(EN, _row(_played("goat", 4, 5, 500)), None, NOW, code="K7F3Q")
+    assert "K7F3Q" in ended["result"]["code"]
 
 
 def test_the_lobby_says_who_sits_and_who_may_start() -> None:
@@ -143,12 +146,12 @@ def _tiles_in(view: Any) -> list[tuple[int, int, int | None]]:
 
 
 def _known(state: GameState, seat: int | None) -> int:
-    """The tiles `seat` (None: a watcher) may know: the table, their own hand, and at a
-    round's end the hands it shows."""
+    """The tiles `seat` (None: a watcher) may know: the table, their own hand, and the hands
+    the group was shown when the last round ended."""
     known = state.rules.tiles.mask(tile for tile, _, _ in plays_of(state.history))
     if seat is not None:
         known |= state.hands[seat]
-    if state.phase is not Phase.PLAYING and state.last_round is not None:
+    if state.last_round is not None:
         for result in state.last_round.results:
             known |= state.rules.tiles.mask(result.hand)
     return known
@@ -157,7 +160,6 @@ def _known(state: GameState, seat: int | None) -> int:
 def _probe(state: GameState, players: int) -> None:
     game = _row(state)
     tiles = state.rules.tiles
-    scene = table_scene(RU, state, game.names)
     shown: list[Any] = []
     for seat in [*range(players), None]:
         view = table_view(RU, game, seat, NOW)
@@ -174,13 +176,14 @@ def _probe(state: GameState, players: int) -> None:
         else:
             assert [t["tile"] for t in hand["tiles"]] == list(tiles_of(state.hands[seat]))
         shown.append(view["result"] and view["result"]["hands"])
-    if state.phase is not Phase.PLAYING:
+    ended = state.last_round
+    if ended is not None:  # the hands the group's round result showed, to everyone alike
+        closed = None if state.phase is Phase.PLAYING else state
         group = [
-            {"seat": i, "tiles": [tiles.tile(*pips) for pips in s.revealed]}
-            for i, s in enumerate(scene.seats)
-            if s.revealed is not None
+            {"seat": r.seat, "tiles": list(r.hand)}
+            for r in sheet_of(state.rules).round_seats(ended, state.rules, closed)
         ]
-        assert group, "the round's end shows the hands"
+        assert group, "a round's end shows the hands"
         for hands in shown:
             assert [
                 {"seat": h["seat"], "tiles": [t["tile"] for t in h["tiles"]]} for h in hands

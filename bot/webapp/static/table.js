@@ -18,7 +18,7 @@ const COLOURS = {
 
 const state = {
   tg: null, token: null, view: null, version: -1, asking: null, askedAt: -1,
-  stream: null, failures: 0, myTurn: false, clock: null,
+  stream: null, failures: 0, myTurn: false, clock: null, resultRound: null,
 };
 const $ = (id) => document.getElementById(id);
 
@@ -134,7 +134,7 @@ function received(block) {
   }
   if (kind !== "table" || !data.length) return;
   const update = JSON.parse(data.join("\n"));
-  if (update.version <= state.version) return;
+  if (update.version < state.version) return;  // a lobby's seats change within a version
   state.failures = 0;
   state.version = update.version;
   show(update.view);
@@ -337,15 +337,21 @@ function gathering(view) {
   $("lobby").querySelector(".actions").replaceChildren(...actions);
 }
 
+// the last round's end: open as it ends, folded once the next round is under way
 function result(view) {
   const shown = view.result;
-  $("result").hidden = !shown;
+  const box = $("result");
+  box.hidden = !shown;
   if (!shown) return;
+  if (state.resultRound !== shown.round) box.open = view.phase !== "playing";
+  state.resultRound = shown.round;
   const names = Object.fromEntries(view.seats.map((seat) => [seat.seat, seat.name]));
   const hands = shown.hands.map((h) => el("li", {}, el("span", { class: "name" }, names[h.seat]),
     ...h.tiles.map((tile) => small(tile, false))));
-  $("result").replaceChildren(
-    ...shown.lines.map((line) => el("p", {}, line)),
+  const [head, ...lines] = shown.lines;
+  box.replaceChildren(
+    el("summary", {}, head),
+    ...lines.map((line) => el("p", {}, line)),
     el("h2", {}, view.words.hands), el("ul", { class: "hands" }, ...hands),
     ...(shown.code ? [el("p", { class: "code" }, shown.code)] : []),
     ...shown.end.map((line) => el("p", { class: "end" }, line)),
