@@ -17,7 +17,7 @@ const COLOURS = {
 };
 
 const state = {
-  tg: null, token: null, view: null, version: -1, asking: null, askedAt: -1,
+  tg: null, token: null, expires: 0, view: null, version: -1, asking: null, askedAt: -1,
   stream: null, failures: 0, myTurn: false, clock: null, resultRound: null,
 };
 const $ = (id) => document.getElementById(id);
@@ -81,6 +81,7 @@ async function session() {
     return false;
   }
   state.token = body.token;
+  state.expires = body.expires;
   document.documentElement.lang = body.language;
   return true;
 }
@@ -94,8 +95,13 @@ async function listen() {
   const control = new AbortController();
   state.stream = control;
   try {
+    // the server ends a stream as its token expires: a fresh one first, then on from `since`
+    if (Date.now() / 1000 > state.expires - 60 && !(await session())) return;
     const answer = await call(`stream?since=${state.version}`, { signal: control.signal });
-    if (answer.status === 401 && !(await session())) return;
+    if (answer.status === 401) {  // its token went stale: a fresh one, and on
+      if (await session()) listen();
+      return;
+    }
     if (!answer.ok) throw new Error(`stream: ${answer.status}`);
     const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
@@ -140,14 +146,14 @@ function received(block) {
   show(update.view);
 }
 
-async function act(choice) {
+async function act(choice, again = true) {
   const answer = await call("act", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ version: state.version, choice }),
   });
   const body = await answer.json().catch(() => ({}));
-  if (answer.status === 401 && (await session())) return act(choice);
+  if (answer.status === 401 && again && (await session())) return act(choice, false);
   if (!answer.ok) return toast(body.text || body.error || answer.status);
   if (body.result === "pending" && body.asking && body.asking.query !== "tiles") {
     ask(body.asking);
@@ -156,13 +162,13 @@ async function act(choice) {
   }
 }
 
-async function lobby(action, level) {
+async function lobby(action, level, again = true) {
   const answer = await call("lobby", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(level ? { action, level } : { action }),
   });
-  if (answer.status === 401 && (await session())) return lobby(action, level);
+  if (answer.status === 401 && again && (await session())) return lobby(action, level, false);
   if (!answer.ok) {
     const body = await answer.json().catch(() => ({}));
     toast(body.text || body.error || answer.status);
