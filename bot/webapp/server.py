@@ -1,0 +1,79 @@
+"""The table app's web server: the page (`/app/`, `/app/static/<name>`, framed only by
+Telegram Web and, given, the playground) and its JSON API (`/api/…`), on its own port."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from pathlib import Path
+
+from aiohttp import web
+
+from bot.webapp import actions, sessions, streams
+from bot.webapp.backstage import BACKSTAGE, Backstage, refused
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).with_name("static")
+TELEGRAM_WEB = "https://web.telegram.org"
+FILE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}")
+STOP_SECONDS = 5.0  # how long a stop waits for requests under way
+
+
+def table_app(
+    backstage: Backstage, static: Path = STATIC, framer: str | None = None
+) -> web.Application:
+    """The app's routes; `static` holds the page's files, `framer` is one more origin that
+    may show it in a frame (the playground's)."""
+    ancestors = " ".join(origin for origin in (TELEGRAM_WEB, framer) if origin)
+
+    async def guarded(request: web.Request, response: web.StreamResponse) -> None:
+        """Every answer, refusals too: who may frame it, and no guessing its type."""
+        response.headers["Content-Security-Policy"] = f"frame-ancestors {ancestors}"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+
+    async def page(request: web.Request) -> web.StreamResponse:
+        name = request.match_info.get("name", "index.html")
+        path = static / name
+        if not FILE_NAME.fullmatch(name) or not path.is_file():
+            return refused(404, "not-found")
+        return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    app = web.Application(client_max_size=64 * 1024)
+    app[BACKSTAGE] = backstage
+    app.on_response_prepare.append(guarded)
+    app.router.add_get("/app", _to_index)
+    app.router.add_get("/app/", page)
+    app.router.add_get("/app/static/{name}", page)
+    app.router.add_post("/api/session", sessions.open_session)
+    app.router.add_get("/api/table", streams.table)
+    app.router.add_get("/api/stream", streams.stream)
+    app.router.add_post("/api/act", actions.act)
+    app.router.add_post("/api/lobby", actions.lobby)
+    return app
+
+
+async def _to_index(request: web.Request) -> web.StreamResponse:
+    raise web.HTTPFound("/app/")
+
+
+class AppServer:
+    """The app's server on `host:port` (0: any free port), beside polling or the webhook."""
+
+    def __init__(self, app: web.Application) -> None:
+        self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=STOP_SECONDS)
+        self.port = 0
+
+    async def start(self, host: str, port: int) -> None:
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, host, port)
+        await site.start()
+        self.port = int(self.runner.addresses[0][1])
+        log.info("table app listening on %s:%s", host, self.port)
+
+    async def stop(self) -> None:
+        """Streams end at once (the pages come back with `since`), then the server."""
+        backstage = self.runner.app[BACKSTAGE]
+        backstage.closing.set()
+        await asyncio.sleep(0)
+        await self.runner.cleanup()
