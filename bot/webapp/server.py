@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from contextlib import suppress
 from pathlib import Path
 
 from aiohttp import web
 
+from bot.core.database import Claim
 from bot.webapp import actions, sessions, streams
 from bot.webapp.backstage import BACKSTAGE, Backstage, refused
 
@@ -18,6 +20,7 @@ STATIC = Path(__file__).with_name("static")
 TELEGRAM_WEB = "https://web.telegram.org"
 FILE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}")
 STOP_SECONDS = 5.0  # how long a stop waits for requests under way
+LISTEN_CHECK_SECONDS = 30.0  # how often the listening for other workers is looked at
 
 
 def table_app(
@@ -58,22 +61,48 @@ async def _to_index(request: web.Request) -> web.StreamResponse:
 
 
 class AppServer:
-    """The app's server on `host:port` (0: any free port), beside polling or the webhook."""
+    """The app's server on `host:port` (0: any free port), beside polling or the webhook;
+    its streams woken by every change committed to a game, on any worker."""
 
     def __init__(self, app: web.Application) -> None:
         self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=STOP_SECONDS)
+        self.backstage = app[BACKSTAGE]
         self.port = 0
+        self._listening: asyncio.Task[None] | None = None
 
     async def start(self, host: str, port: int) -> None:
+        changes = self.backstage.service.storage.games.changes
+        listening = await changes.listen(self.backstage.hub)
+        self._listening = asyncio.create_task(self._keep_listening(listening))
         await self.runner.setup()
         site = web.TCPSite(self.runner, host, port)
         await site.start()
         self.port = int(self.runner.addresses[0][1])
         log.info("table app listening on %s:%s", host, self.port)
 
+    async def _keep_listening(self, listening: Claim) -> None:
+        """The other workers heard again whenever the database connection that listens
+        for them is lost (tried again every `LISTEN_CHECK_SECONDS` until it is back)."""
+        changes = self.backstage.service.storage.games.changes
+        try:
+            while True:
+                await asyncio.sleep(LISTEN_CHECK_SECONDS)
+                try:
+                    if not await listening.held():
+                        await listening.release()
+                        listening = await changes.listen(self.backstage.hub)
+                        log.info("table app: the other workers are heard again")
+                except Exception:
+                    log.warning("table app: the other workers' changes are not heard now")
+        finally:
+            await listening.release()
+
     async def stop(self) -> None:
         """Streams end at once (the pages come back with `since`), then the server."""
-        backstage = self.runner.app[BACKSTAGE]
-        backstage.closing.set()
+        self.backstage.closing.set()
         await asyncio.sleep(0)
         await self.runner.cleanup()
+        if self._listening is not None:
+            self._listening.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._listening

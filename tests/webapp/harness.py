@@ -104,13 +104,14 @@ async def app_under_test(tmp_path: Path, static: Path) -> AsyncIterator[AppUnder
     backstage = Backstage(
         service=service, view_of=view, shell=telegram, bot_token=TOKEN, clock=clock
     )
-    storage.games.listen(backstage.hub)
+    listening = await storage.games.changes.listen(backstage.hub)
     client = TestClient(TestServer(table_app(backstage, static, framer=PLAYGROUND)))
     await client.start_server()
     try:
         yield AppUnderTest(client, service, telegram, clock, backstage)
     finally:
         await client.close()
+        await listening.release()
         await storage.close()
 
 
