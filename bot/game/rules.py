@@ -67,6 +67,14 @@ clock or the database unbounded."""
 NO_OPTIONS = Options()
 
 
+def game_of(scoring: str) -> Format:
+    """The game `scoring` names, or `RuleError` listing the games."""
+    if scoring not in FORMATS:
+        valid = ", ".join(FORMATS)
+        raise RuleError(f"scoring={scoring}: choose one of {valid}", "scoring", scoring, valid)
+    return FORMATS[scoring]
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """One game's rules: the options every game shares, and `own`, its game's own ones
@@ -125,12 +133,7 @@ class RuleSet:
     def __post_init__(self) -> None:
         for f in _SHARED:
             check_type(f.name, getattr(self, f.name), f.default)
-        if self.scoring not in FORMATS:
-            valid = ", ".join(FORMATS)
-            raise RuleError(
-                f"scoring={self.scoring}: choose one of {valid}", "scoring", self.scoring, valid
-            )
-        fmt = FORMATS[self.scoring]
+        fmt = game_of(self.scoring)
         object.__setattr__(self, "format", fmt)
         if type(self.own) is not fmt.options:
             if self.own != NO_OPTIONS:

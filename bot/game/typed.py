@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game.formats import FORMATS, Format
+from bot.game.formats import Format
 from bot.game.kinds import RuleError
-from bot.game.rules import KEYS, OWN_OPTIONS, PRESETS, RuleSet
+from bot.game.rules import KEYS, OWN_OPTIONS, PRESETS, RuleSet, game_of
 from bot.game.values import coerce, show_value
 
 __all__ = ["ALIASES", "PRESET_ALIASES", "parse_rules", "played", "saved_rules"]
@@ -55,11 +55,7 @@ def _parsed(text: str, players: int | None) -> tuple[RuleSet, dict[str, str]]:
     pairs = [word.partition("=") for word in words]
     keys = [ALIASES.get(key.lower(), key.lower()) for key, _, _ in pairs]
     typed = {key: raw for key, (_, eq, raw) in zip(keys, pairs, strict=True) if eq}
-    scoring = typed.get("scoring", preset.rules.scoring).lower()
-    if scoring not in FORMATS:
-        valid = ", ".join(FORMATS)
-        raise RuleError(f"scoring={scoring}: choose one of {valid}", "scoring", scoring, valid)
-    fmt = FORMATS[scoring]
+    fmt = game_of(typed.get("scoring", preset.rules.scoring).lower())
     for key, (word, eq, raw) in zip(keys, pairs, strict=True):
         if not eq or key not in KEYS:
             raise RuleError(
