@@ -79,6 +79,11 @@ class TableScene:
     closed: tuple[int, ...] = field(default=(), kw_only=True)
     count: EndsCount | None = field(default=None, kw_only=True)
 
+    @property
+    def face_down(self) -> set[tuple[int, int]]:
+        """The tiles lying face down, as `(arm, index)`: each closed arm's outermost."""
+        return {(arm, len(self.arms[arm]) - 1) for arm in self.closed}
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreRow:

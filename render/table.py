@@ -255,7 +255,7 @@ def _ring(canvas: Image.Image, panel: Rect) -> None:
     paste(canvas, sprites.plate(size, 22, None, theme.GOLD, 4), panel.left - ring, panel.top - ring)
 
 
-def _last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile | None:
+def last_played(tiles: Sequence[PlacedTile], pips: Pips | None) -> PlacedTile | None:
     wanted = sorted(pips) if pips else None
     return next((t for t in tiles if sorted((t.inner, t.outer)) == wanted), None)
 
@@ -267,8 +267,8 @@ def _chain(canvas: Image.Image, scene: TableScene, table: Arrangement) -> None:
     if not tiles:
         return
     u, coloured = table.unit, scene.max_pip > 6
-    last = _last_played(tiles, scene.last_played)
-    face_down = {(arm, len(scene.arms[arm]) - 1) for arm in scene.closed}
+    last = last_played(tiles, scene.last_played)
+    face_down = scene.face_down
     for tile in tiles:
         mask, (dx, dy) = sprites.shadow(u, tile.vertical)
         canvas.paste(theme.BLACK, (tile.rect.left + dx, tile.rect.top + dy), mask)
@@ -299,14 +299,19 @@ BADGE = END_TEXT * 7 // 4
 """An open end's badge across: room for two digits `END_TEXT` high."""
 
 
+def badge_spot(end: OpenEnd) -> Rect:
+    """Where an open end's badge lies: just beyond the end of a line."""
+    reach = 3 + BADGE // 2
+    px, py = end_point(end)
+    left, top = px + end.heading[0] * reach - BADGE // 2, py + end.heading[1] * reach - BADGE // 2
+    return Rect(left, top, left + BADGE, top + BADGE)
+
+
 def _badges(canvas: Image.Image, ends: Sequence[OpenEnd]) -> None:
     """A round badge with the value just beyond each open end of a line."""
-    reach = 3 + BADGE // 2
     for end in ends:
-        px, py = end_point(end)
-        x, y = px + end.heading[0] * reach, py + end.heading[1] * reach
-        badge = sprites.badge(end.value, BADGE, END_TEXT)
-        paste(canvas, badge, x - BADGE // 2, y - BADGE // 2)
+        spot = badge_spot(end)
+        paste(canvas, sprites.badge(end.value, BADGE, END_TEXT), spot.left, spot.top)
 
 
 def _pill(end: OpenEnd) -> Image.Image:

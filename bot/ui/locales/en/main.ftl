@@ -237,6 +237,15 @@ sheet-goat = goat
 sheet-eggs = the eggs go on to the next round
 sheet-out = out
 
+## the table app's page
+app-your-turn = Your move!
+app-watching = You are watching: the players' hands stay hidden until the round ends.
+app-pick-end = Where does it go? Tap an end on the table.
+app-sheet = Score
+app-hands = Hands
+app-empty-seat = free
+app-lost = Connection lost — reconnecting…
+
 ## round and game results
 round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.
 round-fish = Round { $round }: fish 🐟, blocked by { $name }.

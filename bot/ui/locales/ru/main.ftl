@@ -246,6 +246,15 @@ sheet-goat = козёл
 sheet-eggs = яйца переходят в следующий раунд
 sheet-out = выбыл
 
+## the table app's page
+app-your-turn = Ваш ход!
+app-watching = Вы смотрите: руки игроков не видны до конца раунда.
+app-pick-end = Куда поставить? Нажмите конец на столе.
+app-sheet = Счёт
+app-hands = На руках
+app-empty-seat = свободно
+app-lost = Нет связи — переподключаемся…
+
 ## round and game results
 round-eggs = Раунд { $round }: рыба, яйца! 🥚 { $carry } переходят дальше.
 round-fish = Раунд { $round }: рыба 🐟, рыбак — { $name }.

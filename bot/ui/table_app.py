@@ -1,0 +1,245 @@
+"""What one person sees of a game in the table app: plain JSON-ready data for its page.
+
+Built from what the group sees (the table picture's scene, its geometry from the renderer,
+the sheet, the round's result as the group reads it) and, for a seat, that seat's own
+`SeatView` alone: another hand, the bazaar's tiles and the seed are never in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from bot.core.rows import GameRow, GameStatus
+from bot.game.moves import Draw, Pass, Play, PlayDoubles
+from bot.game.state import GameState, Phase
+from bot.game.tiles import TileSet, tiles_of
+from bot.game.view import seat_view
+from bot.ui import endings, sheets
+from bot.ui.games import game_won
+from bot.ui.i18n import Texts
+from bot.ui.scenes import table_scene
+from bot.ui.sheet_kinds import sheet_of, team
+from bot.ui.texts import told
+from render.geometry import geometry
+from render.layout import Rect
+from render.scene import Pips, TableScene
+
+View = dict[str, Any]
+
+
+def table_view(
+    t: Texts, game: GameRow, seat: int | None, now: float, code: str | None = None
+) -> View:
+    """What one person sees of `game`: `seat` is theirs (None: a watcher); `now` (epoch s)
+    runs «Генерал»'s match clock; `code` is the deal code of the round just ended, if any
+    (storage keeps it)."""
+    state = game.state
+    view: View = {
+        "version": game.version,
+        "title": game_won(t, game.rules),
+        "words": words(t),
+        "you": seat,
+        "lobby": None,
+        "round": 0,
+        "clock": None,
+        "match": None,
+        "layout": None,
+        "bazaar": None,
+        "count": None,
+        "sheet": None,
+        "moves": [],
+        "hand": None,
+        "result": None,
+    }
+    if state is None:
+        return view | _lobby(game, seat)
+    clock = "" if game.ends_at is None else sheets.match_clock(t, game.ends_at - now)
+    scene = table_scene(t, state, game.names, clock)
+    phase = _phase(game, state)
+    view |= {
+        "phase": phase,
+        "round": state.round_no,
+        "caption": scene.caption,
+        "seats": _seats(game, scene, seat),
+        "match": clock or None,
+        "layout": _layout(state.rules.tiles, scene),
+        "bazaar": scene.bazaar,
+        "count": None if scene.count is None else _count(scene),
+        "sheet": _sheet(t, state, game.names),
+        "moves": told(t, state.history, state, game.names)[-sheets.EVENT_LINES :],
+        "hand": None if seat is None else _hand(state, seat),
+    }
+    if phase == "playing" and game.deadline is not None:
+        view["clock"] = {"seat": state.to_move, "deadline": game.deadline}
+    if state.phase is not Phase.PLAYING:
+        view["result"] = _result(t, game, state, scene, code)
+    return view
+
+
+@cache
+def words(t: Texts) -> dict[str, str]:
+    """The page's own labels in `t`'s language."""
+    return {
+        "your_turn": t("app-your-turn"),
+        "watching": t("app-watching"),
+        "pick_end": t("app-pick-end"),
+        "sheet": t("app-sheet"),
+        "hands": t("app-hands"),
+        "empty_seat": t("app-empty-seat"),
+        "lost": t("app-lost"),
+        "lobby": t("lobby-title"),
+        "sit": t("join"),
+        "start": t("start"),
+        "computer_easy": t("add-computer", level=t("computer-easy")),
+        "computer_normal": t("add-computer", level=t("computer-normal")),
+        "computer_hard": t("add-computer", level=t("computer-hard")),
+        "draw": t("draw"),
+        "pass": t("pass"),
+        "doubles": t("hand-doubles"),
+        "open": t("hand-open"),
+        "closed": t("hand-closed"),
+        "more": t("hand-more"),
+        "done": t("hand-done"),
+        "cancel": t("hand-cancel"),
+        "pick_face": t("hand-pick-face"),
+        "pick_double": t("hand-pick-double"),
+        "ready": t("hand-ready"),
+        "bazaar": t("picture-bazaar"),
+    }
+
+
+def _phase(game: GameRow, state: GameState) -> str:
+    if game.status in (GameStatus.FINISHED, GameStatus.CANCELLED):
+        return "over"
+    return {Phase.PLAYING: "playing", Phase.ROUND_OVER: "round_over"}.get(state.phase, "over")
+
+
+def _lobby(game: GameRow, seat: int | None) -> View:
+    """A table being gathered: who sits, how many seats, whether the reader created it."""
+    creator = any(p.seat == seat and p.user_id == game.creator_id for p in game.players)
+    seats = [
+        {
+            "seat": p.seat,
+            "name": p.name,
+            "computer": p.computer is not None,
+            "tiles": 0,
+            "you": p.seat == seat,
+            "to_move": False,
+        }
+        for p in game.players
+    ]
+    phase = "lobby" if game.status is GameStatus.LOBBY else "over"
+    lobby = {"players": game.rules.players, "creator": creator}
+    return {"phase": phase, "caption": "", "seats": seats, "lobby": lobby}
+
+
+def _seats(game: GameRow, scene: TableScene, seat: int | None) -> list[View]:
+    return [
+        {
+            "seat": p.seat,
+            "name": p.name,
+            "computer": p.computer is not None,
+            "tiles": shown.tiles_left,
+            "you": p.seat == seat,
+            "to_move": shown.to_move,
+            "note": shown.note,
+            "out": shown.out,
+        }
+        for p, shown in zip(game.players, scene.seats, strict=True)
+    ]
+
+
+def _tile(tiles: TileSet, pips: Pips) -> View:
+    return {"tile": tiles.tile(*pips), "a": pips[0], "b": pips[1]}
+
+
+def _box(rect: Rect) -> View:
+    return {"x": rect.left, "y": rect.top, "w": rect.width, "h": rect.height}
+
+
+def _layout(tiles: TileSet, scene: TableScene) -> View:
+    """The line as the table picture lays it out (`render.geometry`)."""
+    drawn = geometry(scene)
+    return {
+        "width": drawn.width,
+        "height": drawn.height,
+        "felt": _box(drawn.felt),
+        "spinner": scene.spinner,
+        "tiles": [
+            _tile(tiles, spot.pips) | _box(spot.rect) | {"last": spot.last, "closed": spot.closed}
+            for spot in drawn.tiles
+        ],
+        "ends": [
+            {"arm": end.arm, "value": end.value, "text": end.text} | _box(end.rect)
+            for end in drawn.ends
+        ],
+        "pips": [[list(place) for place in places] for places in drawn.pips],
+        "dots": list(drawn.dots),
+        "inks": None if drawn.inks is None else list(drawn.inks),
+    }
+
+
+def _count(scene: TableScene) -> View:
+    count = scene.count
+    assert count is not None
+    return {
+        "label": count.label,
+        "total": count.total,
+        "points": count.points,
+        "scorer": count.scorer,
+    }
+
+
+def _sheet(t: Texts, state: GameState, names: Sequence[str]) -> View:
+    """The score per side in the words of the game's kind of sheet, a row each."""
+    rules, tally = state.rules, state.tally
+    part = sheet_of(rules).part
+    rows = [[part(t, tally, side, team(t, rules, names, side))] for side in range(rules.sides)]
+    if tally.carry:
+        rows.append([f"🥚 {tally.carry}"])
+    return {"rows": rows}
+
+
+def _hand(state: GameState, seat: int) -> View:
+    """The seat's own tiles, from its `SeatView` alone: which may go down now, and whether
+    it may draw, pass or put several doubles down at once."""
+    view = seat_view(state, seat)
+    legal = view.legal_moves()
+    tiles = view.rules.tiles
+    playable = {m.tile for m in legal if isinstance(m, Play)}
+    return {
+        "tiles": [
+            _tile(tiles, tiles.pips[t]) | {"playable": t in playable} for t in tiles_of(view.hand)
+        ],
+        "turn": bool(legal),
+        "draw": any(isinstance(m, Draw) for m in legal),
+        "pass": any(isinstance(m, Pass) for m in legal),
+        "doubles": any(isinstance(m, PlayDoubles) for m in legal),
+    }
+
+
+def _result(
+    t: Texts, game: GameRow, state: GameState, scene: TableScene, code: str | None
+) -> View | None:
+    """The round's end as the group reads it: its lines, the hands the picture shows, the
+    deal code; at the game's end, how it ended."""
+    ended = state.last_round
+    if ended is None:
+        return None
+    tiles = state.rules.tiles
+    lines = sheets.round_result(t, ended, state.rules, game.names, state).split("\n")
+    hands = [
+        {"seat": i, "tiles": [_tile(tiles, pips) for pips in shown.revealed]}
+        for i, shown in enumerate(scene.seats)
+        if shown.revealed is not None
+    ]
+    end = [] if state.outcome is None else endings.game_end(t, game, state.outcome).split("\n")
+    return {
+        "round": ended.round_no,
+        "lines": lines,
+        "hands": hands,
+        "code": code,
+        "end": end,
+    }
