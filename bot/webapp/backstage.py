@@ -21,9 +21,9 @@ from bot.webapp.passes import BadPassError, Grant, checked
 
 log = logging.getLogger(__name__)
 
-ViewOf = Callable[[Texts, GameRow, int | None, float], dict[str, Any]]
+ViewOf = Callable[[Texts, GameRow, int | None, float, str | None], dict[str, Any]]
 """What one person sees of a game (`bot.ui.table_app.table_view`): their seat, or None for
-a watcher, at a time."""
+a watcher, at a time, with the deal code of the round the game stands after (if any)."""
 
 
 class Shell(Protocol):

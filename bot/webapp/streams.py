@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.game.state import Phase
 from bot.ui.i18n import texts_for
 from bot.webapp.backstage import BACKSTAGE, Backstage, refused
 from bot.webapp.passes import Grant
@@ -21,12 +22,15 @@ KEEP_ALIVE_SECONDS = 15.0
 
 async def _seen(backstage: Backstage, grant: Grant) -> dict[str, Any] | None:
     """`{"version", "view"}` of the pass's game for its person, None if there is no game."""
-    game = await backstage.service.game(grant.game_id)
+    storage = backstage.service.storage
+    game = await storage.games.game(grant.game_id)
     if game is None:
         return None
-    view = backstage.view_of(
-        texts_for(grant.language), game, game.seat_of(grant.user_id), backstage.clock()
-    )
+    state, code = game.state, None
+    if state is not None and state.phase is not Phase.PLAYING and state.last_round is not None:
+        code = await storage.archive.code(game.id, state.last_round.round_no)
+    seat, now = game.seat_of(grant.user_id), backstage.clock()
+    view = backstage.view_of(texts_for(grant.language), game, seat, now, code)
     return {"version": game.version, "view": view}
 
 

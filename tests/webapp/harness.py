@@ -25,10 +25,11 @@ PLAYGROUND = "http://127.0.0.1:8080"
 CHAT = -100
 
 
-def view(t: Texts, game: GameRow, seat: int | None, now: float) -> dict[str, Any]:
+def view(t: Texts, game: GameRow, seat: int | None, now: float, code: str | None) -> dict[str, Any]:
     """A stand-in for `bot.ui.table_app.table_view`: whose view it is, of what."""
     return {
         "phase": game.status.value,
+        "code": code,
         "seat": seat,
         "players": [p.name for p in game.players],
         "language": t.language,

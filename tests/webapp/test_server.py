@@ -13,6 +13,7 @@ from bot.core.guarded import game_state
 from bot.core.rows import Player
 from bot.game.engine import legal_moves
 from bot.game.moves import Play
+from bot.game.state import Phase
 from bot.webapp.init_data import signed
 from tests.webapp.harness import (
     CHAT,
@@ -240,3 +241,18 @@ async def test_the_lobby_in_the_app_seats_adds_computers_and_starts(app: AppUnde
     start = await app.client.post("/api/lobby", json={"action": "start"}, headers=creator)
     assert start.status == 200 and await start.json() == {}
     assert (await app.stored(game)).state is not None
+
+
+async def test_a_finished_game_s_view_is_given_its_last_round_s_deal_code(
+    app: AppUnderTest,
+) -> None:
+    game = await started(app.service)
+    while game.state is not None and game.state.phase is Phase.PLAYING:
+        state = game_state(game)
+        mover = game.players[state.to_move].user_id
+        await app.service.play(game.id, mover, game.version, legal_moves(state)[0])
+        game = await app.stored(game)
+    assert game.state is not None and game.state.last_round is not None
+    code = await app.service.storage.archive.code(game.id, game.state.last_round.round_no)
+    table = await app.client.get("/api/table", headers=await app.bearer(2, game))
+    assert code and (await table.json())["view"]["code"] == code
