@@ -1,11 +1,17 @@
 """The live streams' wake-up calls: one in-process hub hears every committed change to a
-game (`bot.core.screen.Listener`) and wakes the streams watching that game."""
+game (`bot.core.screen.Listener`) and wakes the streams watching that game; the streams a
+change wakes together share one read of the game."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+
+from bot.core.rows import GameRow
+
+Read = tuple[GameRow | None, str | None]
+"""A game as stored, with the deal code of the round it stands after (if any)."""
 
 
 class Hub:
@@ -13,8 +19,10 @@ class Hub:
 
     def __init__(self) -> None:
         self._watching: dict[int, set[asyncio.Event]] = {}
+        self._reading: dict[int, asyncio.Future[Read]] = {}
 
     def changed(self, game_id: int) -> None:
+        self._reading.pop(game_id, None)  # a read begun before this change is stale
         for woken in self._watching.get(game_id, ()):
             woken.set()
 
@@ -31,3 +39,17 @@ class Hub:
             watchers.discard(woken)
             if not watchers:
                 del self._watching[game_id]
+
+    async def read(self, game_id: int, fetch: Callable[[int], Awaitable[Read]]) -> Read:
+        """`fetch(game_id)`, one for every stream of the game asking before it is done
+        (and before the game changes again)."""
+        reading = self._reading.get(game_id)
+        if reading is None:
+            reading = self._reading[game_id] = asyncio.ensure_future(fetch(game_id))
+
+            def done(finished: asyncio.Future[Read]) -> None:
+                if self._reading.get(game_id) is finished:
+                    del self._reading[game_id]
+
+            reading.add_done_callback(done)
+        return await asyncio.shield(reading)

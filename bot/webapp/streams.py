@@ -14,6 +14,7 @@ from aiohttp import web
 from bot.game.state import Phase
 from bot.ui.i18n import texts_for
 from bot.webapp.backstage import BACKSTAGE, Backstage, refused
+from bot.webapp.hub import Read
 from bot.webapp.passes import Grant
 
 log = logging.getLogger(__name__)
@@ -23,12 +24,17 @@ KEEP_ALIVE_SECONDS = 15.0
 async def _seen(backstage: Backstage, grant: Grant) -> dict[str, Any] | None:
     """`{"version", "view"}` of the pass's game for its person, None if there is no game."""
     storage = backstage.service.storage
-    game = await storage.games.game(grant.game_id)
+
+    async def fetch(game_id: int) -> Read:
+        game = await storage.games.game(game_id)
+        state = None if game is None else game.state
+        if state is None or state.phase is Phase.PLAYING or state.last_round is None:
+            return game, None
+        return game, await storage.archive.code(game_id, state.last_round.round_no)
+
+    game, code = await backstage.hub.read(grant.game_id, fetch)
     if game is None:
         return None
-    state, code = game.state, None
-    if state is not None and state.phase is not Phase.PLAYING and state.last_round is not None:
-        code = await storage.archive.code(game.id, state.last_round.round_no)
     seat, now = game.seat_of(grant.user_id), backstage.clock()
     view = backstage.view_of(texts_for(grant.language), game, seat, now, code)
     return {"version": game.version, "view": view}
