@@ -4,6 +4,7 @@ through the core's one door, the lobby, the limit of presses."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -77,6 +78,7 @@ async def test_a_seat_and_a_member_get_a_pass_and_a_stranger_does_not(app: AppUn
 async def test_forged_another_bots_old_userless_or_missing_init_data_gets_401_and_nothing_is_kept(
     app: AppUnderTest, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, "bot.webapp")
     game = await started(app.service)
     app.telegram.members.add(9)
     good = app.init_data(9, game)
@@ -98,6 +100,11 @@ async def test_forged_another_bots_old_userless_or_missing_init_data_gets_401_an
     assert missing.status == 401
     assert await app.service.storage.rows("SELECT id FROM users WHERE id = 9") == []
     assert await app.stored(game) == game
+    refusals = [r.getMessage() for r in caplog.records if "initData refused" in r.getMessage()]
+    assert refusals == [  # one short line each, with the reason and nothing of the data
+        f"table app: initData refused ({why})"
+        for why in ("forged", "forged", "too-old", "no-user", "missing", "missing")
+    ]
     assert good not in caplog.text and "hash=" not in caplog.text
 
 
