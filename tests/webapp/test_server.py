@@ -47,6 +47,7 @@ async def test_the_page_is_framed_only_by_telegram_web_and_the_playground(
         answer = await app.client.get(path)
         csp = answer.headers["Content-Security-Policy"]
         assert csp == f"frame-ancestors https://web.telegram.org {PLAYGROUND}", path
+        assert "Set-Cookie" not in answer.headers, path  # no cookies, ever
     index = await app.client.get("/app/")
     assert index.status == 200 and "стол" in await index.text()
     for path in ("/app/static/..%2Fsecret.txt", "/app/static/.hidden", "/app/static/none.js"):
