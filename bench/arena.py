@@ -64,7 +64,6 @@ from bot.ai.weights import DEFAULT
 from bot.game import Move, Phase, SeatView, apply, new_game, next_round, parse_rules, seat_view
 from bot.game.engine import time_up
 from bot.game.events import RoundEnded
-from bot.game.rules import Scoring
 
 Player = Callable[[SeatView, random.Random], Move]
 HEAVIEST = "heaviest"
@@ -167,7 +166,7 @@ def play_game(task: Task) -> Result:
     state, _ = new_game(rules, [f"p{s}" for s in seats], deal)
     rounds, won = 0, 0.0
     round_places: list[int] = []
-    general = rules.scoring is Scoring.GENERAL
+    general = rules.format.timed
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
             over = general and state.round_no >= GENERAL_ROUNDS

@@ -31,6 +31,7 @@ from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
 from bot.core.watchdog import Watchdog
+from bot.telegram.app_side import AppSide
 from bot.telegram.asking import Askers
 from bot.telegram.courier import Courier
 from bot.telegram.handlers import routers
@@ -45,7 +46,10 @@ from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.notices import Shown, shown_as
+from bot.ui.table_app import table_view
 from bot.ui.texts import refusal
+from bot.webapp.backstage import Backstage
+from bot.webapp.server import AppServer, table_app
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 30  # how long a stop waits for updates still being handled
@@ -211,26 +215,50 @@ async def open_storage(settings: Settings) -> tuple[Storage, BackupPlan | None]:
     return await Storage.open(settings.database_path, plan), plan
 
 
-async def run(settings: Settings) -> None:
+async def open_table_app(
+    settings: Settings, service: GameService, bot: Bot, messenger: Messenger, framer: str | None
+) -> AppServer | None:
+    """The table app's server when `WEBAPP_URL` is set (None without it): its own port, its
+    streams woken by every change the storage commits; `framer`, one more origin that may
+    show it in a frame (the playground's)."""
+    if not settings.webapp_url:
+        return None
+    backstage = Backstage(
+        service=service,
+        view_of=table_view,
+        shell=AppSide(bot, messenger),
+        bot_token=settings.token(),
+        max_age=settings.webapp_max_age_seconds,
+    )
+    server = AppServer(table_app(backstage, framer=framer))
+    await server.start(settings.webapp_host, settings.webapp_port)
+    return server
+
+
+async def run(settings: Settings, framer: str | None = None) -> None:
     """Poll, or serve the webhook when `WEBHOOK_URL` is set, until the process is stopped;
-    open games go on where they were."""
+    open games go on where they were. With `WEBAPP_URL` the table app is served beside
+    (framed by Telegram Web and `framer`, the playground's origin when it runs the bot)."""
     storage, plan = await open_storage(settings)
     pacing = Pacing(Limits(paced=settings.pacing, reply_patience=settings.reply_patience_seconds))
     sends = PrivateSends()
     bot = build_bot(settings, pacing, sends)
+    app: AppServer | None = None
     try:
         async with bot.session:
             me = await bot.me()
             await register_commands(bot)
             outbox = Outbox(storage.database)
             courier = Courier(outbox, pacing, (pack, unpack), storage.worker)
-            messenger = Messenger(bot, storage, me.username or "", courier)
+            short_name = settings.webapp_short_name if settings.webapp_url else None
+            messenger = Messenger(bot, storage, me.username or "", courier, short_name)
             sends.told = messenger.hands.below  # whatever else comes, the hands follow
             clock = SystemClock()
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)
             computers = Computers(service, settings.computer_pace_seconds)
             dispatcher = build_dispatcher(service, messenger, computers, timers, plan)
+            app = await open_table_app(settings, service, bot, messenger, framer)
             # what start-up made (modules, aiogram's and pydantic's types) stays for good:
             # kept out of the collector's full passes, which took ~150 ms of a busy loop
             gc.freeze()
@@ -248,4 +276,6 @@ async def run(settings: Settings) -> None:
                 await bot.delete_webhook()  # polling after a webhook: Telegram wants it gone
                 await dispatcher.start_polling(bot, allowed_updates=ALLOWED_UPDATES)
     finally:
+        if app is not None:
+            await app.stop()
         await storage.close()

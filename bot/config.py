@@ -27,6 +27,13 @@ class Settings(BaseSettings):
     webhook_host: str = "0.0.0.0"  # where the webhook server listens
     webhook_port: int = Field(8080, ge=0, le=65535)
     telegram_api_base: str = TELEGRAM_API
+    # the table app (docs/webapp.md): its public HTTPS URL and @BotFather's short name for it;
+    # unset: no app, no «📱 За стол» button
+    webapp_url: str | None = None
+    webapp_short_name: str | None = None
+    webapp_host: str = "0.0.0.0"  # where the app's own server listens
+    webapp_port: int = Field(8081, ge=0, le=65535)  # 0: any free port (logged)
+    webapp_max_age_seconds: int = Field(86400, gt=0)  # the oldest initData accepted
     database_path: Path = Path("data/kozel.sqlite3")
     database_url: SecretStr | None = None  # postgresql://…: PostgreSQL instead of the file
     log_level: str = "INFO"

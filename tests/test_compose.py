@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
+from bot.webapp.streams import KEEP_ALIVE_SECONDS
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
 ENV = {
@@ -47,6 +49,16 @@ def test_the_proxy_spreads_requests_over_every_worker() -> None:
     port = COMPOSE["services"]["bot"]["environment"]["WEBHOOK_PORT"]
     assert "name bot" in caddyfile and f"port {port}" in caddyfile
     assert "lb_policy round_robin" in caddyfile and "health_uri /healthz" in caddyfile
+
+
+def test_the_proxy_keeps_the_table_apps_streams_open() -> None:
+    caddyfile = (ROOT / "deploy" / "Caddyfile").read_text(encoding="utf-8")
+    route = caddyfile.split("handle @table_app")[1].split("handle {")[0]
+    port = COMPOSE["services"]["bot"]["environment"]["WEBAPP_PORT"]
+    assert "@table_app path /app /app/* /api/*" in caddyfile and f"port {port}" in route
+    assert "flush_interval -1" in route  # each event at once
+    (timeout,) = re.findall(r"read_timeout (\d+)s", route)
+    assert int(timeout) > KEEP_ALIVE_SECONDS  # a quiet stream's comment comes before it
 
 
 def _compose() -> list[str] | None:

@@ -165,7 +165,8 @@ def test_readme_has_two_setup_commands_and_ci_runs_the_test_one() -> None:
 
 def test_the_wheel_ships_catalogs_migrations_and_the_page(tmp_path: Path) -> None:
     """An editable install hides missing package data; the wheel `pip install .` makes
-    must carry every catalog and migration, the fonts and the playground's page."""
+    must carry every catalog and migration, the fonts, the playground's and the table app's
+    pages."""
     done = _run("pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), ".")
     assert done.returncode == 0, done.stdout + done.stderr
     (wheel,) = tmp_path.glob("*.whl")
@@ -178,6 +179,7 @@ def test_the_wheel_ships_catalogs_migrations_and_the_page(tmp_path: Path) -> Non
             "migrations/postgres/*.sql",
             "render/fonts/*.ttf",
             "bot/playground/web/static/*",
+            "bot/webapp/static/*",
         )
         for path in ROOT.glob(pattern)
     }

@@ -98,9 +98,9 @@ def fives_of(rules: RuleSet, score: int, total: int, out: bool = False) -> int:
 
 
 def stake(rules: RuleSet, score: int) -> int:
-    """The score a side's move points depend on: its own with `exact` (a move past the
-    target scores nothing), else 0, which keeps `reply_fives`' cache small."""
-    return score if rules.exact else 0
+    """The score a side's move points depend on: its own where they do (`exact`: a move past
+    the target scores nothing), else 0, which keeps `reply_fives`' cache small."""
+    return score if rules.format.by_stake(rules) else 0
 
 
 def in_fives(rules: RuleSet, points: int) -> float:

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from bot.core.changes import GameChanges
 from bot.core.database import ConflictError, Database, Transaction
 from bot.core.errors import StaleVersionError
 from bot.core.reading import GameReader, still_seated
@@ -40,6 +41,7 @@ class Games:
         self.database = database
         self.worker = worker
         self._read = GameReader(database)
+        self.changes = GameChanges(database, worker)  # who hears of each change committed
 
     # -- reading ---------------------------------------------------------------------
 
@@ -162,6 +164,7 @@ class Games:
             )
 
         await self.database.atomically(seat)
+        self.changes.changed(game_id)
 
     async def set_rules(self, game_id: int, rules: RuleSet, deadline: float | None = None) -> None:
         """The lobby's rules (and, given, its new idle deadline)."""
@@ -170,6 +173,7 @@ class Games:
             "WHERE id = ? AND status = 'lobby'",
             (json.dumps(rules.options()), deadline, self.worker, game_id),
         )
+        self.changes.changed(game_id)
 
     # -- the seats' clocks -------------------------------------------------------------
 
@@ -188,6 +192,7 @@ class Games:
             "UPDATE players SET missed = ?, away = ? WHERE game_id = ? AND seat = ?",
             (missed, int(away), game_id, seat),
         )
+        self.changes.changed(game_id)
 
     async def back(
         self, game_id: int, seat: int, clock: bool, version: int, deadline: float | None
@@ -208,6 +213,7 @@ class Games:
             )
 
         await self.database.atomically(store)
+        self.changes.changed(game_id)
 
     async def set_deadline(self, game_id: int, version: int, deadline: float | None) -> None:
         """A new deadline for the turn the game is at (if it still is at `version`); this
@@ -216,6 +222,7 @@ class Games:
             "UPDATE games SET deadline = ?, owner = ? WHERE id = ? AND version = ?",
             (deadline, self.worker, game_id, version),
         )
+        self.changes.changed(game_id)
 
     # -- moves, rounds, endings ----------------------------------------------------------
 
@@ -272,6 +279,7 @@ class Games:
                 await _finish(db, game, ending)
 
         await self.database.atomically(store)
+        self.changes.changed(game.id)
         stored = replace(game, status=GameStatus.ACTIVE, state=state, version=version)
         if ending is not None:
             stored = replace(stored, status=GameStatus.FINISHED, end_reason=ending.reason)
@@ -285,6 +293,8 @@ class Games:
             "WHERE id = ? AND status IN (?, ?)",
             (GameStatus.CANCELLED, reason, game_id, *OPEN),
         )
+        if changed:
+            self.changes.changed(game_id)
         return changed > 0
 
     async def owed_rounds(self, game_id: int) -> list[JSON]:

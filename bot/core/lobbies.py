@@ -227,7 +227,7 @@ class Lobbies(LockedGames):
                     entries.append(LogEntry(None, rest_entry(leaders)))
                 await self.storage.games.set_rules(game_id, rules)
                 game = replace(game, rules=rules)
-                clock = rules.minutes * 60 if rules.format.timed else None
+                clock = rules.format.match_minutes(rules) * 60 if rules.format.timed else None
                 game = await self.storage.games.record(
                     game,
                     entries,

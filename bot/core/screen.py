@@ -1,6 +1,6 @@
 """What the core hands to the screen after a stored turn (`Turn`), what the screen does
-(`Screen`) and what moves a game on (`Onward`): plain data and protocols, below every
-module that moves a game."""
+(`Screen`), what moves a game on (`Onward`) and who hears of every committed change
+(`Listener`): plain data and protocols, below every module that moves a game."""
 
 from __future__ import annotations
 
@@ -61,6 +61,21 @@ class Standstill:
         pass
 
     def follow(self, game: GameRow) -> None:
+        pass
+
+
+class Listener(Protocol):
+    """Hears that a change to a game has been committed, whoever made it: a move, a seat, a
+    clock (the table app's live streams, `bot.webapp.hub`)."""
+
+    def changed(self, game_id: int) -> None:
+        """Game `game_id` changed; called right after the commit, so it must not wait."""
+
+
+class Unheard:
+    """Nobody listens: the storage alone (tests, tools), before the app wires a listener."""
+
+    def changed(self, game_id: int) -> None:
         pass
 
 

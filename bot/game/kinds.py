@@ -9,20 +9,6 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class Scoring(StrEnum):
-    """How a round is scored and who loses the game."""
-
-    GOAT = "goat"  # points are bad; remembered points; goats at the target (§2)
-    SEA_GOAT = "sea_goat"  # the winner records ≥ 25; write-off; bald goat (§3)
-    CLASSIC = "classic"  # the winner collects the others' pips (§9)
-    ROOM = "room"  # each scores their own pips; the limit puts a side out (§9, game room)
-    TELEPHONE = "telephone"  # ends that make a multiple of 5 score sum/5; highest wins (§6)
-    MUGGINS = "muggins"  # ends that make a multiple of 5 score the sum; highest wins (§7)
-    BYKOVO = "bykovo"  # 4 of 4–7 play a round; hands add up; the limit eliminates (§4)
-    GENERAL = "general"  # two teams of a queue play; out on 0-0 / 6-6 is a General (§8)
-    FIVES_THREES = "fives_threes"  # ends that divide by 5 or 3 score; to 61, highest wins (§11)
-
-
 class Spinner(StrEnum):
     """Whether the first open double opens four arms (§5–§7)."""
 
@@ -53,13 +39,6 @@ class DrawMode(StrEnum):
     UNTIL_PLAYABLE = "until_playable"
     ONE = "one"
     NONE = "none"
-
-
-class FishMode(StrEnum):
-    """Who scores a fish in «Козёл» (§2.5)."""
-
-    ALL = "all"  # «рыба на всех»
-    ONE = "one"  # «рыба на одного»
 
 
 class RuleError(ValueError):

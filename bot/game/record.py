@@ -98,7 +98,7 @@ def build(
     return {
         "record": RECORD,
         "game": played.game,
-        "format": rules.scoring.value,
+        "format": rules.scoring,
         "preset": rules.preset,
         "rules": rules.options(),
         **({"lots": state.lots} if rules.edition >= LOTS_EDITION else {}),

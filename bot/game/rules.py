@@ -7,12 +7,14 @@ RULES.md §1–§3 and §9. What differs between the games is their format's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping
+from dataclasses import Field, dataclass, field, fields, replace
 from typing import Any
 
 from bot.game.formats import FORMATS, Format
-from bot.game.formats.base import TABLE_PLAYERS
-from bot.game.kinds import DrawMode, FirstLead, FishMode, NextLead, RuleError, Scoring, Spinner
+from bot.game.formats.base import TABLE_PLAYERS, Options
+from bot.game.formats.goat import FishMode
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Spinner
 from bot.game.tiles import TileSet, tile_set
 from bot.game.values import check_type, coerce, show_value
 
@@ -25,7 +27,6 @@ __all__ = [
     "Preset",
     "RuleError",
     "RuleSet",
-    "Scoring",
     "Spinner",
 ]
 
@@ -43,8 +44,10 @@ EDITION = max(EDITIONS)
 SPINNER_FISH = 2
 LINE_BEFORE_SPINNER = 4
 FIRST_EDITION = min(EDITIONS)
-OWN_OPTIONS = {name: f for f in FORMATS.values() for name in f.own_options}
-"""The options that belong to one format alone."""
+OWN_OPTIONS: dict[str, Format] = {
+    f.name: fmt for fmt in FORMATS.values() for f in fields(fmt.options)
+}
+"""The options that belong to one format alone (`Format.options`), by name."""
 MAX_TEAMS = 5
 LIMITS = {
     "target": (0, 10_000),
@@ -52,23 +55,34 @@ LIMITS = {
     "redeal_doubles": (0, 13),
     "redeal_suit": (0, 13),
     "keep": (0, 91),
-    "open_threshold": (0, 1_000),
     "lone_zero": (0, 1_000),
-    "record_min": (0, 1_000),
     "team_size": (2, 5),
     "doubles": (1, 4),
-    "minutes": (1, 120),
 }
-"""The range of every numeric option (`max_pip`, `players` and `hand_size` are checked
-against the set): a number typed by a user never reaches a clock or the database unbounded."""
+"""The range of every shared numeric option (`max_pip`, `players` and `hand_size` are
+checked against the set; a game's own say theirs): a number typed by a user never reaches a
+clock or the database unbounded."""
+
+
+NO_OPTIONS = Options()
+
+
+def game_of(scoring: str) -> Format:
+    """The game `scoring` names, or `RuleError` listing the games."""
+    if scoring not in FORMATS:
+        valid = ", ".join(FORMATS)
+        raise RuleError(f"scoring={scoring}: choose one of {valid}", "scoring", scoring, valid)
+    return FORMATS[scoring]
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """One game's rules. Validated on creation: a bad value raises `RuleError`."""
+    """One game's rules: the options every game shares, and `own`, its game's own ones
+    (`Format.options`). Validated on creation: a bad value raises `RuleError`. Built from
+    flat options by `of`, changed by `changed`."""
 
     preset: str = "goat"
-    scoring: Scoring = Scoring.GOAT
+    scoring: str = "goat"  # the game: its format's id
     players: int = 4
     teams: bool = False
     team_size: int = 2  # players per team with teams=yes (the room: 2–5)
@@ -82,20 +96,14 @@ class RuleSet:
     keep: int = 0  # bazaar tiles that can never be drawn
     auto_draw: bool = True  # draw for the player, showing them what came
     voluntary_pass: bool = False
-    open_threshold: int = 13  # 0: every loser scores at once
     lone_zero: int = 10  # value of a hand that is the single 0-0
-    fish: FishMode = FishMode.ONE
     target: int = 101
-    record_min: int = 25  # Sea Goat: smallest sum the winner may record
     double_pair: bool = False  # Sea Goat: two doubles on both ends in one move
     spinner: Spinner = Spinner.NONE  # the first open double opens four arms (§5–§7)
     doubles: int = 1  # the most doubles one move may put down, one per open end (§5, §6)
     closed_doubles: bool = False  # Осёл: a double may be played face down, ending its arm
-    bald_goat: bool = False  # Sea Goat: going out with 0-0 (or 6-6) wins the game
-    write_off: bool = False  # Sea Goat: a new winner wipes the other side's points
     turn_timeout: int = 60  # seconds a person has for a move (0: untimed); the bot keeps time
-    minutes: int = 30  # «Генерал»: the match's length; the round under way when it ends is played
-    exact: bool = False  # Fives and Threes: only landing on the target exactly wins (§11)
+    own: Options = NO_OPTIONS  # the game's own options (its defaults, if not given)
     edition: int = EDITION  # how the bot played these rules (`EDITIONS`); not a user's option
     format: Format = field(init=False, repr=False, compare=False)
     tiles: TileSet = field(init=False, repr=False, compare=False)
@@ -123,10 +131,18 @@ class RuleSet:
         return RuleSet, tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            if f.init:
-                check_type(f.name, getattr(self, f.name), f.default)
-        object.__setattr__(self, "format", FORMATS[self.scoring])
+        for f in _SHARED:
+            check_type(f.name, getattr(self, f.name), f.default)
+        fmt = game_of(self.scoring)
+        object.__setattr__(self, "format", fmt)
+        if type(self.own) is not fmt.options:
+            if self.own != NO_OPTIONS:
+                raise RuleError(
+                    f"{type(self.own).__name__} belong to another game than {self.scoring}",
+                    "scoring",
+                    self.scoring,
+                )
+            object.__setattr__(self, "own", fmt.options())
         self._validate()
         tiles = tile_set(self.max_pip)
         object.__setattr__(self, "tiles", tiles)
@@ -136,7 +152,6 @@ class RuleSet:
         object.__setattr__(self, "line_dead_ends", tiles.plain_suit_masks if line else dead_ends)
         object.__setattr__(self, "most_doubles", max(self.doubles, 2 if self.double_pair else 1))
         object.__setattr__(self, "seat_sides", tuple(map(self.side_of, range(self.players))))
-        fmt = self.format
         plain = self.spinner is Spinner.NONE and not fmt.finishes_circle
         object.__setattr__(self, "plain_line", plain)
         options = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
@@ -172,11 +187,6 @@ class RuleSet:
                 "0",
                 f"1–{LIMITS['target'][1]}",
             )
-        for name, owner in OWN_OPTIONS.items():
-            if owner is not self.format and getattr(self, name) != KEYS[name].default:
-                raise RuleError(
-                    f"{name} belong to {owner.scoring} scoring", "scoring", self.scoring
-                )
 
     def _validate_seats(self) -> None:
         """Players and teams within what the format seats."""
@@ -302,8 +312,20 @@ class RuleSet:
         return self if self.edition == EDITION else replace(self, edition=EDITION)
 
     def options(self) -> dict[str, Any]:
-        """The options as plain JSON values (the preset's name included)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+        """Every option as a plain JSON value, flat (the preset's name included): the shared
+        ones, then every game's own, at their defaults for the other games."""
+        options = {f.name: getattr(self, f.name) for f in _SHARED}
+        edition = options.pop("edition")
+        mine = {f.name: getattr(self.own, f.name) for f in fields(self.own)}
+        return (
+            options
+            | {name: mine.get(name, KEYS[name]) for name in OWN_OPTIONS}
+            | {"edition": edition}
+        )
+
+    def changed(self, changes: Mapping[str, Any]) -> RuleSet:
+        """These rules with `changes` (flat options, the game's own among them)."""
+        return RuleSet.of({**self.options(), **changes})
 
     def summary(self) -> str:
         """The preset and every option that differs from it, e.g. `sea_goat target=150`."""
@@ -311,26 +333,48 @@ class RuleSet:
         changed = [
             f"{name}={show_value(value)}"
             for name, value in self.options().items()
-            if name in KEYS and value != getattr(base, name)
+            if name in KEYS and value != base.options()[name]
         ]
         return " ".join([self.preset, *changed])
 
     @classmethod
-    def from_options(cls, options: dict[str, Any]) -> RuleSet:
+    def of(cls, options: Mapping[str, Any]) -> RuleSet:
+        """Rules from flat options: `scoring` names the game, whose own options go to `own`;
+        another game's own option is refused unless at its default."""
+        scoring = options.get("scoring", "goat")
+        fmt = FORMATS.get(scoring)
+        shared = {name: value for name, value in options.items() if name not in OWN_OPTIONS}
+        if fmt is None:  # refused by name
+            return cls(**shared)
+        mine: dict[str, Any] = {}
+        for name, value in options.items():
+            owner = OWN_OPTIONS.get(name)
+            if owner is fmt:
+                mine[name] = value
+            elif owner is not None and value != KEYS[name]:
+                raise RuleError(f"{name} belong to {owner.id} scoring", "scoring", scoring)
+        return cls(**shared, own=fmt.options(**mine))
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> RuleSet:
         """The inverse of `options()` (JSON values in, validated rules out); options stored
         before editions are the first edition's."""
         known = {
-            f.name: coerce(f.name, options[f.name], f.default)
-            for f in _INIT_FIELDS
-            if f.name in options
+            name: coerce(name, value, OPTIONS.get(name))
+            for name, value in options.items()
+            if name in OPTIONS
         }
         known.setdefault("edition", FIRST_EDITION)
-        return cls(**known)
+        return cls.of(known)
 
 
-_INIT_FIELDS = [f for f in fields(RuleSet) if f.init]
-KEYS = {f.name: f for f in _INIT_FIELDS if f.name not in {"preset", "edition"}}
-"""The options a user may set."""
+_SHARED: list[Field[Any]] = [f for f in fields(RuleSet) if f.init and f.name != "own"]
+KEYS: dict[str, Any] = {
+    f.name: f.default for f in _SHARED if f.name not in {"preset", "edition"}
+} | {f.name: f.default for fmt in FORMATS.values() for f in fields(fmt.options)}
+"""The options a user may set, with their defaults: the shared ones and every game's own."""
+OPTIONS: dict[str, Any] = {"preset": "goat", "edition": EDITION, **KEYS}
+"""Every option a stored rule set holds, with its default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +386,7 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {
-    name: Preset(name, RuleSet(preset=name, scoring=f.scoring, **options))
+    name: Preset(name, RuleSet.of({"preset": name, "scoring": f.id, **options}))
     for f in FORMATS.values()
     for name, options in f.presets.items()
 }

@@ -4,12 +4,11 @@ chat's saved defaults): read against the presets, and held to what the chosen ga
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from bot.game.formats import FORMATS, Format
-from bot.game.kinds import RuleError, Scoring
-from bot.game.rules import KEYS, OWN_OPTIONS, PRESETS, RuleSet
+from bot.game.formats import Format
+from bot.game.kinds import RuleError
+from bot.game.rules import KEYS, OWN_OPTIONS, PRESETS, RuleSet, game_of
 from bot.game.values import coerce, show_value
 
 __all__ = ["ALIASES", "PRESET_ALIASES", "parse_rules", "played", "saved_rules"]
@@ -56,31 +55,28 @@ def _parsed(text: str, players: int | None) -> tuple[RuleSet, dict[str, str]]:
     pairs = [word.partition("=") for word in words]
     keys = [ALIASES.get(key.lower(), key.lower()) for key, _, _ in pairs]
     typed = {key: raw for key, (_, eq, raw) in zip(keys, pairs, strict=True) if eq}
-    scoring = coerce("scoring", typed["scoring"], Scoring.GOAT) if "scoring" in typed else None
-    fmt = FORMATS[scoring or preset.rules.scoring]
+    fmt = game_of(typed.get("scoring", preset.rules.scoring).lower())
     for key, (word, eq, raw) in zip(keys, pairs, strict=True):
         if not eq or key not in KEYS:
             raise RuleError(
-                f"unknown option {word!r}: {fmt.scoring} plays {', '.join(played(fmt))}",
+                f"unknown option {word!r}: {fmt.id} plays {', '.join(played(fmt))}",
                 key,
                 raw,
                 ", ".join(played(fmt)),
-                game=fmt.scoring,
+                game=fmt.id,
             )
         if OWN_OPTIONS.get(key, fmt) is not fmt:
             raise RuleError(
-                f"{key} does not apply to {fmt.scoring} scoring",
+                f"{key} does not apply to {fmt.id} scoring",
                 key,
                 raw,
                 ", ".join(played(fmt)),
-                game=fmt.scoring,
+                game=fmt.id,
             )
-    changes: dict[str, Any] = {
-        key: coerce(key, raw, KEYS[key].default) for key, raw in typed.items()
-    }
+    changes: dict[str, Any] = {key: coerce(key, raw, KEYS[key]) for key, raw in typed.items()}
     if players is not None:
         changes["players"] = players
-    return replace(preset.rules, **changes), typed
+    return preset.rules.changed(changes), typed
 
 
 def parse_rules(text: str, players: int | None = None) -> RuleSet:
@@ -107,4 +103,4 @@ def saved_rules(text: str) -> tuple[RuleSet, tuple[str, ...]]:
     dropped = _unplayed(rules)
     words = tuple(f"{key}={show_value(getattr(rules, key))}" for key in dropped)
     restored: dict[str, Any] = {key: rules.format.fixed[key][0] for key in dropped}
-    return replace(rules, **restored), words
+    return rules.changed(restored), words

@@ -50,7 +50,7 @@ def coerce(name: str, raw: object, default: object) -> Any:
             return False
         raise RuleError(f"{name}={raw}: say yes or no", name, str(raw), "yes, no")
     if isinstance(default, str):
-        return str(raw)
+        return text
     if default is None and text in {"auto", "none", ""}:
         return None
     try:

@@ -52,11 +52,16 @@ Button = Callable[[str, str], CallbackData]
 """The data of a rules button that sets option `key` to `value`."""
 
 
-def lobby_keyboard(t: Texts, game: GameRow, join_url: str, computers: bool) -> InlineKeyboardMarkup:
-    """Sit down; leave, start, the rules, cancel; pick a team (with teams); seat computers."""
+def lobby_keyboard(
+    t: Texts, game: GameRow, join_url: str, computers: bool, app_url: str | None = None
+) -> InlineKeyboardMarkup:
+    """Sit down (and the table app, with one); leave, start, the rules, cancel; pick a team
+    (with teams); seat computers."""
     game_id = game.id
     builder = InlineKeyboardBuilder()
     builder.button(text=t("join"), url=join_url)
+    if app_url is not None:
+        builder.button(text=t("open-table-app"), url=app_url)
     for action in (LobbyAct.LEAVE, LobbyAct.START, LobbyAct.SETTINGS, LobbyAct.CANCEL):
         builder.button(text=t(action), callback_data=LobbyAction(game=game_id, action=action))
     teams = team_slots(game.rules) if game.rules.teams else 0
@@ -70,8 +75,17 @@ def lobby_keyboard(t: Texts, game: GameRow, join_url: str, computers: bool) -> I
             text=t("add-computer", level=texts.computer_level(t, level)),
             callback_data=AddComputer(game=game_id, level=level),
         )
-    builder.adjust(1, 2, 2, *([teams] if teams else []), *([len(levels)] if levels else []))
+    first = 1 if app_url is None else 2
+    builder.adjust(first, 2, 2, *([teams] if teams else []), *([len(levels)] if levels else []))
     return builder.as_markup()
+
+
+def app_keyboard(t: Texts, app_url: str | None) -> InlineKeyboardMarkup | None:
+    """The table message's «📱 За стол», when there is a table app."""
+    if app_url is None:
+        return None
+    button = InlineKeyboardButton(text=t("open-table-app"), url=app_url)
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
 
 
 def _marked(text: str, current: bool) -> str:

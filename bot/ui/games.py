@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import fields
 from enum import Enum, StrEnum
 
 from bot.game.rules import PRESETS, RuleSet
@@ -64,12 +65,11 @@ OPTION_NAMES = frozenset(RuleSet().options()) - {"preset", "edition"}
 
 def how_won(t: Texts, rules: RuleSet) -> str:
     """How the game is won, with its target, limit or length («кто наберёт 101 — козёл»)."""
-    return t(
-        f"won-{rules.scoring}",
-        goal=rules.goal,
-        minutes=rules.minutes,
-        exact=option_value(rules.exact),
-    )
+    own = {f.name: getattr(rules.own, f.name) for f in fields(rules.own)}
+    shown = {
+        name: value if type(value) is int else option_value(value) for name, value in own.items()
+    }
+    return t(f"won-{rules.scoring}", goal=rules.goal, **shown)
 
 
 def game_won(t: Texts, rules: RuleSet) -> str:

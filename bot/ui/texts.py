@@ -24,7 +24,7 @@ from bot.game.events import (
 )
 from bot.game.formats import FORMATS
 from bot.game.moves import Draw, Move, Pass, PlayDoubles
-from bot.game.rules import PRESETS, RuleError, RuleSet, Scoring, Spinner
+from bot.game.rules import PRESETS, RuleError, RuleSet, Spinner
 from bot.game.state import GameState, Phase
 from bot.ui.games import OPTION_NAMES, described, nearest_preset, preset_name
 from bot.ui.hand import ARROWS, ends_shown
@@ -93,7 +93,7 @@ def _not_played(t: Texts, error: RuleError) -> str:
     """An option the chosen game does not play, or does not have: the game named, with what
     it plays (the values, or its options)."""
     game, key = preset_name(t, error.game), quoted(error.key)
-    if error.key in FORMATS[Scoring(error.game)].fixed:
+    if error.key in FORMATS[error.game].fixed:
         value = quoted(error.value)
         return t("rule-error-not-played", game=game, key=key, value=value, valid=error.valid)
     if error.key in OPTION_NAMES:

@@ -89,10 +89,8 @@ def test_every_game_has_its_knobs() -> None:
     races, and they alone, play and value the race."""
     assert set(KNOBS) == set(FORMATS.values())
     for fmt in FORMATS.values():
-        assert isinstance(fmt.computers, ComputerSettings), fmt.scoring
-        assert all(plain(getattr(fmt.computers, f.name)) for f in fields(ComputerSettings)), (
-            fmt.scoring
-        )
+        assert isinstance(fmt.computers, ComputerSettings), fmt.id
+        assert all(plain(getattr(fmt.computers, f.name)) for f in fields(ComputerSettings)), fmt.id
         knobs = read(fmt.computers)
         assert knobs == KNOBS[fmt]
         race = fmt.scores_in_play

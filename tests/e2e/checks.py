@@ -15,7 +15,6 @@ from openskill.models import PlackettLuce
 from bot.game.engine import apply, legal_moves
 from bot.game.events import RoundEnded
 from bot.game.moves import Move, Play
-from bot.game.rules import Scoring
 from bot.game.serial import step
 from bot.game.state import GameState, Phase
 from bot.playground import Chat, FakeTelegram, User
@@ -56,9 +55,7 @@ def rated(state: GameState) -> dict[int, Rated]:
     the goats)."""
     assert state.outcome is not None, "the game is not over"
     rules, tally = state.rules, state.tally
-    assert rules.scoring is Scoring.GOAT and not rules.teams, (
-        "only individual «Козёл» is rated here"
-    )
+    assert rules.scoring == "goat" and not rules.teams, "only individual «Козёл» is rated here"
     scores, remembered = tally.scores, tally.remembered
     seats = range(rules.players)
     leaver = state.left[0] if state.left else None  # who left first: the others' measure

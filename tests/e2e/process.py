@@ -25,6 +25,15 @@ LATEST = max(int(path.name[:3]) for path in (ROOT / "migrations").glob("*.sql"))
 """The schema version a database has once today's bot has opened it."""
 
 
+WEBAPP = {
+    "WEBAPP_URL": "https://example.org/app/",
+    "WEBAPP_SHORT_NAME": "table",
+    "WEBAPP_HOST": "127.0.0.1",
+    "WEBAPP_PORT": "0",
+}
+"""The table app's settings in the tests: its server on any free port of this machine."""
+
+
 WATCHED = "aiogram.event,bot.telegram.courier"
 """The loggers whose DEBUG lines the harness reads (`LOG_DEBUG`): aiogram's line for each
 update handled, the outbox's when it starts sending and when all is sent."""
@@ -44,6 +53,7 @@ class BotProcess:
     pacing: bool = False  # the bot's own flood pacing (slow for whole games; its tests set it)
     source: Path = ROOT  # where its code comes from (an older version's, for upgrades)
     webhook: dict[str, str] | None = None  # WEBHOOK_* settings: a webhook, not polling
+    webapp: bool = False  # the table app served beside (`WEBAPP`), on a port it logs
     database_url: str | None = None  # PostgreSQL instead of the file in `folder`
     watched: bool = True  # logs the `WATCHED` lines (`handled` and `idle` need them)
     _reader: asyncio.Task[None] | None = None
@@ -71,13 +81,26 @@ class BotProcess:
         self._run_start = len(self.logs)
         if self._first_update is None:
             self._first_update = self.fake._next_update_id
-        self.process = await spawn_bot(self.folder, env | (self.webhook or {}))
+        extra = (self.webhook or {}) | (WEBAPP if self.webapp else {})
+        self.process = await spawn_bot(self.folder, env | extra)
         self._reader = asyncio.ensure_future(self._read(self.process))
         try:
             await self.fake.wait_until(lambda: len(self.fake.calls_of(listening)) > before, 30)
         except BaseException:
             await self.stop(signal.SIGKILL)  # left running, it would load the tests after
             raise
+
+    async def app_base(self) -> str:
+        """The table app's address in this run (`WEBAPP`: any free port, logged)."""
+        mark = "table app listening on 127.0.0.1:"
+
+        def logged() -> str | None:
+            run = b"".join(self.logs[self._run_start :]).decode(errors="replace")
+            _, found, rest = run.partition(mark)
+            return f"http://127.0.0.1:{rest.split()[0]}" if found and rest.strip() else None
+
+        base: str = await self.fake.wait_until(logged, 30)
+        return base
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
         assert process.stderr is not None
@@ -171,10 +194,13 @@ async def running_bot(
     pacing: bool = False,
     webhook: dict[str, str] | None = None,
     database_url: str | None = None,
+    webapp: bool = False,
 ) -> AsyncIterator[BotProcess]:
     """A started bot; when the block ends without an error, check the common promises:
     every press was answered, the fake saw no bug of its own, no Traceback in the log."""
-    bot = BotProcess(fake, folder, pacing=pacing, webhook=webhook, database_url=database_url)
+    bot = BotProcess(
+        fake, folder, pacing=pacing, webhook=webhook, database_url=database_url, webapp=webapp
+    )
     try:
         await bot.start()
         yield bot

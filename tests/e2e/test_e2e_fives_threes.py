@@ -61,7 +61,7 @@ def check_fives_threes(folder: Path, game_id: int) -> tuple[GameState, list[int]
         side = rules.side_of(before.to_move)
         gained = points(ends_total(rules, state.table))
         go = 0 if state.hands[before.to_move] else GO
-        if rules.exact and totals[side] + gained + go > rules.goal:
+        if rules.own.exact and totals[side] + gained + go > rules.goal:
             gained = go = 0
         added = state.history[len(before.history) :]
         scored = [e.points for e in added if isinstance(e, Scored)]
@@ -74,7 +74,7 @@ def check_fives_threes(folder: Path, game_id: int) -> tuple[GameState, list[int]
             ]
     assert state.phase is Phase.GAME_OVER and state.outcome is not None
     top = max(totals)
-    assert top >= rules.goal and (not rules.exact or top == rules.goal)
+    assert top >= rules.goal and (not rules.own.exact or top == rules.goal)
     assert state.outcome.places[0].score == top
     assert [p.score for p in state.outcome.places] == [totals[p.side] for p in state.outcome.places]
     assert not any(p.goat for p in state.outcome.places)

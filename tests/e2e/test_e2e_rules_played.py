@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.game.formats import FORMATS
-from bot.game.rules import DrawMode, RuleSet, Scoring, Spinner
+from bot.game.rules import DrawMode, RuleSet, Spinner
 from bot.game.typed import played
 from bot.playground import FakeTelegram
 from bot.ui.i18n import texts_for
@@ -20,7 +20,7 @@ from tests.e2e.process import running_bot
 from tests.e2e.shown import RU
 from tests.e2e.stored import DB_NAME, games_in
 
-FIVES_THREES = FORMATS[Scoring.FIVES_THREES]
+FIVES_THREES = FORMATS["fives_threes"]
 EN = texts_for("en")
 
 
@@ -91,8 +91,8 @@ async def test_saved_defaults_drop_what_their_game_does_not_play(tmp_path: Path)
             await fake.wait_until(lambda: games_in(tmp_path, group.id))
             (game,) = games_in(tmp_path, group.id)
             rules = RuleSet.from_options(json.loads(game["rules"]))
-            assert rules.scoring is Scoring.FIVES_THREES
-            assert (rules.draw, rules.spinner, rules.target, rules.exact) == (
+            assert rules.scoring == "fives_threes"
+            assert (rules.draw, rules.spinner, rules.target, rules.own.exact) == (
                 DrawMode.NONE,
                 Spinner.NONE,
                 31,

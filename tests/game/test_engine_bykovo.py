@@ -33,7 +33,7 @@ from bot.game.events import (
 )
 from bot.game.formats.bykovo import BYKOVO_LIMITS
 from bot.game.moves import Draw
-from bot.game.rules import DrawMode, RuleSet, Scoring
+from bot.game.rules import DrawMode, RuleSet
 from bot.game.serial import (
     NEXT_ROUND,
     encode,
@@ -620,5 +620,5 @@ def test_old_state_json_without_resting_and_before_still_loads(text):
 def test_the_bykovo_preset_and_its_alias():
     rules = parse_rules("tournament players=7")
     assert rules == bykovo(7)
-    assert rules.scoring is Scoring.BYKOVO
+    assert rules.scoring == "bykovo"
     assert (rules.at_table, rules.goal, rules.voluntary_pass) == (4, 50, True)

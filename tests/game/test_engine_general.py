@@ -36,7 +36,7 @@ from bot.game.events import (
 )
 from bot.game.formats.general import GENERAL_PLAYERS
 from bot.game.moves import Draw
-from bot.game.rules import DrawMode, NextLead, RuleSet, Scoring, Spinner
+from bot.game.rules import DrawMode, NextLead, RuleSet, Spinner
 from bot.game.scoring import Tally
 from bot.game.serial import (
     NEXT_ROUND,
@@ -155,9 +155,9 @@ def random_match(
 
 
 def test_the_preset_general():
-    assert GENERAL.scoring is Scoring.GENERAL
+    assert GENERAL.scoring == "general"
     assert (GENERAL.teams, GENERAL.team_size, GENERAL.hand, GENERAL.at_table) == (True, 2, 7, 4)
-    assert GENERAL.minutes == 30
+    assert GENERAL.own.minutes == 30
     assert GENERAL.fewest_players == GENERAL.at_table == 4
 
 
@@ -184,9 +184,9 @@ def test_general_is_played_by_teams_of_two(text):
 
 
 def test_minutes_range_from_1_to_120():
-    assert parse_rules("general minutes=1").minutes == 1
-    assert parse_rules("general minutes=120").minutes == 120
-    assert parse_rules("general minutes=60 players=8").minutes == 60
+    assert parse_rules("general minutes=1").own.minutes == 1
+    assert parse_rules("general minutes=120").own.minutes == 120
+    assert parse_rules("general minutes=60 players=8").own.minutes == 60
     for bad in ("0", "121", "-5", "x"):
         with pytest.raises(RuleError) as error:
             parse_rules(f"general minutes={bad}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields
 
 import pytest
 
@@ -20,7 +21,7 @@ from bot.game.values import show_value
 from tests.game.test_record import AT, play, same_game
 
 GAMES = list(FORMATS.values())
-IDS = [f.scoring.value for f in GAMES]
+IDS = [f.id for f in GAMES]
 
 
 def unplayed(fmt: Format) -> str:
@@ -30,7 +31,7 @@ def unplayed(fmt: Format) -> str:
         other = next(p.rules for p in PRESETS.values() if getattr(p.rules, key) not in only)
         return f"{key}={show_value(getattr(other, key))}"
     key = next(name for name, owner in OWN_OPTIONS.items() if owner is not fmt)
-    return f"{key}={show_value(getattr(PRESETS[key_preset(key)].rules, key))}"
+    return f"{key}={show_value(PRESETS[key_preset(key)].rules.options()[key])}"
 
 
 def key_preset(key: str) -> str:
@@ -43,19 +44,19 @@ def key_preset(key: str) -> str:
 def test_an_option_the_game_does_not_play_is_refused_naming_it(fmt: Format) -> None:
     typed = unplayed(fmt)
     with pytest.raises(RuleError) as error:
-        parse_rules(f"{fmt.scoring} {typed}")
-    assert error.value.game == fmt.scoring
+        parse_rules(f"{fmt.id} {typed}")
+    assert error.value.game == fmt.id
     assert error.value.key == typed.partition("=")[0]
 
 
 @pytest.mark.parametrize("fmt", GAMES, ids=IDS)
 def test_a_bad_option_lists_the_games_own_options(fmt: Format) -> None:
     with pytest.raises(RuleError) as error:
-        parse_rules(f"{fmt.scoring} colour=red")
-    assert error.value.game == fmt.scoring
+        parse_rules(f"{fmt.id} colour=red")
+    assert error.value.game == fmt.id
     listed = error.value.valid.split(", ")
     assert listed == list(played(fmt))
-    assert set(fmt.own_options) <= set(listed)
+    assert {f.name for f in fields(fmt.options)} <= set(listed)
     assert not set(listed) & {k for k, only in fmt.fixed.items() if len(only) == 1}
     assert not set(listed) & {k for k, owner in OWN_OPTIONS.items() if owner is not fmt}
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import pickle
+from dataclasses import fields
 
 import pytest
 
 from bot.game import PRESETS, RuleError, RuleSet, parse_rules
-from bot.game.rules import LIMITS, DrawMode, FirstLead, FishMode, NextLead, Scoring
+from bot.game.formats import FORMATS
+from bot.game.rules import LIMITS, DrawMode, FirstLead, FishMode, NextLead
 from bot.game.typed import played
 from bot.ui.i18n import texts_for
 
@@ -17,7 +19,7 @@ OPTION_NAMES = [name for name in RuleSet().options() if name not in {"preset", "
 
 def rule_error(match: str, key: str | None = None, **kwargs) -> RuleError:
     with pytest.raises(RuleError, match=match) as error:
-        RuleSet(**kwargs)
+        RuleSet.of(kwargs)
     if key is not None:
         assert error.value.key == key
     return error.value
@@ -39,9 +41,9 @@ def test_players_between_2_and_4():
 
 def test_sea_goat_with_3_players_alone():
     error = rule_error("sea_goat is played by 2 players or by 4 in teams", "players",
-                       scoring=Scoring.SEA_GOAT, players=3)  # fmt: skip
+                       scoring="sea_goat", players=3)  # fmt: skip
     assert error.valid == "2, 4 (teams=yes)"
-    rule_error("not 4 alone", "players", scoring=Scoring.SEA_GOAT, players=4)
+    rule_error("not 4 alone", "players", scoring="sea_goat", players=4)
     with pytest.raises(RuleError, match="not 3 alone"):
         parse_rules("sea_goat players=3")
     assert parse_rules("sea_goat teams=yes players=4").sides == 2
@@ -56,10 +58,24 @@ def test_hand_size_too_big():
     rule_error("hand_size=0", "hand_size", hand_size=0)
 
 
+OWN_RANGES = {
+    f.name: f.metadata["range"]
+    for fmt in FORMATS.values()
+    for f in fields(fmt.options)
+    if "range" in f.metadata
+}
+
+
 @pytest.mark.parametrize("name", ["keep", "redeal_doubles", "redeal_suit", "open_threshold"])
 def test_negative_counts(name):
-    low, high = LIMITS[name]
+    low, high = (LIMITS | OWN_RANGES)[name]
     rule_error(f"{name}=-1: must be from {low} to {high}", name, **{name: -1})
+
+
+def test_a_games_own_numbers_have_their_ranges():
+    assert OWN_RANGES == {"open_threshold": (0, 1000), "record_min": (0, 1000), "minutes": (1, 120)}
+    rule_error("minutes=121: must be from 1 to 120", "minutes", scoring="general", teams=True,
+               minutes=121)  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(LIMITS))
@@ -91,7 +107,7 @@ def test_target_must_be_positive():
         ("players", True),
         ("teams", 1),
         ("teams", "yes"),
-        ("scoring", "goat"),
+        ("scoring", 3),
         ("fish", "one"),
         ("hand_size", 7.0),
         ("hand_size", False),
@@ -114,7 +130,7 @@ def test_sea_goat_only_flags_need_sea_goat_scoring():
 def test_parse_sea_goat_target_125():
     rules = parse_rules("sea_goat target=125")
     assert rules == PRESETS["sea_goat"].rules
-    assert rules.scoring is Scoring.SEA_GOAT
+    assert rules.scoring == "sea_goat"
     assert rules.target == 125
     assert rules.players == 2
     assert parse_rules("sea_goat target=150").target == 150
@@ -127,9 +143,9 @@ def test_parse_defaults_to_goat_and_reads_options():
     assert rules.players == 3
     assert rules.draw is DrawMode.ONE
     assert rules.keep == 1
-    assert rules.fish is FishMode.ALL
+    assert rules.own.fish is FishMode.ALL
     assert rules.auto_draw is False
-    assert parse_rules("GOAT Fish=ALL, target=125").fish is FishMode.ALL
+    assert parse_rules("GOAT Fish=ALL, target=125").own.fish is FishMode.ALL
     assert parse_rules("classic hand_size=6", players=3).hand == 6
     assert parse_rules("classic hand_size=auto", players=3).hand == 5
 
@@ -159,7 +175,7 @@ def test_unknown_preset_lists_the_presets():
         ("goat draw=two", "draw", "until_playable, one, none"),
         ("goat first_lead=me", "first_lead", ", ".join(e.value for e in FirstLead)),
         ("goat next_lead=me", "next_lead", ", ".join(e.value for e in NextLead)),
-        ("goat scoring=chess", "scoring", ", ".join(e.value for e in Scoring)),
+        ("goat scoring=chess", "scoring", ", ".join(FORMATS)),
     ],
 )
 def test_bad_enum_value_lists_the_valid_values(text, key, valid):
@@ -277,14 +293,19 @@ def test_every_preset_has_descriptions_and_valid_rules():
 
 def test_preset_rules_match_the_spec():
     goat = PRESETS["goat"].rules
-    assert (goat.hand, goat.open_threshold, goat.target, goat.fish) == (7, 13, 101, FishMode.ONE)
+    assert (goat.hand, goat.own.open_threshold, goat.target, goat.own.fish) == (
+        7,
+        13,
+        101,
+        FishMode.ONE,
+    )
     assert (goat.redeal_doubles, goat.redeal_suit, goat.lone_zero) == (5, 6, 10)
     assert goat.first_lead is FirstLead.ONE_ONE
     assert goat.next_lead is NextLead.WINNER
     assert PRESETS["goat_teams"].rules.teams
     sea = PRESETS["sea_goat"].rules
-    assert (sea.target, sea.record_min, sea.lone_zero) == (125, 25, 25)
-    assert sea.double_pair and sea.bald_goat and sea.write_off
+    assert (sea.target, sea.own.record_min, sea.lone_zero) == (125, 25, 25)
+    assert sea.double_pair and sea.own.bald_goat and sea.own.write_off
     classic = PRESETS["classic"].rules
     assert classic.first_lead is FirstLead.HIGHEST_DOUBLE
     assert classic.target == 100
@@ -305,3 +326,32 @@ def test_rules_pickle_by_their_options_and_hash_alike() -> None:
     again = pickle.loads(pickle.dumps(rules))
     assert again == rules and hash(again) == hash(rules) and again.tiles is rules.tiles
     assert {rules: 1}[again] == 1
+
+
+# -- a game's own options, stored by the previous version ------------------------------------
+
+STORED_BEFORE_OWN_OPTIONS = {
+    "sea_goat record_min=30": '{"preset": "sea_goat", "scoring": "sea_goat", "players": 2, "teams": false, "team_size": 2, "max_pip": 6, "hand_size": null, "redeal_doubles": 5, "redeal_suit": 6, "first_lead": "one_one", "next_lead": "winner", "draw": "until_playable", "keep": 0, "auto_draw": true, "voluntary_pass": false, "open_threshold": 13, "lone_zero": 25, "fish": "one", "target": 125, "record_min": 30, "double_pair": true, "spinner": "none", "doubles": 1, "closed_doubles": false, "bald_goat": true, "write_off": true, "turn_timeout": 60, "minutes": 30, "exact": false, "edition": 4}',  # noqa: E501
+    "general minutes=60": '{"preset": "general", "scoring": "general", "players": 4, "teams": true, "team_size": 2, "max_pip": 6, "hand_size": null, "redeal_doubles": 0, "redeal_suit": 0, "first_lead": "one_one", "next_lead": "first_rule", "draw": "none", "keep": 0, "auto_draw": true, "voluntary_pass": false, "open_threshold": 13, "lone_zero": 0, "fish": "one", "target": 101, "record_min": 25, "double_pair": false, "spinner": "none", "doubles": 1, "closed_doubles": false, "bald_goat": false, "write_off": false, "turn_timeout": 60, "minutes": 60, "exact": false, "edition": 4}',  # noqa: E501
+    "fives_threes exact=yes": '{"preset": "fives_threes", "scoring": "fives_threes", "players": 4, "teams": false, "team_size": 2, "max_pip": 6, "hand_size": null, "redeal_doubles": 0, "redeal_suit": 0, "first_lead": "lot", "next_lead": "winner", "draw": "none", "keep": 0, "auto_draw": true, "voluntary_pass": false, "open_threshold": 13, "lone_zero": 0, "fish": "one", "target": 61, "record_min": 25, "double_pair": false, "spinner": "none", "doubles": 1, "closed_doubles": false, "bald_goat": false, "write_off": false, "turn_timeout": 60, "minutes": 30, "exact": true, "edition": 4}',  # noqa: E501
+    "goat fish=all open_threshold=0": '{"preset": "goat", "scoring": "goat", "players": 4, "teams": false, "team_size": 2, "max_pip": 6, "hand_size": null, "redeal_doubles": 5, "redeal_suit": 6, "first_lead": "one_one", "next_lead": "winner", "draw": "until_playable", "keep": 0, "auto_draw": true, "voluntary_pass": false, "open_threshold": 0, "lone_zero": 10, "fish": "all", "target": 101, "record_min": 25, "double_pair": false, "spinner": "none", "doubles": 1, "closed_doubles": false, "bald_goat": false, "write_off": false, "turn_timeout": 60, "minutes": 30, "exact": false, "edition": 4}',  # noqa: E501
+}
+"""`RuleSet.options()` as the version before a game owned its options stored it."""
+
+
+@pytest.mark.parametrize("typed", STORED_BEFORE_OWN_OPTIONS)
+def test_rules_stored_before_a_game_owned_its_options_load_and_store_the_same(typed):
+    stored = json.loads(STORED_BEFORE_OWN_OPTIONS[typed])
+    rules = RuleSet.from_options(stored)
+    assert rules == parse_rules(typed)
+    assert rules.options() == stored  # every option, every game's own included
+    assert json.loads(json.dumps(rules.options())) == stored
+
+
+def test_a_game_owns_its_options():
+    rules = parse_rules("sea_goat record_min=30")
+    assert rules.own == rules.format.options(record_min=30, bald_goat=True, write_off=True)
+    assert rules.changed({"record_min": 40}).own.record_min == 40
+    assert parse_rules("classic").changed({"scoring": "goat"}).own == PRESETS["goat"].rules.own
+    with pytest.raises(RuleError, match="belong to sea_goat"):
+        rules.changed({"scoring": "goat"})  # a Sea Goat option kept in another game

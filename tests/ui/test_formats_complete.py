@@ -133,7 +133,7 @@ def test_the_human_name_is_read_wherever_the_game_is_named(name: str, language: 
 def test_help_and_rules_list_every_game_and_how_it_is_won(name: str, language: str) -> None:
     t = texts_for(language)
     rules = PRESETS[name].rules
-    assert str(rules.minutes if rules.format.timed else rules.goal) in how_won(t, rules)
+    assert str(rules.own.minutes if rules.format.timed else rules.goal) in how_won(t, rules)
     every = [
         t("game-line", name=preset_name(t, p), preset=p, won=how_won(t, preset.rules))
         for p, preset in PRESETS.items()
@@ -221,7 +221,7 @@ def _check_generals(t: Texts, game: Played, round_text: str, end: str) -> None:
             wins=tally.wins[side],
         )
         assert line in end.splitlines()
-    assert str(rules.minutes) in end
+    assert str(rules.own.minutes) in end
 
 
 CHECKS = {

@@ -16,7 +16,7 @@ from fluent.syntax.visitor import Visitor
 from bot.ai import Level
 from bot.game.events import EndReason
 from bot.game.formats import FORMATS, Sheet
-from bot.game.rules import PRESETS, Scoring
+from bot.game.rules import PRESETS
 from bot.game.state import Phase
 from bot.ui import commands, texts
 from bot.ui.games import Seen
@@ -106,7 +106,7 @@ def test_every_key_the_code_names_exists() -> None:
         | {f"sheet-{word}" for word in SHEET_WORDS}
         | {f"command-{name}" for name in commands.GROUP_COMMANDS}
         | set(commands.PRIVATE_COMMANDS.values())
-        | {f"won-{scoring}" for scoring in Scoring}
+        | {f"won-{scoring}" for scoring in FORMATS}
         | {f"rules-for-{seen}" for seen in Seen}
         | {f"stats-line-{sheet}" for sheet in Sheet}
         | {f"round-sheet-{sheet}" for sheet in Sheet if sheet is not Sheet.GENERALS}

@@ -29,8 +29,8 @@ def test_an_option_the_game_does_not_play_names_the_game(fmt: Format, language: 
     t = texts_for(language)
     typed = unplayed(fmt)
     key, _, value = typed.partition("=")
-    game = t(f"preset-name-{fmt.scoring}")
-    said = answer(language, f"{fmt.scoring} {typed}")
+    game = t(f"preset-name-{fmt.id}")
+    said = answer(language, f"{fmt.id} {typed}")
     if key in fmt.fixed:
         only = ", ".join(map(show_value, fmt.fixed[key]))
         assert said == t("rule-error-not-played", game=game, key=key, value=value, valid=only)
@@ -43,8 +43,8 @@ def test_an_option_the_game_does_not_play_names_the_game(fmt: Format, language: 
 @pytest.mark.parametrize(("fmt", "language"), CASES, ids=CASE_IDS)
 def test_a_bad_option_lists_the_games_own_options(fmt: Format, language: str) -> None:
     t = texts_for(language)
-    game = t(f"preset-name-{fmt.scoring}")
-    said = answer(language, f"{fmt.scoring} colour=red")
+    game = t(f"preset-name-{fmt.id}")
+    said = answer(language, f"{fmt.id} colour=red")
     text = t("rule-error-key", key="colour")
     assert said == t("rule-error-options", text=text, game=game, options=", ".join(played(fmt)))
     assert len(played(fmt)) < 28

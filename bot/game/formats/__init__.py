@@ -12,12 +12,11 @@ from bot.game.formats.fives_threes import FIVES_THREES
 from bot.game.formats.general import GENERAL
 from bot.game.formats.goat import GOAT
 from bot.game.formats.room import ROOM
-from bot.game.kinds import Scoring
 
-FORMATS: dict[Scoring, Format] = {
-    f.scoring: f
+FORMATS: dict[str, Format] = {
+    f.id: f
     for f in (GOAT, SEA_GOAT, CLASSIC, ROOM, TELEPHONE, MUGGINS, BYKOVO, GENERAL, FIVES_THREES)
 }
-"""By `Scoring`, in the order /help lists their presets."""
+"""By their ids, in the order /help lists their presets."""
 
 __all__ = ["FORMATS", "Format", "Length", "RoundFacts", "RoundOutcome", "Sheet"]

@@ -12,15 +12,16 @@ A format reads its options from the `Rules` it is given; it keeps no state.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from bot.game.events import EndReason, PublicEvent, RoundEnd, RoundEnded
-from bot.game.kinds import DrawMode, FishMode, Scoring
+from bot.game.kinds import DrawMode, RuleError
 from bot.game.scoring import RoundScores, Tally, fresh_tally, reached
 from bot.game.table import Spread
 from bot.game.tiles import TileSet
+from bot.game.values import check_type
 
 TABLE_PLAYERS = 4
 Presets = Mapping[str, Mapping[str, Any]]
@@ -29,6 +30,42 @@ Fixed = Mapping[str, tuple[object, ...]]
 """Shared options and the only values a game plays them with, its presets' first."""
 Standing = tuple[int, int, bool, int]
 """`(side, place, goat, rating_points)`, best first."""
+
+
+def ranged(default: int, low: int, high: int) -> Any:
+    """A whole-number option of a game's own, from `low` to `high`."""
+    return field(default=default, metadata={"range": (low, high)})
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A game's own options (a format's `options`: a subclass with a field each, its
+    default the default, `ranged` for a number): checked on creation, `RuleError` if bad.
+    A game with none has this record."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            check_type(f.name, value, f.default)
+            low, high = f.metadata.get("range", (value, value))
+            if not low <= value <= high:
+                raise RuleError(
+                    f"{f.name}={value}: must be from {low} to {high}",
+                    f.name,
+                    str(value),
+                    f"{low}–{high}",
+                )
+
+
+Own = TypeVar("Own", bound=Options)
+
+
+def own(rules: Rules, kind: type[Own]) -> Own:
+    """The options of its own `rules` hold for the game whose record is `kind`."""
+    options = rules.own
+    if not isinstance(options, kind):
+        raise TypeError(f"{type(options).__name__} are not {kind.__name__}")
+    return options
 
 
 class Rules(Protocol):
@@ -48,19 +85,9 @@ class Rules(Protocol):
     @property
     def lone_zero(self) -> int: ...
     @property
-    def open_threshold(self) -> int: ...
-    @property
-    def fish(self) -> FishMode: ...
-    @property
     def draw(self) -> DrawMode: ...
     @property
-    def record_min(self) -> int: ...
-    @property
-    def bald_goat(self) -> bool: ...
-    @property
-    def write_off(self) -> bool: ...
-    @property
-    def exact(self) -> bool: ...
+    def own(self) -> Options: ...
     @property
     def tiles(self) -> TileSet: ...
     @property
@@ -160,12 +187,15 @@ class ComputerSettings:
 
 
 class Format:
-    """A game of the family: one instance per `Scoring`, kept in `bot.game.formats.FORMATS`.
+    """A game of the family: one instance each, kept in `bot.game.formats.FORMATS` by its `id`.
 
     The class attributes say what the game is; the methods do what differs. The defaults
     are a line game for 2–4 players with 7 tiles each, played to `target`."""
 
-    scoring: Scoring
+    id: str
+    """The game's name in the rules (`scoring=`), the records and the catalogs' keys."""
+    options: type[Options] = Options
+    """Its own options: a record of their names, types, defaults and ranges."""
     presets: ClassVar[Presets]
     computers: ClassVar[ComputerSettings]
     """How its computers play (`bot.ai.knobs`)."""
@@ -173,8 +203,6 @@ class Format:
     length = Length.TARGET
     lengths: ClassVar[tuple[int, ...]] = ()
     """The lengths the lobby offers as buttons, the short one first (0: by the players)."""
-    own_options: frozenset[str] = frozenset()
-    """Options that apply to this format alone."""
     fixed: ClassVar[Fixed] = {}
     """The shared options its rules fix: another value makes a game nobody plays, so a
     person may not choose it (a stored game keeps what it was stored with)."""
@@ -186,7 +214,7 @@ class Format:
     eliminating = False  # a side may go out of the game (`Tally.out`)
     finishes_circle = False  # the circle is played out after the first goes out (Bykovo)
     seats_by_lot = False  # the seats are drawn, the rating leaders rest first (Bykovo)
-    timed = False  # the match ends on its clock (`Rules.minutes`), not at a target
+    timed = False  # the match ends on its clock (`clock_minutes`), not at a target
     line_fish = True  # a line whose ends can take no tile is a fish at once (§1.6)
     hands_count = True  # the hands left count at a round's end (shown with their value)
 
@@ -213,6 +241,10 @@ class Format:
     def validate(self, rules: Rules) -> None:
         """Raise `RuleError` for a combination this format does not play."""
 
+    def match_minutes(self, rules: Rules) -> int:
+        """How long the match lasts on its clock, where `timed`."""
+        raise NotImplementedError
+
     def next_leader(self, state: Progress, seat: int) -> int:
         """Who leads the next round (unless `next_lead=first_rule`), once `seat` ended this
         one: who went out, or who closed the fish (§1.7)."""
@@ -232,6 +264,10 @@ class Format:
         if hand == 1:  # 0-0 is tile 0
             return rules.lone_zero
         return rules.tiles.pip_sum(hand)
+
+    def by_stake(self, rules: Rules) -> bool:
+        """Whether what a move scores depends on its side's score (`move_points`' `score`)."""
+        return False
 
     def move_points(self, rules: Rules, score: int, total: int, out: bool) -> int:
         """What a move scores for a side at `score` when the open ends add up to `total`

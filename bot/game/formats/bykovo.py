@@ -19,7 +19,7 @@ from bot.game.formats.base import (
     Sheet,
     Standing,
 )
-from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Spinner
 from bot.game.scoring import RoundScores, Tally, fresh_tally, shared_places
 from bot.game.shuffle import shuffled
 
@@ -35,7 +35,7 @@ BYKOVO_LIMITS = {4: 100, 5: 75, 6: 60, 7: 50}
 
 
 class Bykovo(Club):
-    scoring = Scoring.BYKOVO
+    id = "bykovo"
     computers = ComputerSettings(
         valuation="bykovo", heuristic="lock", trust=BYKOVO_TRUST, rests=True, easy_pass=EASY_PASS
     )

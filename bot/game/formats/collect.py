@@ -5,11 +5,22 @@ the others are goats."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import TABLE_PLAYERS, ComputerSettings, Format, Presets, Rules, Standing
-from bot.game.kinds import FirstLead, NextLead, RuleError, Scoring
+from bot.game.formats.base import (
+    TABLE_PLAYERS,
+    ComputerSettings,
+    Format,
+    Options,
+    Presets,
+    Rules,
+    Standing,
+    own,
+    ranged,
+)
+from bot.game.kinds import FirstLead, NextLead, RuleError
 from bot.game.scoring import RoundScores, Tally, eggs, nothing, rated_places, unique_extreme
 
 SEA_LONE_TOP = 50  # Sea Goat: a hand that is just the top double (6-6)
@@ -34,7 +45,7 @@ class Collect(Format):
         points = [0] * len(values)
         written_off = False
         if won >= self.least_record(rules):
-            if rules.write_off and any(scores[s] for s in sides if s != winner):
+            if self.writes_off(rules) and any(scores[s] for s in sides if s != winner):
                 scores = [0] * len(values)
                 written_off = True
             else:
@@ -50,6 +61,10 @@ class Collect(Format):
     def least_record(self, rules: Rules) -> int:
         """The smallest sum a winner may record."""
         return 0
+
+    def writes_off(self, rules: Rules) -> bool:
+        """Whether a new winner wipes the other sides' points instead of recording."""
+        return False
 
     def ending(
         self, rules: Rules, tally: Tally, bald: int | None
@@ -75,11 +90,19 @@ class Collect(Format):
         return rated_places(tally, goats, leaver_sides, low_wins=False)
 
 
+@dataclass(frozen=True, slots=True)
+class SeaGoatOptions(Options):
+    record_min: int = ranged(25, 0, 1_000)  # the smallest sum the winner may record
+    bald_goat: bool = False  # going out with 0-0 (or 6-6) wins the game
+    write_off: bool = False  # a new winner wipes the other side's points
+
+
 class SeaGoat(Collect):
     """«Морской козёл» (§3): the winner records only 25 or more, a fish nobody takes
     waits as eggs, a new winner may write the other side off, the bald goat ends it."""
 
-    scoring = Scoring.SEA_GOAT
+    id = "sea_goat"
+    options = SeaGoatOptions
     computers = ComputerSettings(valuation="record")
     presets: ClassVar[Presets] = {
         "sea_goat": {
@@ -92,7 +115,6 @@ class SeaGoat(Collect):
         }
     }
     lengths = (75, 125, 150, 200)
-    own_options = frozenset({"record_min", "bald_goat", "write_off"})
 
     def validate(self, rules: Rules) -> None:
         if not (rules.players == 2 or rules.teams):
@@ -114,24 +136,28 @@ class SeaGoat(Collect):
         return eggs(tally, total)
 
     def least_record(self, rules: Rules) -> int:
-        return rules.record_min
+        return own(rules, SeaGoatOptions).record_min
+
+    def writes_off(self, rules: Rules) -> bool:
+        return own(rules, SeaGoatOptions).write_off
 
     def is_bald(self, rules: Rules, placed: int, values: Sequence[int], seat: int) -> bool:
         """Out with 0-0, or with the top double while a loser holds ≥ 25 (§3)."""
-        if not rules.bald_goat:
+        mine = own(rules, SeaGoatOptions)
+        if not mine.bald_goat:
             return False
         if placed & 1:  # 0-0 is tile 0
             return True
         top = rules.tiles.tile(rules.tiles.max_pip, rules.tiles.max_pip)
         side = rules.side_of(seat)
         losers = (v for s, v in enumerate(values) if rules.side_of(s) != side)
-        return bool(placed >> top & 1) and any(v >= rules.record_min for v in losers)
+        return bool(placed >> top & 1) and any(v >= mine.record_min for v in losers)
 
 
 class Classic(Collect):
     """Classic draw dominoes (§9): 5 tiles each with 3–4 players, the highest double leads."""
 
-    scoring = Scoring.CLASSIC
+    id = "classic"
     computers = ComputerSettings(valuation="record")
     presets: ClassVar[Presets] = {
         "classic": {

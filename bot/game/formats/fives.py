@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.game.formats.base import ComputerSettings, Format, Presets, Rules, Sheet, Standing
-from bot.game.kinds import FirstLead, Scoring, Spinner
+from bot.game.kinds import FirstLead, Spinner
 from bot.game.scoring import RoundScores, Tally, shared_places, unique_extreme
 
 MUGGINS_TWO, MUGGINS_MORE = 250, 200
@@ -68,7 +68,7 @@ class Fives(Race):
 class Telephone(Fives):
     """«Телефон» (§6): the sum / 5 in play, the pips won / 5 rounded up, to 72."""
 
-    scoring = Scoring.TELEPHONE
+    id = "telephone"
     computers = ComputerSettings(valuation="race", heuristic="race")
     presets: ClassVar[Presets] = {
         "telephone": {
@@ -90,7 +90,7 @@ class Muggins(Fives):
     """Muggins (§7): the sum in play, the pips won to the nearest 5, to 250 for two and
     200 for more (`target=0`), 5 tiles each with 3–4 players."""
 
-    scoring = Scoring.MUGGINS
+    id = "muggins"
     computers = ComputerSettings(valuation="race", heuristic="race", point=1)
     presets: ClassVar[Presets] = {
         "muggins": {

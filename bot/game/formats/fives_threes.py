@@ -3,20 +3,23 @@ S/3 and S/5 where they divide, going out adds one, 61 wins; `exact=yes` must lan
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from bot.game.events import RoundEnd, Scored, TilePlayed
 from bot.game.formats.base import (
     ComputerSettings,
     Fixed,
+    Options,
     Presets,
     Progress,
     RoundFacts,
     RoundOutcome,
     Rules,
+    own,
 )
 from bot.game.formats.fives import Race
-from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Spinner
 from bot.game.scoring import RoundScores, Tally, nothing
 from bot.game.table import ends_sum
 
@@ -39,8 +42,14 @@ def ends_points(total: int) -> int:
     return (0 if total % 3 else total // 3) + (0 if total % 5 else total // 5)
 
 
+@dataclass(frozen=True, slots=True)
+class FivesThreesOptions(Options):
+    exact: bool = False  # only landing on the target exactly wins (§11)
+
+
 class FivesThrees(Race):
-    scoring = Scoring.FIVES_THREES
+    id = "fives_threes"
+    options = FivesThreesOptions
     hands_count = False  # §11: only the ends and the go point score
     computers = ComputerSettings(
         valuation="chance",
@@ -59,7 +68,6 @@ class FivesThrees(Race):
         }
     }
     lengths = (31, 61, 121)
-    own_options = frozenset({"exact"})
     fixed: ClassVar[Fixed] = {
         "max_pip": (6,),  # double-six
         "draw": (DrawMode.NONE,),  # no bazaar: the rest is set aside
@@ -82,6 +90,10 @@ class FivesThrees(Race):
     def hand_for(self, rules: Rules, players: int) -> int:
         return 7 if players == 2 else 5
 
+    def by_stake(self, rules: Rules) -> bool:
+        """With `exact=yes`, only landing on the target exactly wins."""
+        return own(rules, FivesThreesOptions).exact
+
     def next_leader(self, state: Progress, seat: int) -> int:
         """The seat after this round's leader."""
         leader = next(e.seat for e in state.history if isinstance(e, TilePlayed))
@@ -100,7 +112,7 @@ class FivesThrees(Race):
         """The ends' points; with `exact`, nothing for a move whose points and go point
         would pass the target."""
         points = ends_points(total)
-        if rules.exact and score + points + (GO if out else 0) > rules.goal:
+        if self.by_stake(rules) and score + points + (GO if out else 0) > rules.goal:
             return 0
         return points
 
@@ -123,7 +135,7 @@ class FivesThrees(Race):
         if facts.reason is not RoundEnd.OUT:
             return RoundOutcome(nothing(tally))
         side = rules.side_of(facts.seat)
-        if rules.exact and not isinstance(state.history[-1], Scored):
+        if self.by_stake(rules) and not isinstance(state.history[-1], Scored):
             lone = facts.placed.bit_length() - 1 if state.on_table == facts.placed else None
             total = ends_sum(rules.tiles, state.ends, state.spread, lone)
             if ends_points(total) or tally.scores[side] + GO > rules.goal:

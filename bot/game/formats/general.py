@@ -5,6 +5,7 @@ decided by Generals, then rounds won."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from bot.game.events import EndReason, RoundEnd
@@ -13,6 +14,7 @@ from bot.game.formats.base import (
     ComputerSettings,
     Fixed,
     Length,
+    Options,
     Presets,
     Progress,
     RoundFacts,
@@ -21,8 +23,10 @@ from bot.game.formats.base import (
     Sheet,
     Standing,
     leaver_key,
+    own,
+    ranged,
 )
-from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring, Spinner
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Spinner
 from bot.game.scoring import RoundScores, Tally, fresh_tally, nothing
 from bot.game.shuffle import shuffled
 
@@ -30,8 +34,14 @@ GENERAL_PLAYERS = (4, 6, 8)
 """Two, three or four teams of two, two of them at the table (§8)."""
 
 
+@dataclass(frozen=True, slots=True)
+class GeneralOptions(Options):
+    minutes: int = ranged(30, 1, 120)  # the match's length; the round under way is played
+
+
 class General(Club):
-    scoring = Scoring.GENERAL
+    id = "general"
+    options = GeneralOptions
     computers = ComputerSettings(valuation="general", heuristic="general")
     presets: ClassVar[Presets] = {
         "general": {
@@ -46,7 +56,6 @@ class General(Club):
     sheet = Sheet.GENERALS
     length = Length.MINUTES
     lengths = (10, 30, 60)
-    own_options = frozenset({"minutes"})
     fixed: ClassVar[Fixed] = {
         "draw": (DrawMode.NONE,),  # all 28 tiles are dealt to the four at the table
         "keep": (0,),
@@ -60,6 +69,9 @@ class General(Club):
 
     def most_players(self, rules: Rules) -> int:
         return max(GENERAL_PLAYERS)
+
+    def match_minutes(self, rules: Rules) -> int:
+        return own(rules, GeneralOptions).minutes
 
     def validate(self, rules: Rules) -> None:
         if not rules.teams or rules.team_size != 2:

@@ -4,16 +4,41 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from bot.game.events import EndReason
-from bot.game.formats.base import ComputerSettings, Format, Presets, Rules, Standing
-from bot.game.kinds import FishMode, Scoring, Spinner
+from bot.game.formats.base import (
+    ComputerSettings,
+    Format,
+    Options,
+    Presets,
+    Rules,
+    Standing,
+    own,
+    ranged,
+)
+from bot.game.kinds import Spinner
 from bot.game.scoring import RoundScores, Tally, eggs, rated_places, unique_extreme
 
 
+class FishMode(StrEnum):
+    """Who scores a fish in «Козёл» (§2.5)."""
+
+    ALL = "all"  # «рыба на всех»
+    ONE = "one"  # «рыба на одного»
+
+
+@dataclass(frozen=True, slots=True)
+class GoatOptions(Options):
+    open_threshold: int = ranged(13, 0, 1_000)  # a loser's account opens here (0: at once)
+    fish: FishMode = FishMode.ONE
+
+
 class Goat(Format):
-    scoring = Scoring.GOAT
+    id = "goat"
+    options = GoatOptions
     computers = ComputerSettings(valuation="penalty")
     presets: ClassVar[Presets] = {
         "goat": {},
@@ -21,7 +46,6 @@ class Goat(Format):
         "donkey": {"spinner": Spinner.FOUR, "doubles": 4, "closed_doubles": True},
     }
     lengths = (51, 101, 125, 150)
-    own_options = frozenset({"open_threshold", "fish"})
     choices = (("fish", ("one", "all")),)
 
     def settle(
@@ -29,6 +53,7 @@ class Goat(Format):
     ) -> RoundScores:
         """The losers score their hands (a fish: one or all, §2.5); a loser's account
         opens at `open_threshold`, smaller sums are remembered until it does (§2.4)."""
+        mine = own(rules, GoatOptions)
         sides = range(len(values))
         points = [0] * len(values)
         cleared: list[int] = []
@@ -37,7 +62,7 @@ class Goat(Format):
             cleared = [out_side]
             for s in losers:
                 points[s] = values[s]
-        elif rules.fish is FishMode.ALL:
+        elif mine.fish is FishMode.ALL:
             losers = list(sides)
             points = list(values)
         else:
@@ -58,7 +83,7 @@ class Goat(Format):
             p = points[s]
             if opened[s]:
                 scores[s] += p
-            elif rules.open_threshold and p < rules.open_threshold:
+            elif mine.open_threshold and p < mine.open_threshold:
                 remembered[s] += p
             else:
                 scores[s] += p + remembered[s]

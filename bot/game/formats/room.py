@@ -16,7 +16,7 @@ from bot.game.formats.base import (
     Standing,
     leaver_key,
 )
-from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Scoring
+from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError
 from bot.game.scoring import RoundScores, Tally, fresh_tally
 
 ROOM_BUDGET_S = 0.6  # the hard level thinks longer: five or more hands hidden, long rounds
@@ -31,7 +31,7 @@ ROOM_HANDS = {
 
 
 class Room(Format):
-    scoring = Scoring.ROOM
+    id = "room"
     computers = ComputerSettings(
         valuation="room",
         costs="alone",

@@ -39,8 +39,16 @@ CLOSING = {
 class Messenger:
     """Posts and edits a game's messages; shared through the dispatcher."""
 
-    def __init__(self, bot: Bot, storage: Storage, username: str, courier: Courier) -> None:
-        self.gateway = Gateway(bot, storage, courier, username)
+    def __init__(
+        self,
+        bot: Bot,
+        storage: Storage,
+        username: str,
+        courier: Courier,
+        app: str | None = None,
+    ) -> None:
+        """`app`: the table app's short name, when the group's messages offer it."""
+        self.gateway = Gateway(bot, storage, courier, username, app)
         self.courier = courier
         self.lanes = courier.lanes
         self.lobby = Lobby(self.gateway)

@@ -74,7 +74,9 @@ def _content(method: Send | Edit) -> str | None:
 class Gateway:
     """Shared by the lobby, table and hands; see the module's docstring."""
 
-    def __init__(self, bot: Bot, storage: Storage, courier: Courier, username: str) -> None:
+    def __init__(
+        self, bot: Bot, storage: Storage, courier: Courier, username: str, app: str | None = None
+    ) -> None:
         self.bot = bot
         self.storage = storage
         self.references = MessageReferences(storage.database)
@@ -82,11 +84,18 @@ class Gateway:
         self.courier = courier
         courier.kind("unreachable", self._unreachable)
         self.username = username
+        self.app = app  # the table app's short name (@BotFather's /newapp), if there is one
 
     # -- links and languages ------------------------------------------------------------
 
     def start_link(self, payload: str) -> str:
         return create_deep_link(self.username, "start", payload)
+
+    def app_link(self, game: GameRow) -> str | None:
+        """The direct link that opens the table app on `game` (None without the app)."""
+        if not self.app or not game.join_token:
+            return None
+        return f"https://t.me/{self.username}/{self.app}?startapp=g{game.join_token}"
 
     def add_to_group_link(self) -> str:
         return create_deep_link(self.username, "startgroup", "new")

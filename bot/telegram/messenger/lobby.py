@@ -76,7 +76,8 @@ class Lobby:
             text = f"{text}\n\n{presets_text(t)}"
             markup = presets_keyboard(t, game.id, game.rules)
         else:
-            markup = lobby_keyboard(t, game, self.join_url(game), chat.computers)
+            app_url = self.gateway.app_link(game)
+            markup = lobby_keyboard(t, game, self.join_url(game), chat.computers, app_url)
         if game.lobby_message_id is None:
             sent = await self.gateway.group_text(game, text, markup)
             await self.gateway.references.set_lobby_message(game.id, sent.message_id)

@@ -18,7 +18,7 @@ from bot.core.screen import Turn
 from bot.game.events import Event, GameEnded, RoundEnded
 from bot.game.serial import decode
 from bot.game.state import GameState
-from bot.telegram.keyboards import again_keyboard, replay_keyboard
+from bot.telegram.keyboards import again_keyboard, app_keyboard, replay_keyboard
 from bot.telegram.messenger.gateway import Gateway
 from bot.ui import endings, sheets, texts
 from bot.ui.i18n import Texts
@@ -132,10 +132,14 @@ class GroupTable:
             t, news.state, game.names, news.events, news.notes, news.ended, clock
         )
         caption = texts.fit(caption, texts.CAPTION)
+        markup = app_keyboard(t, self.gateway.app_link(game)) if game.is_open else None
         if not news.fresh and game.table_message_id is not None:
             media = InputMediaPhoto(media=photo, caption=caption)
             edit = EditMessageMedia(
-                chat_id=game.chat_id, message_id=game.table_message_id, media=media
+                chat_id=game.chat_id,
+                message_id=game.table_message_id,
+                media=media,
+                reply_markup=markup,
             )
             if await self.gateway.edit(edit) or news.ended is not None:
                 self._drawn[game_id] = now
@@ -146,6 +150,7 @@ class GroupTable:
                 photo=photo,
                 caption=caption,
                 message_thread_id=game.thread_id or None,
+                reply_markup=markup,
             )
         )
         await self.gateway.references.set_table_message(game.id, sent.message_id)

@@ -2,6 +2,7 @@
 
 ## buttons
 join = 🎲 Take a seat
+open-table-app = 📱 Open the table
 leave = Leave
 start = ▶ Start
 settings = ⚙ Settings

@@ -2,6 +2,7 @@
 
 ## buttons
 join = 🎲 Сесть за стол
+open-table-app = 📱 За стол
 leave = Выйти
 start = ▶ Начать
 settings = ⚙ Настройки

@@ -1,0 +1,92 @@
+"""What every route of the table app shares: the core's service, the view builder, the
+Telegram side, the hub and the keys — and how a request is let in (its bearer pass)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from aiohttp import web
+
+from bot.core.rows import GameRow
+from bot.core.service import GameService
+from bot.ui.i18n import Texts
+from bot.webapp.hub import Hub
+from bot.webapp.limits import Presses
+from bot.webapp.passes import BadPassError, Grant, checked
+
+log = logging.getLogger(__name__)
+
+ViewOf = Callable[[Texts, GameRow, int | None, float, str | None], dict[str, Any]]
+"""What one person sees of a game (`bot.ui.table_app.table_view`): their seat, or None for
+a watcher, at a time, with the deal code of the round the game stands after (if any)."""
+
+
+class Shell(Protocol):
+    """What the app needs of the Telegram side (`bot.telegram.app_side`)."""
+
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Whether the person is in the chat (a watcher must be)."""
+
+    def lobby_changed(self, game: GameRow) -> None:
+        """The lobby changed in the app: its message in the group shows it."""
+
+    def back(self, game: GameRow, user_id: int) -> None:
+        """The person came back from away through the app: their hand is theirs again."""
+
+
+@dataclass(slots=True)
+class Backstage:
+    """The app's dependencies, given once; `clock` is the time (epoch s)."""
+
+    service: GameService
+    view_of: ViewOf
+    shell: Shell
+    bot_token: str
+    max_age: float = 86400
+    clock: Callable[[], float] = time.time
+    hub: Hub = field(default_factory=Hub)
+    presses: Presses = field(init=False)
+    closing: asyncio.Event = field(default_factory=asyncio.Event)  # the server stops
+
+    def __post_init__(self) -> None:
+        self.presses = Presses(self.clock)
+
+    def admitted(self, request: web.Request) -> Grant:
+        """The pass the request's `Authorization: Bearer …` carries, else 401."""
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        try:
+            if scheme.lower() != "bearer":
+                raise BadPassError("no bearer token")
+            return checked(token.strip(), self.bot_token, self.clock())
+        except BadPassError as error:
+            log.info("table app: %s %s refused: %s", request.method, request.path, error)
+            raise web.HTTPUnauthorized(
+                text='{"error": "unauthorized"}', content_type="application/json"
+            ) from None
+
+
+BACKSTAGE = web.AppKey("backstage", Backstage)
+
+
+def refused(status: int, error: str, text: str | None = None) -> web.Response:
+    """A JSON refusal: `{"error": key}`, with the reader's words when there are some."""
+    body: dict[str, str] = {"error": error}
+    if text is not None:
+        body["text"] = text
+    return web.json_response(body, status=status)
+
+
+async def body_of(request: web.Request) -> dict[str, Any]:
+    """The request's JSON object, or a 400."""
+    try:
+        data = await request.json()
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise web.HTTPBadRequest(text='{"error": "bad-request"}', content_type="application/json")
+    return data

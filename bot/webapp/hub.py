@@ -1,0 +1,55 @@
+"""The live streams' wake-up calls: one in-process hub hears every committed change to a
+game (`bot.core.screen.Listener`) and wakes the streams watching that game; the streams a
+change wakes together share one read of the game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+
+from bot.core.rows import GameRow
+
+Read = tuple[GameRow | None, str | None]
+"""A game as stored, with the deal code of the round it stands after (if any)."""
+
+
+class Hub:
+    """Game id → the events of the streams watching it; a change sets them all."""
+
+    def __init__(self) -> None:
+        self._watching: dict[int, set[asyncio.Event]] = {}
+        self._reading: dict[int, asyncio.Future[Read]] = {}
+
+    def changed(self, game_id: int) -> None:
+        self._reading.pop(game_id, None)  # a read begun before this change is stale
+        for woken in self._watching.get(game_id, ()):
+            woken.set()
+
+    @contextmanager
+    def watch(self, game_id: int) -> Iterator[asyncio.Event]:
+        """An event set at each change to `game_id` while the block runs (the stream
+        clears it once it has looked)."""
+        woken = asyncio.Event()
+        watchers = self._watching.setdefault(game_id, set())
+        watchers.add(woken)
+        try:
+            yield woken
+        finally:
+            watchers.discard(woken)
+            if not watchers:
+                del self._watching[game_id]
+
+    async def read(self, game_id: int, fetch: Callable[[int], Awaitable[Read]]) -> Read:
+        """`fetch(game_id)`, one for every stream of the game asking before it is done
+        (and before the game changes again)."""
+        reading = self._reading.get(game_id)
+        if reading is None:
+            reading = self._reading[game_id] = asyncio.ensure_future(fetch(game_id))
+
+            def done(finished: asyncio.Future[Read]) -> None:
+                if self._reading.get(game_id) is finished:
+                    del self._reading[game_id]
+
+            reading.add_done_callback(done)
+        return await asyncio.shield(reading)

@@ -1,0 +1,106 @@
+"""`GET /api/table` and `GET /api/stream`: the table as the pass's person sees it — now, and
+live as Server-Sent Events, each change the hub hears sent as the newest view."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from contextlib import suppress
+from typing import Any
+
+from aiohttp import web
+
+from bot.game.state import Phase
+from bot.ui.i18n import texts_for
+from bot.webapp.backstage import BACKSTAGE, Backstage, refused
+from bot.webapp.hub import Read
+from bot.webapp.passes import Grant
+
+log = logging.getLogger(__name__)
+KEEP_ALIVE_SECONDS = 15.0
+
+
+async def _seen(backstage: Backstage, grant: Grant) -> dict[str, Any] | None:
+    """`{"version", "view"}` of the pass's game for its person, None if there is no game."""
+    storage = backstage.service.storage
+
+    async def fetch(game_id: int) -> Read:
+        game = await storage.games.game(game_id)
+        state = None if game is None else game.state
+        if state is None or state.phase is Phase.PLAYING or state.last_round is None:
+            return game, None
+        return game, await storage.archive.code(game_id, state.last_round.round_no)
+
+    game, code = await backstage.hub.read(grant.game_id, fetch)
+    if game is None:
+        return None
+    seat, now = game.seat_of(grant.user_id), backstage.clock()
+    view = backstage.view_of(texts_for(grant.language), game, seat, now, code)
+    return {"version": game.version, "view": view}
+
+
+async def table(request: web.Request) -> web.Response:
+    backstage = request.app[BACKSTAGE]
+    seen = await _seen(backstage, backstage.admitted(request))
+    return refused(404, "no-such-game") if seen is None else web.json_response(seen)
+
+
+async def stream(request: web.Request) -> web.StreamResponse:
+    """The view at once (whatever `since` says: a lobby's seats change without a new
+    version), then each time it changes; a comment every `KEEP_ALIVE_SECONDS` keeps the
+    line open. Ends when the client goes, the pass expires or the server stops."""
+    backstage = request.app[BACKSTAGE]
+    grant = backstage.admitted(request)
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",  # a proxy passes each event on at once
+        }
+    )
+    with backstage.hub.watch(grant.game_id) as woken:
+        seen = await _seen(backstage, grant)
+        if seen is None:
+            return refused(404, "no-such-game")
+        await response.prepare(request)
+        with suppress(ConnectionResetError):  # the page went: it comes back with `since`
+            await _follow(backstage, grant, response, woken, seen)
+    return response
+
+
+async def _follow(
+    backstage: Backstage,
+    grant: Grant,
+    response: web.StreamResponse,
+    woken: asyncio.Event,
+    seen: dict[str, Any] | None,
+) -> None:
+    sent = ""
+    closing = asyncio.create_task(backstage.closing.wait())
+    try:
+        while seen is not None:
+            data = json.dumps(seen, ensure_ascii=False, separators=(",", ":"))
+            if data != sent:
+                event = f"event: table\nid: {seen['version']}\ndata: {data}\n\n"
+                await response.write(event.encode())
+                sent = data
+            left = grant.expires - backstage.clock()
+            if left <= 0:
+                return  # the page asks for a new pass
+            waking = asyncio.create_task(woken.wait())
+            done, _ = await asyncio.wait(
+                {waking, closing},
+                timeout=min(KEEP_ALIVE_SECONDS, left),
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            waking.cancel()
+            if closing in done:
+                return
+            if waking not in done:
+                await response.write(b": keep-alive\n\n")
+                continue
+            woken.clear()
+            seen = await _seen(backstage, grant)
+    finally:
+        closing.cancel()

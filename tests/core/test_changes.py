@@ -1,0 +1,53 @@
+"""Every change committed to a game is heard: by this worker's listener at once, and on
+PostgreSQL by every other worker's (NOTIFY), each once."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.core.rows import Player
+from bot.game.events import EndReason
+from bot.game.typed import parse_rules
+from tests.conftest import Opener
+
+WAIT = 30.0  # seconds: only a failing test waits that long
+
+
+class Heard:
+    def __init__(self) -> None:
+        self.games: list[int] = []
+        self.news = asyncio.Event()
+
+    def changed(self, game_id: int) -> None:
+        self.games.append(game_id)
+        self.news.set()
+
+
+async def test_a_change_is_heard_here_at_once_and_by_the_other_workers(
+    open_storage: Opener,
+) -> None:
+    here, there = await open_storage(), await open_storage()
+    heard_here, heard_there = Heard(), Heard()
+    listening = [
+        await here.games.changes.listen(heard_here),
+        await there.games.changes.listen(heard_there),
+    ]
+    game = await here.games.create_lobby(-100, 0, Player(0, 1, "Аня"), parse_rules("goat"), 7)
+    assert game is not None
+    assert heard_here.games == [] and heard_there.games == []  # nobody watches a new lobby
+
+    await here.games.set_rules(game.id, parse_rules("goat target=51"))
+    assert heard_here.games == [game.id]  # at once, before any round trip
+    if here.database.shared:  # PostgreSQL: the other worker hears it too
+        async with asyncio.timeout(WAIT):
+            await heard_there.news.wait()
+        assert heard_there.games == [game.id]
+        await there.games.cancel(game.id, EndReason.CANCELLED)
+        async with asyncio.timeout(WAIT):
+            while len(heard_here.games) < 2:
+                await asyncio.sleep(0.01)
+        assert heard_here.games == [game.id, game.id] and heard_there.games == [game.id] * 2
+    else:  # one process alone
+        assert heard_there.games == []
+    for claim in listening:
+        await claim.release()

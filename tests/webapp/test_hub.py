@@ -1,0 +1,31 @@
+"""The hub: the streams a change wakes share one read of the game, and a read begun before
+a change is never shared after it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.webapp.hub import Hub, Read
+
+
+async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_change() -> None:
+    hub, fetched = Hub(), []
+    release = asyncio.Event()
+
+    async def fetch(game_id: int) -> Read:
+        fetched.append(game_id)
+        await release.wait()
+        return None, str(len(fetched))
+
+    with hub.watch(7) as woken:
+        hub.changed(7)
+        assert woken.is_set()
+        first = [asyncio.create_task(hub.read(7, fetch)) for _ in range(3)]
+        await asyncio.sleep(0)
+        hub.changed(7)  # a change while that read is on its way: later streams read anew
+        later = asyncio.create_task(hub.read(7, fetch))
+        await asyncio.sleep(0)
+        release.set()
+        assert [await task for task in first] == [(None, "2")] * 3
+        assert await later == (None, "2") and fetched == [7, 7]
+        assert await hub.read(7, fetch) == (None, "3")  # done reads are not kept

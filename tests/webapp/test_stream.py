@@ -1,0 +1,90 @@
+"""The live table over Server-Sent Events: the view at once, then each change — a move made
+anywhere, a seat taken in Telegram — a comment to keep the line open, a reconnection that
+catches up, and the streams ending when the server stops."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.core.guarded import game_state
+from bot.core.rows import Player
+from bot.game.engine import legal_moves
+from bot.webapp import streams
+from tests.webapp.harness import AppUnderTest, app_under_test, lobby, started
+
+WAIT = 30.0  # seconds: only a failing test waits that long
+
+
+@pytest.fixture
+async def app(tmp_path: Path) -> AsyncIterator[AppUnderTest]:
+    async for under_test in app_under_test(tmp_path, tmp_path):
+        yield under_test
+
+
+async def next_event(stream: aiohttp.ClientResponse) -> dict[str, Any]:
+    """The stream's next event or comment: its fields (a comment as `{"comment": …}`)."""
+    fields: dict[str, Any] = {}
+    async with asyncio.timeout(WAIT):
+        while True:
+            line = (await stream.content.readline()).decode()
+            if line in ("\n", ""):
+                return fields
+            key, _, value = line.rstrip("\n").partition(":")
+            fields[key or "comment"] = json.loads(value) if key == "data" else value.strip()
+
+
+async def test_a_move_made_anywhere_reaches_the_stream_and_a_reconnection_catches_up(
+    app: AppUnderTest,
+) -> None:
+    game = await started(app.service)
+    headers = await app.bearer(2, game)
+    async with app.client.get("/api/stream", params={"since": -1}, headers=headers) as stream:
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        first = await next_event(stream)
+        assert first["event"] == "table" and first["id"] == str(game.version)
+        assert first["data"]["version"] == game.version and first["data"]["view"]["seat"] == 1
+
+        state = game_state(game)  # a move as Telegram's hand makes it, not through the app
+        mover = game.players[state.to_move].user_id
+        await app.service.play(game.id, mover, game.version, legal_moves(state)[0])
+        moved = await next_event(stream)
+        assert moved["id"] == str(game.version + 1)
+        assert moved["data"]["version"] == game.version + 1
+
+    async with app.client.get(
+        "/api/stream", params={"since": game.version}, headers=headers
+    ) as again:
+        caught_up = await next_event(again)
+        assert caught_up["data"]["version"] == game.version + 1
+
+
+async def test_a_seat_taken_in_telegram_shows_in_the_lobby_and_the_line_is_kept_open(
+    app: AppUnderTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(streams, "KEEP_ALIVE_SECONDS", 0.05)
+    game = await lobby(app.service)
+    async with app.client.get("/api/stream", headers=await app.bearer(1, game)) as stream:
+        assert (await next_event(stream))["data"]["view"]["players"] == ["P1"]
+        assert await next_event(stream) == {"comment": "keep-alive"}
+        await app.service.join(game.id, Player(0, 2, "P2"))
+        while (event := await next_event(stream)).get("event") != "table":
+            assert event == {"comment": "keep-alive"}
+        assert event["id"] == "0" and event["data"]["view"]["players"] == ["P1", "P2"]
+
+
+async def test_streams_end_when_the_server_stops_and_need_a_pass(app: AppUnderTest) -> None:
+    game = await started(app.service)
+    refused = await app.client.get("/api/stream")
+    assert refused.status == 401
+    async with app.client.get("/api/stream", headers=await app.bearer(1, game)) as stream:
+        await next_event(stream)
+        app.backstage.closing.set()
+        async with asyncio.timeout(WAIT):
+            assert await stream.content.read() == b""
