@@ -7,13 +7,19 @@ outbox, storage and pictures — with its own database (`playground.sqlite3` bes
 `DATABASE_PATH`), so the playground's games never enter the real chats' ratings. The chats
 live only as long as the process, so each start begins that database afresh too: a game
 stored by the previous run would point at messages that are no longer there.
+
+The bot's table app runs too, on a free port of `host` (`WEBAPP_URL`, `WEBAPP_SHORT_NAME`
+set for it): the fake's app list maps its short name to it, so «📱 За стол» opens it in a
+frame of the page, which alone (besides Telegram Web) may frame it.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import socket
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from pydantic import SecretStr
@@ -31,6 +37,7 @@ DATABASE = "playground.sqlite3"
 SIDECARS = ("-wal", "-shm", "-journal")
 GROUP = "Двор"
 BOT_NAME = "Козёл"
+APP_SHORT_NAME = "table"  # the table app's name in the fake's @BotFather list
 
 
 class PlaygroundError(Exception):
@@ -50,14 +57,30 @@ def fresh_database(database_path: Path) -> Path:
     return database
 
 
-def playground_settings(settings: Settings, token: str, base: str, fast: bool) -> Settings:
+def free_port(host: str) -> int:
+    """A port of `host` that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def playground_settings(
+    settings: Settings, token: str, base: str, fast: bool, app: str
+) -> Settings:
     """The bot's settings in the playground (`settings` already name its database): its
-    token and server; the bot paces itself as in Telegram unless `fast`."""
+    token and server, its table app at `app` (`http://host:port/app/`); the bot paces
+    itself as in Telegram unless `fast`."""
+    address = urlsplit(app)
     return settings.model_copy(
         update={
             "bot_token": SecretStr(token),
             "telegram_api_base": base,
             "pacing": not fast,
+            "webapp_url": app,
+            "webapp_short_name": APP_SHORT_NAME,
+            "webapp_host": address.hostname,
+            "webapp_port": address.port,
         }
     )
 
@@ -80,12 +103,14 @@ async def serve(settings: Settings, host: str, port: int, fast: bool) -> None:
             f"cannot listen on {host}:{port} ({why(error)}): try another --port"
         ) from None
     local = fake.base.replace("://0.0.0.0:", "://127.0.0.1:")
+    app = f"http://127.0.0.1:{free_port(host)}/app/"
+    fake.add_app(APP_SHORT_NAME, app, BOT_NAME)
     try:
         where = local if host != "0.0.0.0" else f"{local} (and this machine's address)"
         print(
             f"Playground: open {where} — set BOT_TOKEN to run the bot in Telegram instead.",
             flush=True,
         )
-        await run(playground_settings(settings, fake.token, local, fast))
+        await run(playground_settings(settings, fake.token, local, fast, app), framer=local)
     finally:
         await fake.stop()
