@@ -136,21 +136,23 @@ class Table:
 
     async def play_doubles(self, state: GameState, move: PlayDoubles, shots: Path) -> None:
         """Build the move of doubles in the app: each double, its arm where the table asks,
-        «ещё», and «готово». The question of an arm is photographed, light and dark."""
+        «ещё», and «готово». The first question of an arm is photographed, light and dark."""
         page = self.pages[state.to_move]
         app = page.frame_locator(APP)
         before = self.moves()
         prompt = app.locator("#ask .prompt")
         await app.locator("#hand .actions button", has_text=RU("hand-doubles")).click()
-        pips = state.rules.tiles.pips
+        pips, photographed = state.rules.tiles.pips, False
         for done, (tile, arm) in enumerate(zip(move.tiles, move.ends, strict=True), 1):
             await expect(prompt).to_have_text(RU("hand-pick-double"))
             a, b = pips[tile]
             await app.locator(f'#ask button.tile:has(svg[aria-label="{a}-{b}"])').click()
-            arms = arms_for(state, tile)
+            arms = arms_for(state, tile) - set(move.ends[: done - 1])  # one double an arm
             if len(arms) > 1:
                 await expect(prompt).to_have_text(RU("app-pick-end"))
-                await photograph(page, shots)
+                if not photographed:
+                    await photograph(page, shots)
+                    photographed = True
                 await self.tap_arm(page, arms, arm)
             await expect(prompt).to_have_text(RU("hand-ready"))
             assert self.moves() == before, "nothing is played before «готово»"
