@@ -26,6 +26,7 @@ async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_cha
         later = asyncio.create_task(hub.read(7, fetch))
         await asyncio.sleep(0)
         release.set()
-        assert [await task for task in first] == [(None, "2")] * 3
-        assert await later == (None, "2") and fetched == [7, 7]
-        assert await hub.read(7, fetch) == (None, "3")  # done reads are not kept
+        shared = [await task for task in first]
+        assert [s.read for s in shared] == [(None, "2")] * 3 and len(set(map(id, shared))) == 1
+        assert (await later).read == (None, "2") and fetched == [7, 7]
+        assert (await hub.read(7, fetch)).read == (None, "3")  # done reads are not kept
