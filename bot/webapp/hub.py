@@ -16,7 +16,7 @@ Read = tuple[GameRow | None, str | None]
 
 
 @dataclass(slots=True)
-class Shared:
+class SharedRead:
     """One read of a game, shared by the streams it was read for; what they send of it,
     made once for each kind of reader (a seat's view, every watcher's in a language)."""
 
@@ -35,7 +35,7 @@ class Hub:
 
     def __init__(self) -> None:
         self._watching: dict[int, set[asyncio.Event]] = {}
-        self._reading: dict[int, asyncio.Future[Shared]] = {}
+        self._reading: dict[int, asyncio.Future[SharedRead]] = {}
 
     def changed(self, game_id: int) -> None:
         self._reading.pop(game_id, None)  # a read begun before this change is stale
@@ -56,14 +56,14 @@ class Hub:
             if not watchers:
                 del self._watching[game_id]
 
-    async def read(self, game_id: int, fetch: Callable[[int], Awaitable[Read]]) -> Shared:
+    async def read(self, game_id: int, fetch: Callable[[int], Awaitable[Read]]) -> SharedRead:
         """`fetch(game_id)`, one for every stream of the game asking before it is done
         (and before the game changes again)."""
         reading = self._reading.get(game_id)
         if reading is None:
             reading = self._reading[game_id] = asyncio.ensure_future(_shared(fetch(game_id)))
 
-            def done(finished: asyncio.Future[Shared]) -> None:
+            def done(finished: asyncio.Future[SharedRead]) -> None:
                 if self._reading.get(game_id) is finished:
                     del self._reading[game_id]
 
@@ -71,5 +71,5 @@ class Hub:
         return await asyncio.shield(reading)
 
 
-async def _shared(reading: Awaitable[Read]) -> Shared:
-    return Shared(await reading)
+async def _shared(reading: Awaitable[Read]) -> SharedRead:
+    return SharedRead(await reading)

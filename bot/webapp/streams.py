@@ -21,14 +21,14 @@ log = logging.getLogger(__name__)
 KEEP_ALIVE_SECONDS = 15.0
 
 
-class Seen(NamedTuple):
+class TableEvent(NamedTuple):
     """A game as one person sees it: its version, and `{"version", "view"}` as JSON."""
 
     version: int
     data: str
 
 
-async def _seen(backstage: Backstage, grant: Grant) -> Seen | None:
+async def _seen(backstage: Backstage, grant: Grant) -> TableEvent | None:
     """The pass's game for its person: its version and `{"version", "view"}` as JSON,
     None if there is no game. The readers of one read who see alike (a seat; every watcher
     in a language) share one view, built and encoded once."""
@@ -53,7 +53,7 @@ async def _seen(backstage: Backstage, grant: Grant) -> Seen | None:
             {"version": game.version, "view": view}, ensure_ascii=False, separators=(",", ":")
         )
 
-    return Seen(game.version, shared.made((seat, grant.language), make))
+    return TableEvent(game.version, shared.made((seat, grant.language), make))
 
 
 async def table(request: web.Request) -> web.Response:
@@ -92,7 +92,7 @@ async def _follow(
     grant: Grant,
     response: web.StreamResponse,
     woken: asyncio.Event,
-    seen: Seen | None,
+    seen: TableEvent | None,
 ) -> None:
     sent = ""
     closing = asyncio.create_task(backstage.closing.wait())

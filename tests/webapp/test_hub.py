@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.webapp.hub import Hub, Read, Shared
+from bot.webapp.hub import Hub, Read, SharedRead
 
 
 async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_change() -> None:
@@ -34,7 +34,7 @@ async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_cha
 
 
 def test_a_read_s_text_is_made_once_for_each_kind_of_reader() -> None:
-    shared, made = Shared((None, None)), []
+    shared, made = SharedRead((None, None)), []
 
     def maker(kind: tuple[int | None, str]) -> Callable[[], str]:
         def make() -> str:
