@@ -12,9 +12,15 @@ one and a half times it), each once the table's four viewers have heard the one 
 A press's latency, for each viewer, is from sending the press to reading the new version
 on that viewer's stream.
 
+The viewers' clock stops when an event's end is read, before its view is decoded (and only
+the players' views are: they choose moves from them), so the client's own work adds little.
+`client_cpu` and `bot_cpu` are the share of a core each process used while the tables
+played (the two share the machine's cores, as a bot and its users' phones would not), and
+`load` the machine's load average over the last minute, at the end.
+
 The bot's memory is its VmRSS before the viewers come and once they all hold a stream.
 Prints JSON as its last line: {"viewers", "presses", "update_ms_p50", "update_ms_p95",
-"viewers_mb", "goals", "met"}.
+"client_cpu", "viewers_mb", "bot_cpu", "load", "goals", "met"}.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -103,23 +110,29 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
             assert child.stdout is not None
             assert (await child.stdout.readline()).strip() == b"open"
             viewers_mb = rss_mb() - before
+            busy, wall = time.process_time(), time.perf_counter()
             result: dict[str, Any] = json.loads(await child.stdout.read())
+            busy, wall = time.process_time() - busy, time.perf_counter() - wall
             await child.wait()
         finally:
             await server.stop()
             await storage.close()
     result["viewers_mb"] = round(viewers_mb, 1)
+    result["bot_cpu"] = round(busy / wall, 2)
+    result["load"] = round(os.getloadavg()[0], 2)
     result["goals"] = {"update_ms_p95": UPDATE_GOAL_MS, "viewers_mb": VIEWERS_GOAL_MB}
     result["met"] = result["update_ms_p95"] <= UPDATE_GOAL_MS and viewers_mb <= VIEWERS_GOAL_MB
     return result
 
 
 class Viewer:
-    """One phone: its pass, its stream, the newest view and when each version came."""
+    """One phone: its pass, its stream, the newest view (a seat's: a watcher's is not read)
+    and when each version came."""
 
-    def __init__(self, user_id: int, headers: dict[str, str]) -> None:
+    def __init__(self, user_id: int, headers: dict[str, str], seat: bool) -> None:
         self.user_id = user_id
         self.headers = headers
+        self.seat = seat
         self.view: dict[str, Any] = {}
         self.version = -1
         self.heard: dict[int, float] = {}
@@ -134,21 +147,24 @@ class Viewer:
                     key, _, value = line.partition(": ")
                     event[key] = value
                     continue
-                if event.get("event") == "table":
-                    data = json.loads(event["data"])
-                    self.version, self.view = data["version"], data["view"]
+                if event.get("event") == "table":  # heard now: the view is read after
+                    self.version = int(event["id"])
                     self.heard[self.version] = time.perf_counter()
+                    if self.seat:
+                        self.view = json.loads(event["data"])["view"]
                     self.news.set()
                     opened.set()
                 event = {}
 
 
-async def session(web: aiohttp.ClientSession, base: str, user_id: int, token: str) -> Viewer:
+async def session(
+    web: aiohttp.ClientSession, base: str, user_id: int, token: str, seat: bool
+) -> Viewer:
     person = json.dumps({"id": user_id, "first_name": f"U{user_id}"})
     fields = {"user": person, "start_param": f"g{token}", "auth_date": str(int(time.time()))}
     async with web.post(f"{base}/api/session", json={"init_data": signed(fields, TOKEN)}) as got:
         answer = await got.json()
-    return Viewer(user_id, {"Authorization": f"Bearer {answer['token']}"})
+    return Viewer(user_id, {"Authorization": f"Bearer {answer['token']}"}, seat)
 
 
 def choice(hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -197,7 +213,7 @@ async def phones(spec: dict[str, Any], args: argparse.Namespace) -> dict[str, An
     async with aiohttp.ClientSession(connector=limit) as web:
         tables = [
             [
-                await session(web, base, user, table["token"])
+                await session(web, base, user, table["token"], user in table["players"])
                 for user in (*table["players"], *table["watchers"])
             ]
             for table in spec["tables"]
@@ -210,12 +226,14 @@ async def phones(spec: dict[str, Any], args: argparse.Namespace) -> dict[str, An
         async with asyncio.timeout(WAIT):
             await asyncio.gather(*(event.wait() for event in opened))
         print("open", flush=True)
+        busy, wall = time.process_time(), time.perf_counter()
         played = await asyncio.gather(
             *(
                 play(web, base, table, argparse.Namespace(**vars(args) | {"seed": args.seed + i}))
                 for i, table in enumerate(tables)
             )
         )
+        busy, wall = time.process_time() - busy, time.perf_counter() - wall
         for reader in readers:
             reader.cancel()
     latencies = sorted(ms for table in played for ms in table)
@@ -224,6 +242,7 @@ async def phones(spec: dict[str, Any], args: argparse.Namespace) -> dict[str, An
         "presses": len(latencies) // 4,
         "update_ms_p50": round(statistics.median(latencies), 1),
         "update_ms_p95": round(latencies[int(len(latencies) * 0.95) - 1], 1),
+        "client_cpu": round(busy / wall, 2),
     }
 
 

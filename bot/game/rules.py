@@ -7,8 +7,10 @@ RULES.md §1–§3 and §9. What differs between the games is their format's
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from bot.game.formats import FORMATS, Format
@@ -358,14 +360,9 @@ class RuleSet:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> RuleSet:
         """The inverse of `options()` (JSON values in, validated rules out); options stored
-        before editions are the first edition's."""
-        known = {
-            name: coerce(name, value, OPTIONS.get(name))
-            for name, value in options.items()
-            if name in OPTIONS
-        }
-        known.setdefault("edition", FIRST_EDITION)
-        return cls.of(known)
+        before editions are the first edition's. Each set is made once: every read of a
+        stored game reads its rules."""
+        return _stored(json.dumps(options, default=str))
 
 
 _SHARED: list[Field[Any]] = [f for f in fields(RuleSet) if f.init and f.name != "own"]
@@ -375,6 +372,15 @@ KEYS: dict[str, Any] = {
 """The options a user may set, with their defaults: the shared ones and every game's own."""
 OPTIONS: dict[str, Any] = {"preset": "goat", "edition": EDITION, **KEYS}
 """Every option a stored rule set holds, with its default."""
+
+
+@lru_cache(maxsize=256)
+def _stored(options: str) -> RuleSet:
+    """`RuleSet.from_options` of the options in JSON `options`."""
+    given: dict[str, Any] = json.loads(options)
+    known = {name: coerce(name, v, OPTIONS[name]) for name, v in given.items() if name in OPTIONS}
+    known.setdefault("edition", FIRST_EDITION)
+    return RuleSet.of(known)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,13 @@
 """The live streams' wake-up calls: one in-process hub hears every committed change to a
 game (`bot.core.screen.Listener`) and wakes the streams watching that game; the streams a
-change wakes together share one read of the game."""
+change wakes together share one read of the game, and each distinct view of it."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Hashable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from bot.core.rows import GameRow
 
@@ -14,12 +15,27 @@ Read = tuple[GameRow | None, str | None]
 """A game as stored, with the deal code of the round it stands after (if any)."""
 
 
+@dataclass(slots=True)
+class SharedRead:
+    """One read of a game, shared by the streams it was read for; what they send of it,
+    made once for each kind of reader (a seat's view, every watcher's in a language)."""
+
+    read: Read
+    _made: dict[Hashable, str] = field(default_factory=dict)
+
+    def made(self, kind: Hashable, make: Callable[[], str]) -> str:
+        """`make()`'s text for readers of `kind`, made by the first of them to ask."""
+        if kind not in self._made:
+            self._made[kind] = make()
+        return self._made[kind]
+
+
 class Hub:
     """Game id → the events of the streams watching it; a change sets them all."""
 
     def __init__(self) -> None:
         self._watching: dict[int, set[asyncio.Event]] = {}
-        self._reading: dict[int, asyncio.Future[Read]] = {}
+        self._reading: dict[int, asyncio.Future[SharedRead]] = {}
 
     def changed(self, game_id: int) -> None:
         self._reading.pop(game_id, None)  # a read begun before this change is stale
@@ -40,16 +56,20 @@ class Hub:
             if not watchers:
                 del self._watching[game_id]
 
-    async def read(self, game_id: int, fetch: Callable[[int], Awaitable[Read]]) -> Read:
+    async def read(self, game_id: int, fetch: Callable[[int], Awaitable[Read]]) -> SharedRead:
         """`fetch(game_id)`, one for every stream of the game asking before it is done
         (and before the game changes again)."""
         reading = self._reading.get(game_id)
         if reading is None:
-            reading = self._reading[game_id] = asyncio.ensure_future(fetch(game_id))
+            reading = self._reading[game_id] = asyncio.ensure_future(_shared(fetch(game_id)))
 
-            def done(finished: asyncio.Future[Read]) -> None:
+            def done(finished: asyncio.Future[SharedRead]) -> None:
                 if self._reading.get(game_id) is finished:
                     del self._reading[game_id]
 
             reading.add_done_callback(done)
         return await asyncio.shield(reading)
+
+
+async def _shared(reading: Awaitable[Read]) -> SharedRead:
+    return SharedRead(await reading)

@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 from contextlib import suppress
-from typing import Any
+from typing import NamedTuple
 
 from aiohttp import web
 
@@ -21,8 +21,17 @@ log = logging.getLogger(__name__)
 KEEP_ALIVE_SECONDS = 15.0
 
 
-async def _seen(backstage: Backstage, grant: Grant) -> dict[str, Any] | None:
-    """`{"version", "view"}` of the pass's game for its person, None if there is no game."""
+class TableEvent(NamedTuple):
+    """A game as one person sees it: its version, and `{"version", "view"}` as JSON."""
+
+    version: int
+    data: str
+
+
+async def _seen(backstage: Backstage, grant: Grant) -> TableEvent | None:
+    """The pass's game for its person: its version and `{"version", "view"}` as JSON,
+    None if there is no game. The readers of one read who see alike (a seat; every watcher
+    in a language) share one view, built and encoded once."""
     storage = backstage.service.storage
 
     async def fetch(game_id: int) -> Read:
@@ -32,18 +41,27 @@ async def _seen(backstage: Backstage, grant: Grant) -> dict[str, Any] | None:
             return game, None
         return game, await storage.archive.code(game_id, state.last_round.round_no)
 
-    game, code = await backstage.hub.read(grant.game_id, fetch)
+    shared = await backstage.hub.read(grant.game_id, fetch)
+    game, code = shared.read
     if game is None:
         return None
-    seat, now = game.seat_of(grant.user_id), backstage.clock()
-    view = backstage.view_of(texts_for(grant.language), game, seat, now, code)
-    return {"version": game.version, "view": view}
+    seat = game.seat_of(grant.user_id)
+
+    def make() -> str:
+        view = backstage.view_of(texts_for(grant.language), game, seat, backstage.clock(), code)
+        return json.dumps(
+            {"version": game.version, "view": view}, ensure_ascii=False, separators=(",", ":")
+        )
+
+    return TableEvent(game.version, shared.made((seat, grant.language), make))
 
 
 async def table(request: web.Request) -> web.Response:
     backstage = request.app[BACKSTAGE]
     seen = await _seen(backstage, backstage.admitted(request))
-    return refused(404, "no-such-game") if seen is None else web.json_response(seen)
+    if seen is None:
+        return refused(404, "no-such-game")
+    return web.Response(text=seen.data, content_type="application/json")
 
 
 async def stream(request: web.Request) -> web.StreamResponse:
@@ -74,17 +92,16 @@ async def _follow(
     grant: Grant,
     response: web.StreamResponse,
     woken: asyncio.Event,
-    seen: dict[str, Any] | None,
+    seen: TableEvent | None,
 ) -> None:
     sent = ""
     closing = asyncio.create_task(backstage.closing.wait())
     try:
         while seen is not None:
-            data = json.dumps(seen, ensure_ascii=False, separators=(",", ":"))
-            if data != sent:
-                event = f"event: table\nid: {seen['version']}\ndata: {data}\n\n"
+            if seen.data != sent:
+                event = f"event: table\nid: {seen.version}\ndata: {seen.data}\n\n"
                 await response.write(event.encode())
-                sent = data
+                sent = seen.data
             left = grant.expires - backstage.clock()
             if left <= 0:
                 return  # the page asks for a new pass

@@ -4,8 +4,9 @@ a change is never shared after it."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
-from bot.webapp.hub import Hub, Read
+from bot.webapp.hub import Hub, Read, SharedRead
 
 
 async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_change() -> None:
@@ -26,6 +27,22 @@ async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_cha
         later = asyncio.create_task(hub.read(7, fetch))
         await asyncio.sleep(0)
         release.set()
-        assert [await task for task in first] == [(None, "2")] * 3
-        assert await later == (None, "2") and fetched == [7, 7]
-        assert await hub.read(7, fetch) == (None, "3")  # done reads are not kept
+        shared = [await task for task in first]
+        assert [s.read for s in shared] == [(None, "2")] * 3 and len(set(map(id, shared))) == 1
+        assert (await later).read == (None, "2") and fetched == [7, 7]
+        assert (await hub.read(7, fetch)).read == (None, "3")  # done reads are not kept
+
+
+def test_a_read_s_text_is_made_once_for_each_kind_of_reader() -> None:
+    shared, made = SharedRead((None, None)), []
+
+    def maker(kind: tuple[int | None, str]) -> Callable[[], str]:
+        def make() -> str:
+            made.append(kind)
+            return f"{kind}"
+
+        return make
+
+    kinds = [(None, "ru"), (0, "ru"), (None, "ru"), (None, "en"), (0, "ru"), (1, "ru")]
+    assert [shared.made(kind, maker(kind)) for kind in kinds] == [f"{k}" for k in kinds]
+    assert made == [(None, "ru"), (0, "ru"), (None, "en"), (1, "ru")]
