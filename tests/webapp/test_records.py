@@ -41,7 +41,9 @@ async def finished(app: AppUnderTest) -> GameRow:
     return game
 
 
-async def ask(app: AppUnderTest, user: int, game: GameRow, **body: object) -> tuple[int, dict[str, Any]]:
+async def ask(
+    app: AppUnderTest, user: int, game: GameRow, **body: object
+) -> tuple[int, dict[str, Any]]:
     answer = await app.client.post("/api/record", json=body, headers=await app.bearer(user, game))
     return answer.status, await answer.json()
 

@@ -175,6 +175,18 @@ async function lobby(action, level, again = true) {
   }
 }
 
+// «🎞 Повтор» of a round, «🔍 Разбор» of the game: sent to the private chat, the app says so
+async function record(ask, round, again = true) {
+  const answer = await call("record", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(round === undefined ? { ask } : { ask, round }),
+  });
+  if (answer.status === 401 && again && (await session())) return record(ask, round, false);
+  const body = await answer.json().catch(() => ({}));
+  toast(body.text || body.error || answer.status);
+}
+
 // -- what the page shows ---------------------------------------------------------------------
 
 function el(tag, attrs = {}, ...children) {
@@ -355,12 +367,17 @@ function result(view) {
   const hands = shown.hands.map((h) => el("li", {}, el("span", { class: "name" }, names[h.seat]),
     ...h.tiles.map((tile) => small(tile, false))));
   const [head, ...lines] = shown.lines;
+  const asks = [button(view.words.replay, () => record("replay", shown.round))];  // it is over
+  if (view.phase === "over" && view.you !== null) {
+    asks.push(button(view.words.review, () => record("review")));
+  }
   box.replaceChildren(
     el("summary", {}, head),
     ...lines.map((line) => el("p", {}, line)),
     el("h2", {}, view.words.hands), el("ul", { class: "hands" }, ...hands),
     ...(shown.code ? [el("p", { class: "code" }, shown.code)] : []),
     ...shown.end.map((line) => el("p", { class: "end" }, line)),
+    el("div", { class: "actions" }, ...asks),
   );
 }
 
