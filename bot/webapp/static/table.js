@@ -55,6 +55,7 @@ async function start() {
   theme();
   tg.onEvent("themeChanged", theme);
   tg.BackButton.onClick(cancel);
+  tg.MainButton.onClick(() => lobby("start"));  // shown only to the lobby's creator
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") reconnect();
   });
@@ -234,6 +235,7 @@ function show(view) {
   table(view);
   $("lobby").hidden = view.phase !== "lobby";
   if (view.phase === "lobby") gathering(view);
+  mainButton(view);
   $("moves").replaceChildren(...view.moves.map((line) => el("li", {}, line)));
   result(view);
   hand(view);
@@ -353,6 +355,13 @@ function gathering(view) {
   }
   $("lobby").querySelector(".note").textContent = view.words.lobby;
   $("lobby").querySelector(".actions").replaceChildren(...actions);
+}
+
+// Telegram's MainButton: ▶ for the lobby's creator (as the lobby's own button)
+function mainButton(view) {
+  const main = state.tg.MainButton;
+  if (view.phase === "lobby" && view.lobby.creator) main.setText(view.words.start).show();
+  else if (main.isVisible) main.hide();
 }
 
 // the last round's end: open as it ends, folded once the next round is under way
