@@ -46,6 +46,7 @@ sys.path[0] = str(ROOT)
 from bot.core.rows import GameRow, Player  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.core.storage import Storage  # noqa: E402
+from bot.game.record import Record  # noqa: E402
 from bot.ui.table_app import table_view  # noqa: E402
 from bot.webapp.backstage import Backstage  # noqa: E402
 from bot.webapp.init_data import signed  # noqa: E402
@@ -66,6 +67,12 @@ class Everyone:
         pass
 
     def back(self, game: GameRow, user_id: int) -> None:
+        pass
+
+    def send_replay(self, user_id: int, record: Record, round_no: int) -> None:
+        pass
+
+    def send_review(self, user_id: int, record: Record, seat: int) -> None:
         pass
 
 

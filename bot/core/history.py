@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from enum import StrEnum
 
 from bot.core.rows import DealAtTable, GameRow, GameStatus, SharedDeal
 from bot.core.storage import Storage
@@ -19,6 +21,29 @@ from bot.game.record import Played, Record, Seat
 
 EXPORT_BATCH = 50
 """Records read at a time for /export."""
+
+
+class Asked(StrEnum):
+    """What a person's ask of a finished round («🎞 Повтор») or game («🔍 Разбор») comes
+    to, in Telegram or in the table app: one to send, or why not."""
+
+    REPLAY = "replay"
+    NOT_OVER = "not-over"  # the round is not over (or no such round)
+    NOT_STARTED = "not-started"  # their private chat with the bot was never opened
+    REVIEW = "review"  # to make, then send
+    REVIEW_AGAIN = "review-again"  # made before: sent again
+    REVIEW_BUSY = "review-busy"  # being made or sent for an earlier ask (here or elsewhere)
+    NOT_YOURS = "not-yours"  # a review only of one's own seat in a finished game
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """An ask's answer, and what to send to the asker's private chat (`record`: none when
+    refused), for a review from which seat (held: `Replays.send_review` lets it go)."""
+
+    asked: Asked
+    record: Record | None = None
+    seat: int = 0
 
 
 class History:
@@ -73,6 +98,32 @@ class History:
         if not rounds or rounds[-1]["round"] != round_no or rounds[-1]["result"] is None:
             return None
         return {**kept, "rounds": rounds, "end": None}
+
+    async def ask_replay(self, game_id: int, round_no: int, user_id: int) -> Ask:
+        """A round's replay for a person (anyone may ask: its hands were shown at its end),
+        once the round is over and they have opened their private chat with the bot."""
+        record = await self.finished_round(game_id, round_no)
+        if record is None:
+            return Ask(Asked.NOT_OVER)
+        if not await self.storage.people.started_users([user_id]):
+            return Ask(Asked.NOT_STARTED)
+        return Ask(Asked.REPLAY, record)
+
+    async def ask_review(self, game_id: int, user_id: int) -> Ask:
+        """The review of a person's own seat in a finished game, held for this worker to
+        make or send, unless an earlier ask holds it."""
+        game = await self.storage.games.game(game_id)
+        seat = None if game is None else game.seat_of(user_id)
+        record = await self.record(game_id) if seat is not None else None
+        if seat is None or record is None:
+            return Ask(Asked.NOT_YOURS)
+        if not await self.storage.people.started_users([user_id]):
+            return Ask(Asked.NOT_STARTED)
+        archive, worker = self.storage.archive, self.storage.worker
+        if not await archive.hold_review(game_id, seat, worker):
+            return Ask(Asked.REVIEW_BUSY)
+        kept = await archive.review(game_id, seat) is not None
+        return Ask(Asked.REVIEW_AGAIN if kept else Asked.REVIEW, record, seat)
 
     async def shared(self, code: str) -> SharedDeal | None:
         """The deal a code stands for (from the round first dealt it), if any."""

@@ -106,6 +106,8 @@ def words(t: Texts) -> dict[str, str]:
         "pick_double": t("hand-pick-double"),
         "ready": t("hand-ready"),
         "bazaar": t("picture-bazaar"),
+        "replay": t("replay-button"),
+        "review": t("review-button"),
     }
 
 

@@ -1,5 +1,6 @@
-"""`POST /api/act` and `POST /api/lobby`: a press in the app, through the same core calls as
-a press in Telegram — the hand's one door (`GameService.act`), the lobby's seats and ▶ —
+"""`POST /api/act`, `POST /api/lobby` and `POST /api/record`: a press in the app, through the
+same core calls as a press in Telegram — the hand's one door (`GameService.act`), the
+lobby's seats and ▶, «🎞 Повтор» and «🔍 Разбор» (`History.ask_replay`, `ask_review`) —
 each person at most `limits.PRESSES_PER_SECOND` a second."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from aiohttp import web
 
 from bot.ai import Level
 from bot.core.errors import GameError
+from bot.core.history import Asked, History
 from bot.core.rows import GameRow, Player
 from bot.core.tables import Moved, Pending, Returned
 from bot.ui import texts
@@ -20,6 +22,17 @@ from bot.webapp.codec import BadChoiceError, asking_json, choice_of
 from bot.webapp.passes import Grant
 
 log = logging.getLogger(__name__)
+ROUNDS = 2**31  # past any round number
+ASKED = {
+    Asked.REPLAY: (200, "app-replay-sent"),
+    Asked.REVIEW: (200, "app-review-sent"),
+    Asked.REVIEW_AGAIN: (200, "app-review-again"),
+    Asked.NOT_OVER: (409, "replay-not-over"),
+    Asked.NOT_STARTED: (409, "replay-open-private"),
+    Asked.REVIEW_BUSY: (409, "app-review-busy"),
+    Asked.NOT_YOURS: (409, "review-not-yours"),
+}
+"""An ask's answer in the app: its status and words."""
 
 
 async def _pressing(request: web.Request) -> tuple[Backstage, Grant, dict[str, object]]:
@@ -87,6 +100,31 @@ async def lobby(request: web.Request) -> web.Response:
         return _refusal(grant, error)
     backstage.shell.lobby_changed(changed)
     return web.json_response({})
+
+
+async def record(request: web.Request) -> web.Response:
+    """`{"ask": "replay", "round"}` (anyone) or `{"ask": "review"}` (a seat) of the pass's
+    game → `{"asked", "text"}`, sent to the person's private chat as Telegram sends it; a
+    refusal is 409 `{"error", "text"}`."""
+    backstage, grant, body = await _pressing(request)
+    ask, round_no = body.get("ask"), body.get("round")
+    history = History(backstage.service.storage)
+    if ask == "replay" and type(round_no) is int and 0 <= round_no < ROUNDS:
+        asked = await history.ask_replay(grant.game_id, round_no, grant.user_id)
+        if asked.record is not None:
+            backstage.shell.send_replay(grant.user_id, asked.record, round_no)
+    elif ask == "review":
+        asked = await history.ask_review(grant.game_id, grant.user_id)
+        if asked.record is not None:
+            backstage.shell.send_review(grant.user_id, asked.record, asked.seat)
+    else:
+        return refused(400, "bad-request")
+    status, key = ASKED[asked.asked]
+    text = texts_for(grant.language)(key, round=str(round_no))
+    if asked.record is None:
+        return refused(status, asked.asked.value, text)
+    log.info("table app: user %s asks %s of game %s", grant.user_id, asked.asked, grant.game_id)
+    return web.json_response({"asked": asked.asked.value, "text": text}, status=status)
 
 
 async def _computer(backstage: Backstage, grant: Grant, chosen: Level) -> GameRow:

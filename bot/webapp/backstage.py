@@ -14,6 +14,7 @@ from aiohttp import web
 
 from bot.core.rows import GameRow
 from bot.core.service import GameService
+from bot.game.record import Record
 from bot.ui.i18n import Texts
 from bot.webapp.hub import Hub
 from bot.webapp.limits import Presses
@@ -37,6 +38,13 @@ class Shell(Protocol):
 
     def back(self, game: GameRow, user_id: int) -> None:
         """The person came back from away through the app: their hand is theirs again."""
+
+    def send_replay(self, user_id: int, record: Record, round_no: int) -> None:
+        """A finished round's replay goes to the person's private chat, as «🎞 Повтор»'s."""
+
+    def send_review(self, user_id: int, record: Record, seat: int) -> None:
+        """The seat's review (held for this worker) goes to the person's private chat, as
+        «🔍 Разбор»'s."""
 
 
 @dataclass(slots=True)

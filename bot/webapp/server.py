@@ -53,6 +53,7 @@ def table_app(
     app.router.add_get("/api/stream", streams.stream)
     app.router.add_post("/api/act", actions.act)
     app.router.add_post("/api/lobby", actions.lobby)
+    app.router.add_post("/api/record", actions.record)
     return app
 
 

@@ -3,10 +3,12 @@
 On a phone (390×844 and 360×640) Аня starts a game and opens «📱 За стол» from the group:
 the playground follows the direct link and shows the app in its frame, with `initData`
 signed with its own token. Боря opens it too and sits down in it, then closes it; Аня, at
-her seat, adds a computer and starts. Боря plays from his private chat, the computer plays
-its seat, and Аня plays her tiles by tapping them in the app (an end on the table when it
-asks) until the round is over. Вася, who only watches, opens the app from the table
-message: his page follows the moves, shows the round's result and never a hand.
+her seat, adds a computer and starts (with Telegram's MainButton). Боря plays from his
+private chat, the computer plays its seat, and Аня plays her tiles by tapping them in the
+app (an end on the table when it asks) until the round is over. Вася, who only watches,
+opens the app from the table message: his page follows the moves, shows the round's result
+and never a hand. Аня asks the round's replay in the app («🎞 Повтор» under its result): it
+comes to her private chat.
 
 Screenshots go to `test-output/table-app/`. Skipped without Chromium, never on CI."""
 
@@ -154,8 +156,9 @@ async def test_a_round_is_played_in_the_app_beside_the_private_chat(
         await app.locator("#lobby button", has_text="+любитель").click()
         await expect(app.locator("#seats .seat:not(.empty)")).to_have_count(3)
         await anya.screenshot(path=str(shots / "1-lobby.png"))
-        await app.locator("#lobby button", has_text="Начать").click()
+        await anya.locator("#app .main-button", has_text="Начать").click()  # Telegram's
         await expect(app.locator("#hand .tiles button")).to_have_count(7)
+        await expect(anya.locator("#app .main-button")).to_be_hidden()
         await expect(borya.locator("#private .msg", has_text=HAND)).to_have_count(1)
 
         await vasya.locator(".tabs [data-pane=group]").click()
@@ -199,6 +202,14 @@ async def test_a_round_is_played_in_the_app_beside_the_private_chat(
         await anya.locator("#app .scheme").click()  # the light/dark switch: themeParams
         await expect(html).to_have_attribute("data-scheme", other)
         await anya.screenshot(path=str(shots / f"5-{other}.png"))
+
+        await app.locator("#result button", has_text="Повтор").click()
+        await expect(app.locator("#toast")).to_contain_text("в личный чат")
+        await anya.locator("#app .back").click()
+        await anya.locator(".tabs [data-pane=private]").click()
+        replay = anya.locator("#private .msg", has_text="🎞 Игра №")
+        await expect(replay).to_have_count(1)
+        await expect(replay).to_contain_text("раунд 1")
         await browser.close()
     log = running.log_text()
     assert "Traceback" not in log, log

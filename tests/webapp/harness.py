@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.core.rows import GameRow, Player
 from bot.core.service import GameService
 from bot.core.storage import Storage
+from bot.game.record import Record
 from bot.ui.i18n import Texts
 from bot.webapp.backstage import Backstage
 from bot.webapp.init_data import signed
@@ -43,6 +44,7 @@ class Telegram:
     members: set[int] = field(default_factory=set)
     lobbies: list[int] = field(default_factory=list)
     returned: list[tuple[int, int]] = field(default_factory=list)
+    sent: list[tuple[str, int, int, int]] = field(default_factory=list)  # (what, user, game, …)
 
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         return chat_id == CHAT and user_id in self.members
@@ -52,6 +54,13 @@ class Telegram:
 
     def back(self, game: GameRow, user_id: int) -> None:
         self.returned.append((game.id, user_id))
+
+    def send_replay(self, user_id: int, record: Record, round_no: int) -> None:
+        assert record["rounds"][-1]["round"] == round_no  # nothing of a later round
+        self.sent.append(("replay", user_id, record["game"], round_no))
+
+    def send_review(self, user_id: int, record: Record, seat: int) -> None:
+        self.sent.append(("review", user_id, record["game"], seat))
 
 
 @dataclass

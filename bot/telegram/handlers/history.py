@@ -15,13 +15,11 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
 from bot.core.chats import Chats
 from bot.core.errors import GameError
-from bot.core.history import History
-from bot.core.service import GameService
+from bot.core.history import Asked, History
 from bot.game.record import Record
 from bot.telegram.handlers.common import IN_GROUP, is_admin
 from bot.telegram.keyboards import history_keyboard, record_keyboard
 from bot.telegram.messenger import Messenger
-from bot.telegram.messenger.replays import Held
 from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
 from bot.ui import history as words
 from bot.ui.games import preset_name
@@ -34,6 +32,16 @@ SHOWN = 10
 DOCUMENT_LIMIT = 50 * 1024 * 1024
 """Telegram's limit for a file a bot uploads."""
 EXPORT_PART = DOCUMENT_LIMIT - 64 * 1024  # room for the request's other parts
+ANSWERS = {
+    Asked.REPLAY: "replay-preparing",
+    Asked.NOT_OVER: "replay-not-over",
+    Asked.NOT_STARTED: "replay-open-private",
+    Asked.REVIEW: "review-preparing",
+    Asked.REVIEW_AGAIN: "review-again",
+    Asked.REVIEW_BUSY: "review-busy",
+    Asked.NOT_YOURS: "review-not-yours",
+}
+"""What a press of «🎞 Повтор» or «🔍 Разбор» is answered."""
 
 
 @router.message(Command("history"), IN_GROUP)
@@ -74,7 +82,6 @@ async def replay(
     callback: CallbackQuery,
     callback_data: Replay,
     history: History,
-    chats: Chats,
     messenger: Messenger,
     t: Texts,
 ) -> None:
@@ -84,16 +91,11 @@ async def replay(
         raise GameError("unknown-button")
     if not await history.in_chat(callback_data.game, message.chat.id):
         raise GameError("unknown-button")  # a button forged onto another chat's message
-    record = await history.finished_round(callback_data.game, callback_data.round)
-    if record is None:
-        await callback.answer(t("replay-not-over"), show_alert=True)
-        return
     user = callback.from_user.id
-    if not await chats.has_started(user):
-        await callback.answer(t("replay-open-private"), show_alert=True)
-        return
-    await callback.answer(t("replay-preparing"))
-    await messenger.replays.send_replay(user, record, callback_data.round)
+    ask = await history.ask_replay(callback_data.game, callback_data.round, user)
+    await callback.answer(t(ANSWERS[ask.asked]), show_alert=ask.record is None)
+    if ask.record is not None:
+        await messenger.replays.send_replay(user, ask.record, callback_data.round)
 
 
 @router.callback_query(RecordFile.filter())
@@ -122,23 +124,17 @@ async def review(
     callback: CallbackQuery,
     callback_data: ReviewGame,
     history: History,
-    service: GameService,
     messenger: Messenger,
     t: Texts,
 ) -> None:
     """«🔍 Разбор» under a finished game's closed hand: the presser's own moves, made
     once; a press while it is made or sent says so, a press after sends it again."""
-    game = await service.game(callback_data.game)
-    seat = None if game is None else game.seat_of(callback.from_user.id)
-    record = await history.record(callback_data.game) if seat is not None else None
-    if seat is None or record is None:
-        await callback.answer(t("review-not-yours"), show_alert=True)
-        return
-    held = await messenger.replays.hold_review(callback_data.game, seat)
-    answers = {Held.NEW: "review-preparing", Held.KEPT: "review-again", Held.BUSY: "review-busy"}
-    await callback.answer(t(answers[held]))
-    if held is not Held.BUSY:
-        await messenger.replays.send_review(callback.from_user.id, record, seat)
+    user = callback.from_user.id
+    ask = await history.ask_review(callback_data.game, user)
+    busy = ask.asked is Asked.REVIEW_BUSY
+    await callback.answer(t(ANSWERS[ask.asked]), show_alert=ask.record is None and not busy)
+    if ask.record is not None:
+        await messenger.replays.send_review(user, ask.record, ask.seat)
 
 
 @router.message(Command("export"), IN_GROUP)

@@ -12,7 +12,6 @@ import json
 import logging
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from enum import StrEnum
 
 from aiogram.methods import SendAnimation, SendDocument, SendMessage, SendPhoto
 from aiogram.types import BufferedInputFile
@@ -32,15 +31,6 @@ from render import render_table
 from render.animation import Animation
 
 log = logging.getLogger(__name__)
-
-
-class Held(StrEnum):
-    """What a press of «🔍 Разбор» finds: the review to make, the one made to send again,
-    or another press's (here or in another worker) still being made or sent."""
-
-    NEW = "new"
-    KEPT = "kept"
-    BUSY = "busy"
 
 
 class Replays:
@@ -104,16 +94,8 @@ class Replays:
             )
             return await self.gateway.private(None, user_id, method) is not None
 
-    async def hold_review(self, game_id: int, seat: int) -> Held:
-        """The seat's review of the game for this worker to make or send (`send_review`
-        lets it go), unless another press holds it."""
-        archive, worker = self.gateway.storage.archive, self.gateway.storage.worker
-        if not await archive.hold_review(game_id, seat, worker):
-            return Held.BUSY
-        return Held.NEW if await archive.review(game_id, seat) is None else Held.KEPT
-
     async def send_review(self, user_id: int, record: Record, seat: int) -> None:
-        """The review of `seat`'s moves (held: `hold_review`), made if not yet: a line,
+        """The review of `seat`'s moves (held: `History.ask_review`), made if not yet: a line,
         then each slip as the position it was made in, from that seat (its hand face up,
         the better move's tiles framed)."""
         archive, worker = self.gateway.storage.archive, self.gateway.storage.worker

@@ -55,6 +55,7 @@ async function start() {
   theme();
   tg.onEvent("themeChanged", theme);
   tg.BackButton.onClick(cancel);
+  tg.MainButton.onClick(() => lobby("start"));  // shown only to the lobby's creator
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") reconnect();
   });
@@ -175,6 +176,18 @@ async function lobby(action, level, again = true) {
   }
 }
 
+// «🎞 Повтор» of a round, «🔍 Разбор» of the game: sent to the private chat, the app says so
+async function record(ask, round, again = true) {
+  const answer = await call("record", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(round === undefined ? { ask } : { ask, round }),
+  });
+  if (answer.status === 401 && again && (await session())) return record(ask, round, false);
+  const body = await answer.json().catch(() => ({}));
+  toast(body.text || body.error || answer.status);
+}
+
 // -- what the page shows ---------------------------------------------------------------------
 
 function el(tag, attrs = {}, ...children) {
@@ -222,6 +235,7 @@ function show(view) {
   table(view);
   $("lobby").hidden = view.phase !== "lobby";
   if (view.phase === "lobby") gathering(view);
+  mainButton(view);
   $("moves").replaceChildren(...view.moves.map((line) => el("li", {}, line)));
   result(view);
   hand(view);
@@ -343,6 +357,13 @@ function gathering(view) {
   $("lobby").querySelector(".actions").replaceChildren(...actions);
 }
 
+// Telegram's MainButton: ▶ for the lobby's creator (as the lobby's own button)
+function mainButton(view) {
+  const main = state.tg.MainButton;
+  if (view.phase === "lobby" && view.lobby.creator) main.setText(view.words.start).show();
+  else if (main.isVisible) main.hide();
+}
+
 // the last round's end: open as it ends, folded once the next round is under way
 function result(view) {
   const shown = view.result;
@@ -355,12 +376,17 @@ function result(view) {
   const hands = shown.hands.map((h) => el("li", {}, el("span", { class: "name" }, names[h.seat]),
     ...h.tiles.map((tile) => small(tile, false))));
   const [head, ...lines] = shown.lines;
+  const asks = [button(view.words.replay, () => record("replay", shown.round))];  // it is over
+  if (view.phase === "over" && view.you !== null) {
+    asks.push(button(view.words.review, () => record("review")));
+  }
   box.replaceChildren(
     el("summary", {}, head),
     ...lines.map((line) => el("p", {}, line)),
     el("h2", {}, view.words.hands), el("ul", { class: "hands" }, ...hands),
     ...(shown.code ? [el("p", { class: "code" }, shown.code)] : []),
     ...shown.end.map((line) => el("p", { class: "end" }, line)),
+    el("div", { class: "actions" }, ...asks),
   );
 }
 

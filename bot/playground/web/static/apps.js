@@ -1,7 +1,8 @@
 // A Mini App opened from a direct link (`https://t.me/<bot>/<app>?startapp=…`): a frame the
 // size of a phone over the page, as Telegram Web shows one. The server gave its address with
 // the launch parameters in the fragment (initData signed with the bot's token); the frame's
-// bar has Telegram's ✕ / ← Back and a light/dark switch that feeds the app's themeParams.
+// bar has Telegram's ✕ / ← Back and a light/dark switch that feeds the app's themeParams, and
+// under the app is Telegram's MainButton when the app shows it.
 "use strict";
 const THEMES = {
   light: {
@@ -39,6 +40,7 @@ function openApp(app) {
   const theme = encodeURIComponent(JSON.stringify(THEMES[miniApp.scheme]));
   box.querySelector("iframe").src = `${app.url}&tgWebAppThemeParams=${theme}`;
   showBack();
+  box.querySelector(".main-button").hidden = true;
   box.hidden = false;
 }
 
@@ -81,6 +83,13 @@ window.addEventListener("message", (event) => {
       miniApp.back = Boolean(data.is_visible);
       showBack();
       break;
+    case "web_app_setup_main_button": {
+      const main = appBox().querySelector(".main-button");
+      main.hidden = !data.is_visible;
+      main.disabled = data.is_active === false;
+      main.textContent = data.text || "";
+      break;
+    }
     case "web_app_trigger_haptic_feedback":  // felt, on a phone: counted and flashed here
       miniApp.haptics += 1;
       appBox().dataset.haptics = String(miniApp.haptics);
@@ -99,4 +108,5 @@ document.addEventListener("DOMContentLoaded", () => {
   const box = appBox();
   box.querySelector(".back").addEventListener("click", () => (miniApp.back ? tellApp("back_button_pressed") : closeApp()));
   box.querySelector(".scheme").addEventListener("click", switchScheme);
+  box.querySelector(".main-button").addEventListener("click", () => tellApp("main_button_pressed"));
 });

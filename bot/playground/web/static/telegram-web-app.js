@@ -3,8 +3,9 @@
 // Web does. The launch parameters come in the address's fragment (`tgWebAppData`: the raw
 // initData, `tgWebAppThemeParams`, `tgWebAppVersion`, `tgWebAppPlatform`); events go to the
 // frame's parent as JSON `{eventType, eventData}` (`web_app_ready`,
-// `web_app_setup_back_button`, `web_app_trigger_haptic_feedback`, `web_app_close`, …) and
-// come back the same way (`theme_changed`, `back_button_pressed`, `viewport_changed`).
+// `web_app_setup_back_button`, `web_app_setup_main_button`, `web_app_trigger_haptic_feedback`,
+// `web_app_close`, …) and come back the same way (`theme_changed`, `back_button_pressed`,
+// `main_button_pressed`, `viewport_changed`).
 "use strict";
 (() => {
   const launch = new URLSearchParams(location.hash.slice(1));
@@ -57,6 +58,25 @@
     return self;
   }
 
+  // Telegram's MainButton: a bar under the app with the app's text, told in full at each change
+  function mainButton() {
+    const self = {
+      text: "", isVisible: false, isActive: true,
+      setText(text) { self.text = String(text); return setup(); },
+      show() { self.isVisible = true; return setup(); },
+      hide() { self.isVisible = false; return setup(); },
+      enable() { self.isActive = true; return setup(); },
+      disable() { self.isActive = false; return setup(); },
+      onClick(handler) { WebApp.onEvent("mainButtonClicked", handler); return self; },
+      offClick(handler) { WebApp.offEvent("mainButtonClicked", handler); return self; },
+    };
+    function setup() {
+      post("web_app_setup_main_button", { is_visible: self.isVisible, is_active: self.isActive, text: self.text });
+      return self;
+    }
+    return self;
+  }
+
   const initData = launch.get("tgWebAppData") || "";
   const WebApp = {
     initData,
@@ -82,6 +102,7 @@
     },
   };
   WebApp.BackButton = button("web_app_setup_back_button", "backButtonClicked");
+  WebApp.MainButton = mainButton();
   setTheme(JSON.parse(launch.get("tgWebAppThemeParams") || "{}"));
 
   window.addEventListener("message", (event) => {
@@ -98,6 +119,8 @@
       fire("themeChanged");
     } else if (message.eventType === "back_button_pressed") {
       fire("backButtonClicked");
+    } else if (message.eventType === "main_button_pressed") {
+      fire("mainButtonClicked");
     } else if (message.eventType === "viewport_changed") {
       WebApp.viewportHeight = WebApp.viewportStableHeight = data.height || window.innerHeight;
       fire("viewportChanged", { isStateStable: true });

@@ -245,6 +245,10 @@ app-sheet = Score
 app-hands = Hands
 app-empty-seat = free
 app-lost = Connection lost — reconnecting…
+app-replay-sent = 🎞 Making the replay of round { $round } — sending it to your private chat with the bot.
+app-review-sent = 🔍 Looking at your moves — sending the review to your private chat with the bot.
+app-review-again = 🔍 Your review is ready — sending it again to your private chat with the bot.
+app-review-busy = 🔍 Your review is being made — it comes to your private chat with the bot when it is ready.
 
 ## round and game results
 round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.
