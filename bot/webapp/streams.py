@@ -11,7 +11,6 @@ from typing import NamedTuple
 
 from aiohttp import web
 
-from bot.game.state import Phase
 from bot.ui.i18n import texts_for
 from bot.webapp.backstage import BACKSTAGE, Backstage, refused
 from bot.webapp.hub import Read
@@ -37,7 +36,7 @@ async def _seen(backstage: Backstage, grant: Grant) -> TableEvent | None:
     async def fetch(game_id: int) -> Read:
         game = await storage.games.game(game_id)
         state = None if game is None else game.state
-        if state is None or state.phase is Phase.PLAYING or state.last_round is None:
+        if state is None or state.last_round is None:
             return game, None
         return game, await storage.archive.code(game_id, state.last_round.round_no)
 

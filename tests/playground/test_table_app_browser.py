@@ -184,6 +184,7 @@ async def test_a_round_is_played_in_the_app_beside_the_private_chat(
         assert int(await anya.locator("#app").get_attribute("data-haptics") or 0) >= 1
         await app.locator("#result summary").click()
         await expect(app.locator("#result .hands li")).to_have_count(3)
+        await expect(app.locator("#result .code")).to_contain_text("/newgame deal=")
         await anya.screenshot(path=str(shots / "3-round-over.png"))
 
         await expect(watching.locator("#result summary", has_text=ROUND_OVER)).to_have_count(1)
