@@ -13,8 +13,8 @@ from dataclasses import Field, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from bot.game.formats import FORMATS, Format
-from bot.game.formats.base import TABLE_PLAYERS, Options
+from bot.game.formats import FORMATS, Format, game_of
+from bot.game.formats.base import NO_OPTIONS, TABLE_PLAYERS, Options
 from bot.game.formats.goat import FishMode
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Spinner
 from bot.game.tiles import TileSet, tile_set
@@ -64,17 +64,6 @@ LIMITS = {
 """The range of every shared numeric option (`max_pip`, `players` and `hand_size` are
 checked against the set; a game's own say theirs): a number typed by a user never reaches a
 clock or the database unbounded."""
-
-
-NO_OPTIONS = Options()
-
-
-def game_of(scoring: str) -> Format:
-    """The game `scoring` names, or `RuleError` listing the games."""
-    if scoring not in FORMATS:
-        valid = ", ".join(FORMATS)
-        raise RuleError(f"scoring={scoring}: choose one of {valid}", "scoring", scoring, valid)
-    return FORMATS[scoring]
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,15 +304,10 @@ class RuleSet:
 
     def options(self) -> dict[str, Any]:
         """Every option as a plain JSON value, flat (the preset's name included): the shared
-        ones, then every game's own, at their defaults for the other games."""
-        options = {f.name: getattr(self, f.name) for f in _SHARED}
-        edition = options.pop("edition")
-        mine = {f.name: getattr(self.own, f.name) for f in fields(self.own)}
-        return (
-            options
-            | {name: mine.get(name, KEYS[name]) for name in OWN_OPTIONS}
-            | {"edition": edition}
-        )
+        ones and every game's own (the other games' at their defaults), in `LISTED` order."""
+        values = KEYS | {f.name: getattr(self, f.name) for f in _SHARED}
+        values |= {f.name: getattr(self.own, f.name) for f in fields(self.own)}
+        return {name: values[name] for name in LISTED}
 
     def changed(self, changes: Mapping[str, Any]) -> RuleSet:
         """These rules with `changes` (flat options, the game's own among them)."""
@@ -372,6 +356,23 @@ KEYS: dict[str, Any] = {
 """The options a user may set, with their defaults: the shared ones and every game's own."""
 OPTIONS: dict[str, Any] = {"preset": "goat", "edition": EDITION, **KEYS}
 """Every option a stored rule set holds, with its default."""
+
+
+def _listed() -> tuple[str, ...]:
+    """The shared options in order, each game's own after the one it names (`option`)."""
+    names = [f.name for f in _SHARED]
+    for fmt in FORMATS.values():
+        for f in fields(fmt.options):
+            after = f.metadata["after"]
+            at = names.index(after) + 1 if after else names.index("edition")
+            while names[at] in OWN_OPTIONS:
+                at += 1
+            names.insert(at, f.name)
+    return tuple(names)
+
+
+LISTED = _listed()
+"""The options' order in the rules' JSON and summary (as before a game owned its options)."""
 
 
 @lru_cache(maxsize=256)

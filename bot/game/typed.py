@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game.formats import Format
+from bot.game.formats import Format, game_of
 from bot.game.kinds import RuleError
-from bot.game.rules import KEYS, OWN_OPTIONS, PRESETS, RuleSet, game_of
+from bot.game.rules import KEYS, OWN_OPTIONS, PRESETS, RuleSet
 from bot.game.values import coerce, show_value
 
 __all__ = ["ALIASES", "PRESET_ALIASES", "parse_rules", "played", "saved_rules"]

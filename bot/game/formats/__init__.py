@@ -12,6 +12,7 @@ from bot.game.formats.fives_threes import FIVES_THREES
 from bot.game.formats.general import GENERAL
 from bot.game.formats.goat import GOAT
 from bot.game.formats.room import ROOM
+from bot.game.kinds import RuleError
 
 FORMATS: dict[str, Format] = {
     f.id: f
@@ -19,4 +20,13 @@ FORMATS: dict[str, Format] = {
 }
 """By their ids, in the order /help lists their presets."""
 
-__all__ = ["FORMATS", "Format", "Length", "RoundFacts", "RoundOutcome", "Sheet"]
+
+def game_of(scoring: str) -> Format:
+    """The game `scoring` names, or `RuleError` listing the games."""
+    if scoring not in FORMATS:
+        valid = ", ".join(FORMATS)
+        raise RuleError(f"scoring={scoring}: choose one of {valid}", "scoring", scoring, valid)
+    return FORMATS[scoring]
+
+
+__all__ = ["FORMATS", "Format", "Length", "RoundFacts", "RoundOutcome", "Sheet", "game_of"]

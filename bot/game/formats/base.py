@@ -32,22 +32,23 @@ Standing = tuple[int, int, bool, int]
 """`(side, place, goat, rating_points)`, best first."""
 
 
-def ranged(default: int, low: int, high: int) -> Any:
-    """A whole-number option of a game's own, from `low` to `high`."""
-    return field(default=default, metadata={"range": (low, high)})
+def option(default: Any, *, after: str = "", within: tuple[int, int] | None = None) -> Any:
+    """A game's own option: its default; `after`, the shared option it is listed after in
+    the rules' JSON and summary (none: last); `within`, a whole number's range."""
+    return field(default=default, metadata={"after": after, "range": within})
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
     """A game's own options (a format's `options`: a subclass with a field each, its
-    default the default, `ranged` for a number): checked on creation, `RuleError` if bad.
+    default the default, made by `option`): checked on creation, `RuleError` if bad.
     A game with none has this record."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             check_type(f.name, value, f.default)
-            low, high = f.metadata.get("range", (value, value))
+            low, high = f.metadata["range"] or (value, value)
             if not low <= value <= high:
                 raise RuleError(
                     f"{f.name}={value}: must be from {low} to {high}",
@@ -57,6 +58,7 @@ class Options:
                 )
 
 
+NO_OPTIONS = Options()
 Own = TypeVar("Own", bound=Options)
 
 

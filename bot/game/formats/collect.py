@@ -17,8 +17,8 @@ from bot.game.formats.base import (
     Presets,
     Rules,
     Standing,
+    option,
     own,
-    ranged,
 )
 from bot.game.kinds import FirstLead, NextLead, RuleError
 from bot.game.scoring import RoundScores, Tally, eggs, nothing, rated_places, unique_extreme
@@ -92,9 +92,9 @@ class Collect(Format):
 
 @dataclass(frozen=True, slots=True)
 class SeaGoatOptions(Options):
-    record_min: int = ranged(25, 0, 1_000)  # the smallest sum the winner may record
-    bald_goat: bool = False  # going out with 0-0 (or 6-6) wins the game
-    write_off: bool = False  # a new winner wipes the other side's points
+    record_min: int = option(25, after="target", within=(0, 1_000))  # the least a winner records
+    bald_goat: bool = option(False, after="closed_doubles")  # out with 0-0 (6-6) wins the game
+    write_off: bool = option(False, after="closed_doubles")  # a new winner wipes the others
 
 
 class SeaGoat(Collect):

@@ -16,6 +16,7 @@ from bot.game.formats.base import (
     RoundFacts,
     RoundOutcome,
     Rules,
+    option,
     own,
 )
 from bot.game.formats.fives import Race
@@ -44,7 +45,7 @@ def ends_points(total: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class FivesThreesOptions(Options):
-    exact: bool = False  # only landing on the target exactly wins (§11)
+    exact: bool = option(False, after="turn_timeout")  # only landing on the target wins (§11)
 
 
 class FivesThrees(Race):

@@ -23,8 +23,8 @@ from bot.game.formats.base import (
     Sheet,
     Standing,
     leaver_key,
+    option,
     own,
-    ranged,
 )
 from bot.game.kinds import DrawMode, FirstLead, NextLead, RuleError, Spinner
 from bot.game.scoring import RoundScores, Tally, fresh_tally, nothing
@@ -36,7 +36,7 @@ GENERAL_PLAYERS = (4, 6, 8)
 
 @dataclass(frozen=True, slots=True)
 class GeneralOptions(Options):
-    minutes: int = ranged(30, 1, 120)  # the match's length; the round under way is played
+    minutes: int = option(30, after="turn_timeout", within=(1, 120))  # the match's length
 
 
 class General(Club):

@@ -16,8 +16,8 @@ from bot.game.formats.base import (
     Presets,
     Rules,
     Standing,
+    option,
     own,
-    ranged,
 )
 from bot.game.kinds import Spinner
 from bot.game.scoring import RoundScores, Tally, eggs, rated_places, unique_extreme
@@ -32,8 +32,9 @@ class FishMode(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GoatOptions(Options):
-    open_threshold: int = ranged(13, 0, 1_000)  # a loser's account opens here (0: at once)
-    fish: FishMode = FishMode.ONE
+    # a loser's account opens at this sum (0: at once)
+    open_threshold: int = option(13, after="voluntary_pass", within=(0, 1_000))
+    fish: FishMode = option(FishMode.ONE, after="lone_zero")
 
 
 class Goat(Format):

@@ -41,7 +41,7 @@ ANSWERS = {
     Asked.REVIEW_BUSY: "review-busy",
     Asked.NOT_YOURS: "review-not-yours",
 }
-"""What a press of «🎞 Повтор» or «🔍 Разбор» is answered."""
+"""What a press of the replay or the review button is answered."""
 
 
 @router.message(Command("history"), IN_GROUP)
