@@ -1,7 +1,7 @@
 """A round of a finished game's record (`bot.game.record`) as an animated GIF: the table
 after the deal, then after each move, the last frame the round's end with every hand face
 up. Pure CPU (a second or two for the biggest tables): the Telegram shell runs it in a
-worker thread."""
+child process (`replay_in`: that process imports nothing of aiogram)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,19 @@ from dataclasses import replace
 
 from bot.game import record as records
 from bot.game.record import Record
-from bot.ui.i18n import Texts
+from bot.ui.i18n import Texts, texts_for
 from bot.ui.scenes import table_scene
 from render import render_table
 from render.animation import Animation, animate
 
 MAX_BYTES = 5_000_000
 """A replay over this is drawn smaller (down to `render.animation.MIN_WIDTH`)."""
+
+
+def replay_in(language: str, record: Record, round_no: int) -> Animation:
+    """`round_replay` in `language`: what a child process is handed (by name, so it imports
+    only this module and what it needs, not the shell's aiogram)."""
+    return round_replay(texts_for(language), record, round_no)
 
 
 def round_replay(t: Texts, record: Record, round_no: int) -> Animation:

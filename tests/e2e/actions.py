@@ -7,6 +7,7 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from bot.game.engine import legal_moves
 from bot.game.moves import Move, Play
@@ -34,6 +35,7 @@ from tests.e2e.shown import (
     YOUR_TURN,
     bot_messages,
 )
+from tests.e2e.stored import games_in, set_seed
 
 
 def table_captions(fake: FakeTelegram, group: Chat) -> list[str]:
@@ -203,6 +205,20 @@ async def start_game(
     assert await press(fake, players[0], lobby, START) == RU("dealing")
     await dealt(fake, group, lobby, players)
     return lobby
+
+
+async def seeded_game(
+    fake: FakeTelegram, folder: Path, group: Chat, users: list[User], preset: str, seed: int
+) -> int:
+    """`/newgame preset`, everybody seated, the deal fixed by `seed`, started; the game id."""
+    lobby = await open_lobby(fake, group, users[0], preset)
+    for user in users:
+        await join(fake, group, user, lobby)
+    (game,) = games_in(folder, group.id)
+    set_seed(folder, game["id"], seed)
+    assert await press(fake, users[0], lobby, START) == RU("dealing")
+    await dealt(fake, group, lobby, users)
+    return int(game["id"])
 
 
 async def dealt(fake: FakeTelegram, group: Chat, lobby: Message, players: Sequence[User]) -> None:

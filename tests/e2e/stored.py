@@ -87,3 +87,9 @@ def stored_state(folder: Path, game_id: int) -> GameState:
     """The game's state as the bot stored it."""
     (game,) = query(folder, "SELECT state FROM games WHERE id = ?", game_id)
     return state_from_json(json.loads(game["state"]))
+
+
+def set_seed(folder: Path, game_id: int, seed: int) -> None:
+    """The lobby's seed replaced before ▶: its deal and seating are the test's."""
+    with contextlib.closing(sqlite3.connect(folder / DB_NAME, timeout=10)) as db, db:
+        db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))

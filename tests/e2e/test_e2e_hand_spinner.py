@@ -6,9 +6,7 @@ in the lobby before the start, and the moves planned with the engine."""
 
 from __future__ import annotations
 
-import contextlib
 import random
-import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,13 +17,13 @@ from bot.game.moves import Move, Play, PlayDoubles
 from bot.game.rules import RuleSet, Spinner
 from bot.game.state import GameState, Phase
 from bot.game.table import CLOSED
-from bot.playground import Chat, FakeTelegram, Message, User
+from bot.playground import FakeTelegram, Message, User
 from bot.ui.hand import arm
 from bot.ui.texts import move_label
-from tests.e2e.actions import dealt, forge_press, join, open_lobby, press, version_of, wait_turn
+from tests.e2e.actions import forge_press, press, seeded_game, version_of, wait_turn
 from tests.e2e.process import BotProcess, running_bot, stretched
-from tests.e2e.shown import NAMES, PICK_END, PLAYABLE, RU, START, bot_messages
-from tests.e2e.stored import DB_NAME, games_in, stored_state
+from tests.e2e.shown import NAMES, PICK_END, PLAYABLE, RU, bot_messages
+from tests.e2e.stored import stored_state
 
 DONKEY = parse_rules("donkey").with_players(2)
 SEA_GOAT = parse_rules("sea_goat").with_players(2)
@@ -121,25 +119,6 @@ async def reached(fake: FakeTelegram, folder: Path, game_id: int, state: GameSta
     except TimeoutError:
         stored = stored_state(folder, game_id)
         raise AssertionError(f"{stored.history[-3:]} != {state.history[-3:]}") from None
-
-
-def set_seed(folder: Path, game_id: int, seed: int) -> None:
-    with contextlib.closing(sqlite3.connect(folder / DB_NAME, timeout=10)) as db, db:
-        db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))
-
-
-async def seeded_game(
-    fake: FakeTelegram, folder: Path, group: Chat, users: list[User], preset: str, seed: int
-) -> int:
-    """`/newgame preset`, everybody seated, the deal fixed by `seed`, started; the game id."""
-    lobby = await open_lobby(fake, group, users[0], preset)
-    for user in users:
-        await join(fake, group, user, lobby)
-    (game,) = games_in(folder, group.id)
-    set_seed(folder, game["id"], seed)
-    assert await press(fake, users[0], lobby, START) == RU("dealing")
-    await dealt(fake, group, lobby, users)
-    return int(game["id"])
 
 
 def newest_hand(fake: FakeTelegram, user: User) -> Message | None:

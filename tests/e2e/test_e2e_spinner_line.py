@@ -13,10 +13,11 @@ from bot.game.moves import Play
 from bot.game.serial import encode
 from bot.playground import FakeTelegram
 from tests.core.test_editions import MUGGINS_2
+from tests.e2e.actions import seeded_game
 from tests.e2e.process import running_bot
 from tests.e2e.shown import NAMES, RU, bot_messages
 from tests.e2e.stored import query, stored_state
-from tests.e2e.test_e2e_hand_spinner import Player, seeded_game, states_of
+from tests.e2e.test_e2e_hand_spinner import Player, states_of
 from tests.helpers import tile
 
 MUGGINS = parse_rules("muggins").with_players(2)

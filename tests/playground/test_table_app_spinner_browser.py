@@ -29,8 +29,7 @@ from bot.game.state import GameState, Phase
 from bot.playground.run import DATABASE
 from tests.e2e.process import stretched
 from tests.e2e.shown import RU
-from tests.e2e.stored import DB_NAME, query, replay_game
-from tests.e2e.test_e2e_hand_spinner import set_seed
+from tests.e2e.stored import DB_NAME, query, replay_game, set_seed
 from tests.playground.browser import (
     CHROMIUM,
     NEEDS_BROWSER,

@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from bot.game.engine import legal_moves, new_game
 from bot.game.record import Seat, Stamped
 from bot.game.state import Phase
 from bot.game.typed import parse_rules
+from bot.telegram.messenger import replays as messenger_replays
 from bot.ui import replays
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import table_scene
@@ -125,3 +128,17 @@ def test_the_last_round_ends_the_game_and_a_missing_round_is_refused(
     assert records.round_states(record, last["round"])[-1].phase is Phase.GAME_OVER
     with pytest.raises(KeyError):
         replays.round_replay(RU, record, last["round"] + 1)
+
+
+def test_the_drawing_child_imports_nothing_of_aiogram() -> None:
+    """The shell hands `replay_in` to a process at the lowest priority: importing aiogram
+    there cost seconds of CPU a busy machine never gave it, and the replay never came."""
+    script = (
+        "import sys, bot.ui.replays; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('aiogram', 'aiohttp')))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
+    assert found.strip() == "[]"
+    assert messenger_replays.replay_in is replays.replay_in  # what `Replays._draw` hands it

@@ -24,8 +24,8 @@ from bot.telegram.children import child_process
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.pacing import at_leisure
 from bot.ui import history as words
-from bot.ui.i18n import Texts, texts_for
-from bot.ui.replays import round_replay
+from bot.ui.i18n import Texts
+from bot.ui.replays import replay_in
 from bot.ui.scenes import table_scene
 from render import render_table
 from render.animation import Animation
@@ -129,7 +129,7 @@ class Replays:
         drawer = child_process()
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(drawer, _replay, language, record, round_no)
+            return await loop.run_in_executor(drawer, replay_in, language, record, round_no)
         finally:
             await asyncio.to_thread(drawer.shutdown)  # the process ends with its replay
 
@@ -154,10 +154,6 @@ class Replays:
         """Stop the reviewer's process, if one was started."""
         if self._reviewer is not None:
             self._reviewer.shutdown(wait=False, cancel_futures=True)
-
-
-def _replay(language: str, record: Record, round_no: int) -> Animation:
-    return round_replay(texts_for(language), record, round_no)
 
 
 def _tiles(slip: Slip) -> tuple[int, ...]:
