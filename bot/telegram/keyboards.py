@@ -15,7 +15,7 @@ from bot.core.teams import team_slots
 from bot.game.choosing import Asking, Query
 from bot.game.engine import legal_moves
 from bot.game.moves import Draw, Move, Pass, Play, PlayDoubles
-from bot.game.rules import PRESETS, DrawMode, RuleSet, Spinner
+from bot.game.rules import PRESETS, RuleSet, Spinner
 from bot.game.state import GameState
 from bot.game.tiles import Tile, tiles_of
 from bot.telegram.buttons import (
@@ -42,11 +42,10 @@ from bot.telegram.buttons import (
 from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
 from bot.ui import hand as hand_words
 from bot.ui import texts
-from bot.ui.games import option_label, option_value, preset_name
+from bot.ui.games import option_choices, option_label, option_value, preset_name
 from bot.ui.i18n import LANGUAGES, Texts, texts_for
 
 TILES_PER_ROW = 4
-TIMEOUTS = ("30", "60", "120", "0")
 
 Button = Callable[[str, str], CallbackData]
 """The data of a rules button that sets option `key` to `value`."""
@@ -90,16 +89,6 @@ def app_keyboard(t: Texts, app_url: str | None) -> InlineKeyboardMarkup | None:
 
 def _marked(text: str, current: bool) -> str:
     return f"● {text}" if current else text
-
-
-def option_choices(rules: RuleSet) -> list[tuple[str, tuple[str, ...]]]:
-    """The options offered as buttons for these rules: only those that apply to them."""
-    fmt = rules.format
-    choices = [(fmt.length.value, tuple(map(str, fmt.lengths))), *fmt.choices]
-    if rules.draw is not DrawMode.NONE:
-        choices.append(("auto_draw", ("yes", "no")))
-    choices.append(("turn_timeout", TIMEOUTS))
-    return choices
 
 
 def _rule_buttons(

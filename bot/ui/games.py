@@ -7,7 +7,7 @@ import difflib
 from dataclasses import fields
 from enum import Enum, StrEnum
 
-from bot.game.rules import PRESETS, RuleSet
+from bot.game.rules import PRESETS, DrawMode, RuleSet
 from bot.game.typed import PRESET_ALIASES
 from bot.ui.i18n import Texts
 
@@ -42,6 +42,21 @@ def option_label(t: Texts, key: str, value: str, rules: RuleSet | None = None) -
         if t.has(known):
             return t(known, value=value)
     return f"{key}={value}"
+
+
+TIMEOUTS = ("30", "60", "120", "0")
+"""The turn clocks a lobby offers (seconds; 0: none)."""
+
+
+def option_choices(rules: RuleSet) -> list[tuple[str, tuple[str, ...]]]:
+    """The options a lobby offers for these rules (Telegram's buttons, the table app's):
+    only those that apply to them, each with its values as typed."""
+    fmt = rules.format
+    choices = [(fmt.length.value, tuple(map(str, fmt.lengths))), *fmt.choices]
+    if rules.draw is not DrawMode.NONE:
+        choices.append(("auto_draw", ("yes", "no")))
+    choices.append(("turn_timeout", TIMEOUTS))
+    return choices
 
 
 def preset_name(t: Texts, preset: str) -> str:

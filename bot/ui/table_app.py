@@ -12,16 +12,25 @@ from functools import cache
 from typing import Any
 
 from bot.core.rows import GameRow, GameStatus
+from bot.core.teams import team_slots
 from bot.game.moves import Draw, Pass, Play, PlayDoubles
+from bot.game.rules import PRESETS, RuleSet
 from bot.game.state import GameState, Phase
 from bot.game.tiles import TileSet, tiles_of
 from bot.game.view import seat_view
 from bot.ui import endings, sheets
-from bot.ui.games import game_won
+from bot.ui.games import (
+    described,
+    game_won,
+    option_choices,
+    option_label,
+    option_value,
+    preset_name,
+)
 from bot.ui.i18n import Texts
 from bot.ui.scenes import table_scene
 from bot.ui.sheet_kinds import sheet_of, team
-from bot.ui.texts import told
+from bot.ui.texts import lobby_teams, told
 from render.geometry import geometry
 from render.layout import Rect
 from render.scene import Pips, TableScene
@@ -54,7 +63,7 @@ def table_view(
         "result": None,
     }
     if state is None:
-        return view | _lobby(game, seat)
+        return view | _lobby(t, game, seat)
     clock = "" if game.ends_at is None else sheets.match_clock(t, game.ends_at - now)
     scene = table_scene(t, state, game.names, clock)
     phase = _phase(game, state)
@@ -108,6 +117,7 @@ def words(t: Texts) -> dict[str, str]:
         "bazaar": t("picture-bazaar"),
         "replay": t("replay-button"),
         "review": t("review-button"),
+        "options": t("app-options"),
     }
 
 
@@ -117,8 +127,9 @@ def _phase(game: GameRow, state: GameState) -> str:
     return {Phase.PLAYING: "playing", Phase.ROUND_OVER: "round_over"}.get(state.phase, "over")
 
 
-def _lobby(game: GameRow, seat: int | None) -> View:
-    """A table being gathered: who sits, how many seats, whether the reader created it."""
+def _lobby(t: Texts, game: GameRow, seat: int | None) -> View:
+    """A table being gathered: who sits, how many seats, its rules in words; for its
+    creator, the rules to choose from (as the lobby's ⚙ buttons offer them)."""
     creator = any(p.seat == seat and p.user_id == game.creator_id for p in game.players)
     seats = [
         {
@@ -132,8 +143,53 @@ def _lobby(game: GameRow, seat: int | None) -> View:
         for p in game.players
     ]
     phase = "lobby" if game.status is GameStatus.LOBBY else "over"
-    lobby = {"players": game.rules.players, "creator": creator}
+    lobby = {
+        "players": game.rules.players,
+        "creator": creator,
+        "rules": t("lobby-rules", rules=described(t, game.rules)),
+        "options": _options(t, game.rules) if creator and phase == "lobby" else None,
+        "teams": _teams(t, game, seat) if game.rules.teams else None,
+    }
     return {"phase": phase, "caption": "", "seats": seats, "lobby": lobby}
+
+
+def _teams(t: Texts, game: GameRow, seat: int | None) -> View:
+    """A team game's lobby: the teams as they would sit now (the lobby message's line) and,
+    for a seat, the teams to pick from (its pick marked; picked again, it is let go)."""
+    picks = [p.team for p in game.players]
+    mine = None if seat is None else game.players[seat].team
+    return {
+        "line": lobby_teams(t, game.rules, game.names, picks),
+        "buttons": [t("team-button", number=team + 1) for team in range(team_slots(game.rules))],
+        "picked": mine,
+    }
+
+
+def lobby_choices(rules: RuleSet) -> dict[str, tuple[str, ...]]:
+    """What a lobby's creator may choose for these rules: the preset, then each option
+    that applies, with its values as typed."""
+    return {"preset": tuple(PRESETS), **dict(option_choices(rules))}
+
+
+def _options(t: Texts, rules: RuleSet) -> list[View]:
+    """The rules' choices as rows of labelled values, the current one marked."""
+    current = {"preset": rules.preset} | {k: option_value(v) for k, v in rules.options().items()}
+    return [
+        {
+            "key": key,
+            "choices": [
+                {
+                    "value": value,
+                    "text": preset_name(t, value)
+                    if key == "preset"
+                    else option_label(t, key, value, rules),
+                    "current": current[key] == value,
+                }
+                for value in values
+            ],
+        }
+        for key, values in lobby_choices(rules).items()
+    ]
 
 
 def _seats(game: GameRow, scene: TableScene, seat: int | None) -> list[View]:

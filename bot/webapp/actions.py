@@ -17,6 +17,7 @@ from bot.core.rows import GameRow, Player
 from bot.core.tables import Moved, Pending, Returned
 from bot.ui import texts
 from bot.ui.i18n import texts_for
+from bot.ui.table_app import lobby_choices
 from bot.webapp.backstage import BACKSTAGE, Backstage, body_of, refused
 from bot.webapp.codec import BadChoiceError, asking_json, choice_of
 from bot.webapp.passes import Grant
@@ -78,8 +79,9 @@ async def act(request: web.Request) -> web.Response:
 
 
 async def lobby(request: web.Request) -> web.Response:
-    """`{"action": "sit"}`; the creator's `{"action": "computer", "level"}` and
-    `{"action": "start"}` → `{}`."""
+    """`{"action": "sit"}`; the creator's `{"action": "computer", "level"}`,
+    `{"action": "option", "key", "value"}` (one the lobby offers) and `{"action": "start"}`;
+    in a team game, a seat's `{"action": "team", "team"}` (0-based) → `{}`."""
     backstage, grant, body = await _pressing(request)
     action, level = body.get("action"), body.get("level")
     if action == "computer" and level not in set(Level):
@@ -91,6 +93,16 @@ async def lobby(request: web.Request) -> web.Response:
             )
         elif action == "computer":
             changed = await _computer(backstage, grant, Level(str(level)))
+        elif action == "option":
+            chosen = await _option(backstage, grant, body.get("key"), body.get("value"))
+            if chosen is None:
+                return refused(400, "bad-request")
+            changed = chosen
+        elif action == "team":
+            team = body.get("team")
+            if type(team) is not int:  # one its table has not: the core refuses it
+                return refused(400, "bad-request")
+            changed = await backstage.service.pick_team(grant.game_id, grant.user_id, team)
         elif action == "start":
             await backstage.service.start(grant.game_id, grant.user_id)
             return web.json_response({})
@@ -125,6 +137,15 @@ async def record(request: web.Request) -> web.Response:
         return refused(status, asked.asked.value, text)
     log.info("table app: user %s asks %s of game %s", grant.user_id, asked.asked, grant.game_id)
     return web.json_response({"asked": asked.asked.value, "text": text}, status=status)
+
+
+async def _option(backstage: Backstage, grant: Grant, key: object, value: object) -> GameRow | None:
+    """The creator's choice of rules, if the lobby offers it (None: it does not)."""
+    service = backstage.service
+    game = await service.lobby_of(grant.game_id, grant.user_id)
+    if not isinstance(key, str) or value not in lobby_choices(game.rules).get(key, ()):
+        return None
+    return await service.set_option(game.id, grant.user_id, key, str(value))
 
 
 async def _computer(backstage: Backstage, grant: Grant, chosen: Level) -> GameRow:

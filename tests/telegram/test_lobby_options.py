@@ -8,7 +8,8 @@ import pytest
 
 from bot.game.rules import PRESETS
 from bot.game.typed import parse_rules
-from bot.telegram.keyboards import chat_settings_keyboard, option_choices, settings_keyboard
+from bot.telegram.keyboards import chat_settings_keyboard, settings_keyboard
+from bot.ui.games import option_choices
 from bot.ui.i18n import texts_for
 
 

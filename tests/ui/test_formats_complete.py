@@ -18,9 +18,8 @@ from bot.game.engine import time_up
 from bot.game.formats import Sheet
 from bot.game.rules import PRESETS, DrawMode, RuleSet
 from bot.game.typed import parse_rules
-from bot.telegram.keyboards import option_choices
 from bot.ui import endings, games, sheet_kinds, sheets, texts
-from bot.ui.games import Seen, game_won, how_won, option_label, preset_name
+from bot.ui.games import Seen, game_won, how_won, option_choices, option_label, preset_name
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.scenes import score_sheet, table_scene
 from render import SheetKind

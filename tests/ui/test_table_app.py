@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,12 +17,15 @@ from bot.ai import Level
 from bot.core.rows import GameRow, GameStatus, Player
 from bot.game import Phase, apply, legal_moves, new_game, next_round, parse_rules
 from bot.game.events import plays_of
+from bot.game.rules import PRESETS
 from bot.game.state import GameState
 from bot.game.tiles import tiles_of
+from bot.ui.games import described, option_choices, option_label, option_value
 from bot.ui.i18n import texts_for
 from bot.ui.scenes import table_scene
 from bot.ui.sheet_kinds import sheet_of
 from bot.ui.table_app import table_view
+from bot.ui.texts import lobby_teams
 from render import render_table
 from render.geometry import geometry
 from render.table import arrange
@@ -84,10 +88,51 @@ def test_the_lobby_says_who_sits_and_who_may_start() -> None:
     game = _row(None)
     view = table_view(RU, game, 0, NOW)
     assert view["phase"] == "lobby"
-    assert view["lobby"] == {"players": 4, "creator": True}
+    assert view["lobby"]["players"] == 4 and view["lobby"]["creator"] is True
+    assert view["lobby"]["rules"] == RU("lobby-rules", rules=described(RU, game.rules))
     assert [s["name"] for s in view["seats"]] == list(NAMES[:4])
-    assert table_view(RU, game, None, NOW)["lobby"]["creator"] is False
+    for seat in (None, 2):  # a watcher, a seat that did not create it: no rules to choose
+        other = table_view(RU, game, seat, NOW)["lobby"]
+        assert other["creator"] is False and other["options"] is None
+        assert other["rules"] == view["lobby"]["rules"]
     assert view["hand"] is None and view["layout"] is None
+
+
+def test_the_creator_chooses_the_rules_as_the_lobby_offers_them() -> None:
+    """The preset, then each option the lobby's ⚙ offers, its values in words and the
+    current one marked."""
+    game = _row(None, "goat target=51")
+    rows = table_view(RU, game, 0, NOW)["lobby"]["options"]
+    offered = {"preset": tuple(PRESETS), **dict(option_choices(game.rules))}
+    values = {"preset": "goat"} | {k: option_value(v) for k, v in game.rules.options().items()}
+    assert [row["key"] for row in rows] == list(offered)
+    for row in rows:
+        assert [c["value"] for c in row["choices"]] == list(offered[row["key"]])
+        (current,) = [c["value"] for c in row["choices"] if c["current"]]
+        assert current == values[row["key"]]
+    target = next(row for row in rows if row["key"] == "target")
+    assert [c["text"] for c in target["choices"] if c["current"]] == [
+        option_label(RU, "target", "51", game.rules)
+    ]
+    assert next(row for row in rows if row["key"] == "preset")["choices"][0]["text"] == RU(
+        "preset-name-goat"
+    )
+
+
+def test_a_team_game_s_lobby_shows_the_teams_and_a_seat_picks_one() -> None:
+    game = _row(None, "goat_teams")
+    game = replace(
+        game, players=tuple(replace(p, team=1 if p.seat == 2 else None) for p in game.players)
+    )
+    mine = table_view(RU, game, 2, NOW)["lobby"]["teams"]
+    picks = [p.team for p in game.players]
+    assert mine == {
+        "line": lobby_teams(RU, game.rules, game.names, picks),
+        "buttons": [RU("team-button", number=n) for n in (1, 2)],
+        "picked": 1,
+    }
+    assert table_view(RU, game, None, NOW)["lobby"]["teams"]["picked"] is None
+    assert table_view(RU, _row(None), 0, NOW)["lobby"]["teams"] is None
 
 
 @pytest.mark.parametrize(

@@ -251,6 +251,65 @@ async def test_the_lobby_in_the_app_seats_adds_computers_and_starts(app: AppUnde
     assert (await app.stored(game)).state is not None
 
 
+async def test_the_creator_chooses_the_rules_the_lobby_offers_and_nobody_else_does(
+    app: AppUnderTest,
+) -> None:
+    """As the lobby's ⚙ buttons: a length, then a preset; a value the lobby does not offer,
+    a key that is not an option and another person's choice change nothing."""
+    game = await lobby(app.service, 2)
+    creator = await app.bearer(1, game)
+
+    async def choose(body: dict[str, object], headers: dict[str, str] = creator) -> int:
+        app.clock.time += 1  # not pressed too fast
+        answer = await app.client.post(
+            "/api/lobby", json={"action": "option", **body}, headers=headers
+        )
+        return answer.status
+
+    assert await choose({"key": "target", "value": "51"}) == 200
+    assert (await app.stored(game)).rules.goal == 51
+    assert await choose({"key": "preset", "value": "telephone"}) == 200
+    chosen = await app.stored(game)
+    assert chosen.rules.preset == "telephone"
+    assert app.telegram.lobbies == [game.id, game.id]  # the group's lobby message follows
+    for bad in (
+        {"key": "target", "value": "52"},  # not one the lobby offers
+        {"key": "target", "value": "51 players=9"},
+        {"key": "seed", "value": "1"},
+        {"key": "preset", "value": "chess"},
+        {"key": ["target"], "value": "51"},
+        {"key": "target"},
+    ):
+        assert await choose(bad) == 400, bad
+    assert await choose({"key": "target", "value": "51"}, await app.bearer(2, game)) == 409
+    assert await app.stored(game) == chosen
+    assert app.telegram.lobbies == [game.id, game.id]
+
+
+async def test_a_seat_picks_its_team_in_the_app(app: AppUnderTest) -> None:
+    """As the lobby's 👥 buttons: a seat picks a team and, picking it again, lets it go; a
+    watcher, a team the table has not, or no number change nothing."""
+    game = await lobby(app.service, 2)
+    await app.service.set_option(game.id, 1, "preset", "goat_teams")
+    app.telegram.members.add(3)
+
+    async def pick(body: dict[str, object], user: int = 2) -> int:
+        app.clock.time += 1  # not pressed too fast
+        answer = await app.client.post(
+            "/api/lobby", json={"action": "team", **body}, headers=await app.bearer(user, game)
+        )
+        return answer.status
+
+    assert await pick({"team": 1}) == 200
+    assert [p.team for p in (await app.stored(game)).players] == [None, 1]
+    picked = await app.stored(game)
+    for bad, status in (({"team": 1}, 409), ({"team": 5}, 409), ({"team": "1"}, 400), ({}, 400)):
+        assert await pick(bad, 3 if bad == {"team": 1} else 2) == status, bad
+    assert await app.stored(game) == picked
+    assert await pick({"team": 1}) == 200
+    assert [p.team for p in (await app.stored(game)).players] == [None, None]
+
+
 async def test_a_finished_game_s_view_is_given_its_last_round_s_deal_code(
     app: AppUnderTest,
 ) -> None:

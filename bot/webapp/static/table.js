@@ -163,13 +163,14 @@ async function act(choice, again = true) {
   }
 }
 
-async function lobby(action, level, again = true) {
+// the lobby: sit down; the creator's computers, rules and ▶ (`more`: the level, the option)
+async function lobby(action, more = {}, again = true) {
   const answer = await call("lobby", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(level ? { action, level } : { action }),
+    body: JSON.stringify({ action, ...more }),
   });
-  if (answer.status === 401 && again && (await session())) return lobby(action, level, false);
+  if (answer.status === 401 && again && (await session())) return lobby(action, more, false);
   if (!answer.ok) {
     const body = await answer.json().catch(() => ({}));
     toast(body.text || body.error || answer.status);
@@ -349,12 +350,43 @@ function gathering(view) {
   if (view.you === null) actions.push(button(view.words.sit, () => lobby("sit"), { class: "main" }));
   if (view.lobby.creator) {
     for (const level of ["easy", "normal", "hard"]) {
-      actions.push(button(view.words[`computer_${level}`], () => lobby("computer", level)));
+      actions.push(button(view.words[`computer_${level}`], () => lobby("computer", { level })));
     }
     actions.push(button(view.words.start, () => lobby("start"), { class: "main" }));
   }
   $("lobby").querySelector(".note").textContent = view.words.lobby;
+  $("lobby").querySelector(".rules").textContent = view.lobby.rules;
   $("lobby").querySelector(".actions").replaceChildren(...actions);
+  teams(view.lobby.teams, view.you !== null);
+  options(view.lobby.options, view.words.options);
+}
+
+// a team game: the teams as they would sit; a seat picks one (picked again, let go)
+function teams(shown, seated) {
+  const box = $("teams");
+  box.hidden = !shown;
+  if (!shown) return;
+  box.querySelector(".note").textContent = shown.line;
+  box.querySelector(".actions").replaceChildren(...(seated ? shown.buttons : []).map((text, team) =>
+    button(text, () => lobby("team", { team }), {
+      class: shown.picked === team ? "current" : null, "aria-pressed": String(shown.picked === team),
+    })));
+}
+
+// the creator's rules: a row of values for the preset and for each option, the current marked
+function options(rows, title) {
+  const box = $("options");
+  box.hidden = !rows;
+  if (!rows) return;
+  box.querySelector("summary").textContent = title;
+  box.querySelector(".rows").replaceChildren(...rows.map((row) => el(
+    "div", { class: "choices", "data-key": row.key },
+    ...row.choices.map((choice) => button(
+      choice.text,
+      () => choice.current || lobby("option", { key: row.key, value: choice.value }),
+      { class: choice.current ? "current" : null, "aria-pressed": String(choice.current) },
+    )),
+  )));
 }
 
 // Telegram's MainButton: ▶ for the lobby's creator (as the lobby's own button)

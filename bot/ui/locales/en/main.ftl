@@ -249,6 +249,7 @@ app-replay-sent = 🎞 Making the replay of round { $round } — sending it to y
 app-review-sent = 🔍 Looking at your moves — sending the review to your private chat with the bot.
 app-review-again = 🔍 Your review is ready — sending it again to your private chat with the bot.
 app-review-busy = 🔍 Your review is being made — it comes to your private chat with the bot when it is ready.
+app-options = ⚙ Game rules
 
 ## round and game results
 round-eggs = Round { $round }: fish, eggs! 🥚 { $carry } carried on.
