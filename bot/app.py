@@ -40,7 +40,7 @@ from bot.telegram.handlers.common import ReaderTexts
 from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
 from bot.telegram.messenger.parcels import pack, unpack
-from bot.telegram.pacing import Limits, Pacing
+from bot.telegram.pacing import Limits, Pacing, bot_pace
 from bot.telegram.private_sends import PrivateSends
 from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
@@ -235,12 +235,21 @@ async def open_table_app(
     return server
 
 
+def limits_of(settings: Settings) -> Limits:
+    """The pacing the settings ask for: the token's allowance, on or off, the patience."""
+    return Limits(
+        everywhere=bot_pace(settings.bot_api_per_second),
+        paced=settings.pacing,
+        reply_patience=settings.reply_patience_seconds,
+    )
+
+
 async def run(settings: Settings, framer: str | None = None) -> None:
     """Poll, or serve the webhook when `WEBHOOK_URL` is set, until the process is stopped;
     open games go on where they were. With `WEBAPP_URL` the table app is served beside
     (framed by Telegram Web and `framer`, the playground's origin when it runs the bot)."""
     storage, plan = await open_storage(settings)
-    pacing = Pacing(Limits(paced=settings.pacing, reply_patience=settings.reply_patience_seconds))
+    pacing = Pacing(limits_of(settings))
     sends = PrivateSends()
     bot = build_bot(settings, pacing, sends)
     app: AppServer | None = None

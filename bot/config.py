@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     backup_dir: Path | None = None  # default: backups/ beside the database
     backup_keep: int = Field(5, ge=1)
     pacing: bool = True  # keep sends under Telegram's flood limits (off: only 429s slow us)
+    # Telegram's allowance for the token's sends and edits a second, shared by the workers
+    bot_api_per_second: float = Field(30.0, gt=0)
     # seconds a reply to a command waits for its place in a busy chat before it is skipped
     reply_patience_seconds: float = Field(10.0, gt=0)
 

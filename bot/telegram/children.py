@@ -1,5 +1,5 @@
 """The bot's child processes (a replay's drawer, the reviewer): one worker each, spawned,
-at the lowest priority, and ending with the bot however the bot ends (SIGKILL, the OOM
+at a low priority (`NICE`), and ending with the bot however the bot ends (SIGKILL, the OOM
 killer). This module imports nothing heavy: a child unpickles `_as_child` first, so it
 is the bot's child for good a moment after it starts, not after aiogram's import."""
 
@@ -12,6 +12,10 @@ import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+NICE = 10
+"""A child's niceness: the bot's own process gets some nine tenths of a CPU they share.
+Not 19: on a machine whose CPUs are all busy a process at 19 gets next to nothing (a
+second of CPU took minutes), and a replay asked for would never come."""
 PR_SET_PDEATHSIG = 1
 """Linux's prctl(2) option: the signal a process gets when its parent ends."""
 
@@ -34,4 +38,4 @@ def _as_child(parent: int) -> None:
             print(f"no parent death signal: {os.strerror(ctypes.get_errno())}", file=sys.stderr)
     if os.getppid() != parent:  # the bot ended before the signal was asked for
         os._exit(1)
-    os.nice(19)
+    os.nice(NICE)

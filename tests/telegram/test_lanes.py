@@ -11,10 +11,13 @@ from typing import Any
 import pytest
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import EditMessageText, Response, SendMessage
+from pydantic import ValidationError
 
+from bot.app import limits_of
+from bot.config import Settings
 from bot.telegram.gates import Pace
 from bot.telegram.lanes import Lanes
-from bot.telegram.pacing import Limits, Pacing, at_leisure
+from bot.telegram.pacing import Limits, Pacing, at_leisure, bot_pace
 
 
 async def test_a_429_holds_every_chat_until_its_retry_after() -> None:
@@ -237,3 +240,16 @@ async def test_what_is_asked_at_leisure_goes_behind_the_urgent_and_is_never_skip
     with at_leisure():
         await send(hurried, telegram, 2, "replay")  # waits its 0.3 s
     assert telegram.texts() == ["first", "replay"]
+
+
+def test_the_bots_pace_follows_the_tokens_allowance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`BOT_API_PER_SECOND`: 1 + 22 a second for Telegram's usual 30, the same margin for a
+    token allowed more; off, or another patience, as the settings say."""
+    assert Limits().everywhere == bot_pace(30) == Pace(1, 1 / 22)
+    monkeypatch.setenv("BOT_API_PER_SECOND", "60")
+    monkeypatch.setenv("PACING", "false")
+    limits = limits_of(Settings(_env_file=None))  # type: ignore[call-arg]
+    assert limits.everywhere == Pace(1, 1 / 44) and not limits.paced
+    monkeypatch.setenv("BOT_API_PER_SECOND", "0")
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None)  # type: ignore[call-arg]

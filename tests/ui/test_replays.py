@@ -131,7 +131,7 @@ def test_the_last_round_ends_the_game_and_a_missing_round_is_refused(
 
 
 def test_the_drawing_child_imports_nothing_of_aiogram() -> None:
-    """The shell hands `replay_in` to a process at the lowest priority: importing aiogram
+    """The shell hands `replay_in` to a process at a low priority: importing aiogram
     there cost seconds of CPU a busy machine never gave it, and the replay never came."""
     script = (
         "import sys, bot.ui.replays; "

@@ -1,7 +1,7 @@
 """What a person asks of a finished game in their private chat: a round's replay as an
 animation (drawn in a process of its own, one at a time, only when asked; kept by
 Telegram's `file_id`, so a second press costs one send), a game's record as a file, and the review
-of their own moves («Разбор», worked out in a process of its own at the lowest priority,
+of their own moves («Разбор», worked out in a process of its own at a low priority,
 so the games never wait for it; made once a game's seat and kept in the database, where
 every worker finds it: a worker holds it while it makes or sends it)."""
 
