@@ -34,13 +34,14 @@ from bot.core.watchdog import Watchdog
 from bot.telegram.app_side import AppSide
 from bot.telegram.asking import Askers
 from bot.telegram.courier import Courier
+from bot.telegram.gates import bot_pace
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.chat import BackInTouch
 from bot.telegram.handlers.common import ReaderTexts
 from bot.telegram.menus import register_commands
 from bot.telegram.messenger import Messenger
 from bot.telegram.messenger.parcels import pack, unpack
-from bot.telegram.pacing import Limits, Pacing, bot_pace
+from bot.telegram.pacing import Limits, Pacing
 from bot.telegram.private_sends import PrivateSends
 from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
@@ -229,6 +230,7 @@ async def open_table_app(
         shell=AppSide(bot, messenger),
         bot_token=settings.token(),
         max_age=settings.webapp_max_age_seconds,
+        presence=messenger.presence,
     )
     server = AppServer(table_app(backstage, framer=framer))
     await server.start(settings.webapp_host, settings.webapp_port)

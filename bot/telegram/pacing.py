@@ -46,7 +46,7 @@ from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
 from bot.telegram.asking import Asker, CommandKind, Shared, asking, edited, shared_key
-from bot.telegram.gates import Gate, Latest, Pace, always, never
+from bot.telegram.gates import Gate, Latest, Pace, always, bot_pace, never
 
 log = logging.getLogger(__name__)
 
@@ -57,28 +57,14 @@ REPLY_PATIENCE = 10.0  # seconds a reply waits for its places before it is skipp
 LAZY_TURN = 3  # every third place in the bot goes to the oldest waiter, urgent or not
 
 
-ALLOWANCE = 30
-"""Telegram's allowance for a bot's sends and edits a second (the Bots FAQ's bulk limit)."""
-USED = 22 / ALLOWANCE
-"""The part of the allowance the bot paces itself to: a margin for requests that reach
-Telegram closer together than they left."""
-
-
-def bot_pace(allowance: float = ALLOWANCE) -> Pace:
-    """The whole bot's pace for a token allowed `allowance` sends and edits a second:
-    ≤ 1 + 22 in any second for Telegram's usual 30."""
-    return Pace(1, 1 / (allowance * USED))
-
-
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Within Telegram's flood limits, counted when requests leave: a group ≤ 2 + 60/3.25
     = 20 in any minute (limit 20), a private chat ≤ 2 + 0.9 per second (about 1), the bot
-    ≤ 1 + 22 in any second (limit 30; `bot_pace` for another allowance). Requests that
-    reach Telegram closer together than they left (a stalled loop on either side) still
-    keep to it: by up to 1.75 s in a group, 0.3 s for the bot. `paced=False` sends at once
-    (429s are still waited out). A reply finding no place within `reply_patience` seconds
-    is skipped."""
+    ≤ 1 + 22 in any second (limit 30: `bot_pace`). Requests that reach Telegram closer
+    together than they left (a stalled loop on either side) still keep to it: by up to
+    1.75 s in a group, 0.3 s for the bot. `paced=False` sends at once (429s are still
+    waited out). A reply finding no place within `reply_patience` seconds is skipped."""
 
     group: Pace = Pace(2, 3.25)
     private: Pace = Pace(2, 1.1)

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
+from bot.core.presence import Presence
 from bot.core.rows import GameRow
 from bot.core.service import GameService
 from bot.game.record import Record
@@ -58,6 +59,7 @@ class Backstage:
     max_age: float = 86400
     clock: Callable[[], float] = time.time
     hub: Hub = field(default_factory=Hub)
+    presence: Presence = field(default_factory=Presence)  # who follows a game here
     presses: Presses = field(init=False)
     closing: asyncio.Event = field(default_factory=asyncio.Event)  # the server stops
 

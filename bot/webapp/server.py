@@ -99,7 +99,9 @@ class AppServer:
             await listening.release()
 
     async def stop(self) -> None:
-        """Streams end at once (the pages come back with `since`), then the server."""
+        """Streams end at once (the pages come back with `since`), then the server. Their
+        people are not taken to have left the app: the bot is stopping."""
+        self.backstage.presence.hush()
         self.backstage.closing.set()
         await asyncio.sleep(0)
         await self.runner.cleanup()

@@ -81,7 +81,10 @@ async def stream(request: web.Request) -> web.StreamResponse:
         if seen is None:
             return refused(404, "no-such-game")
         await response.prepare(request)
-        with suppress(ConnectionResetError):  # the page went: it comes back with `since`
+        with (
+            backstage.presence.at_the_table(grant.game_id, grant.user_id),
+            suppress(ConnectionResetError),  # the page went: it comes back with `since`
+        ):
             await _follow(backstage, grant, response, woken, seen)
     return response
 

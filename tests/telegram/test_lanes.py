@@ -15,9 +15,9 @@ from pydantic import ValidationError
 
 from bot.app import limits_of
 from bot.config import Settings
-from bot.telegram.gates import Pace
+from bot.telegram.gates import Pace, bot_pace
 from bot.telegram.lanes import Lanes
-from bot.telegram.pacing import Limits, Pacing, at_leisure, bot_pace
+from bot.telegram.pacing import Limits, Pacing, at_leisure
 
 
 async def test_a_429_holds_every_chat_until_its_retry_after() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from aiogram import Bot
 
 from bot.core.guarded import LOBBY_IDLE
+from bot.core.presence import Presence
 from bot.core.rows import GameRow, GameStatus
 from bot.core.screen import Turn
 from bot.core.storage import Storage
@@ -53,7 +54,8 @@ class Messenger:
         self.lanes = courier.lanes
         self.lobby = Lobby(self.gateway)
         self.table = GroupTable(self.gateway)
-        self.hands = Hands(self.gateway)
+        self.presence = Presence()  # who follows a game in the table app
+        self.hands = Hands(self.gateway, self.presence)
         self.questions = EndQuestions(self.gateway)
         self.replays = Replays(self.gateway)
         self._dealing: dict[int, Turn] = {}  # first deals whose hands wait for their table

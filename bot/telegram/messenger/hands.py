@@ -11,6 +11,7 @@ from typing import Any
 from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.core.presence import Presence
 from bot.core.rows import GameRow, GameStatus, Player
 from bot.game.state import GameState, Phase
 from bot.game.tiles import tiles_of
@@ -57,9 +58,15 @@ class HandNews:
 
 
 class Hands:
-    def __init__(self, gateway: Gateway) -> None:
+    """Each player's hand message. A person following the game in the table app
+    (`Presence`) is spared its edits and fresh messages while they are there: the moment
+    they leave it (their phone put the app away, or they closed it) it is brought up to
+    date — as a fresh message, which notifies, if it is their turn."""
+
+    def __init__(self, gateway: Gateway, presence: Presence) -> None:
         self.gateway = gateway
         self.storage = gateway.storage
+        self.presence = presence
         self._moved_at: dict[tuple[int, int], float] = {}  # (game, seat) → their last move
         # (game, seat) → the move number whose buttons the hand shows, or is on its way with
         self._shown: dict[tuple[int, int], int] = {}
@@ -72,6 +79,8 @@ class Hands:
         courier.kind("warning", self._warning)
         courier.kind("notice", self._notice)
         courier.kind("below", self._below, _later)
+        courier.kind("back", self._back)
+        presence.on_left(self._left_the_app)
 
     def show_changed(
         self,
@@ -99,6 +108,8 @@ class Hands:
                 self.gateway.courier.post(
                     player.user_id, "notice", (game.id, player.user_id, "plays-again")
                 )
+            if self.presence.here(game.id, player.user_id):
+                continue  # they see it in the app; their hand follows when they leave it
             moving = state.phase is Phase.PLAYING and state.to_move == seat
             changed = (
                 before is None
@@ -143,10 +154,33 @@ class Hands:
 
     def is_live(self, game: GameRow) -> bool:
         """Whether the person to move has a hand with buttons for the game's move number,
-        shown or on its way."""
+        shown or on its way, or has the game open in the app."""
         assert game.state is not None
         key = (game.id, game.state.to_move)
+        if self.presence.here(game.id, game.players[game.state.to_move].user_id):
+            return True
         return max(self._shown.get(key, -1), self._posted.get(key, -1)) >= game.version
+
+    def _left_the_app(self, game_id: int, user_id: int) -> None:
+        self.gateway.courier.post(user_id, "back", (game_id, user_id), ("back", game_id, user_id))
+
+    async def _back(self, job: tuple[int, int]) -> None:
+        """A person left the app: their hand as the game is now, if it shows an older move
+        (fresh if it is their turn, so that it notifies; else edited in place)."""
+        game_id, user_id = job
+        game = await self.storage.games.game(game_id)
+        if game is None or game.status is not GameStatus.ACTIVE or game.state is None:
+            return
+        state, seat = game.state, game.seat_of(user_id)
+        if seat is None or seat in state.left or state.is_out(seat) or seat in state.resting:
+            return
+        if (
+            self.presence.here(game_id, user_id)
+            or self._shown.get((game_id, seat), -1) >= game.version
+        ):
+            return  # back in the app already, or the hand is current
+        moving = state.phase is Phase.PLAYING and state.to_move == seat
+        self.show(game, seat, HandNews(state, game.version, fresh=moving))
 
     async def _hand(self, job: tuple[int, int, HandNews]) -> None:
         game_id, seat, news = job
@@ -185,6 +219,8 @@ class Hands:
         shown = self._shown.get((game_id, seat), -1)
         if game.status is not GameStatus.ACTIVE or news.version < shown:
             return  # over, or older news than the hand shows (told late by another worker)
+        if self.presence.here(game_id, user_id):
+            return  # they opened the app since: it follows them when they leave
         view = seat_view(news.state, seat)
         hand = list(tiles_of(view.hand))
         keyboard = hand_keyboard(
@@ -282,6 +318,8 @@ class Hands:
                 continue
             if seat in state.left or state.is_out(seat) or seat in state.resting:
                 continue
+            if self.presence.here(game.id, user_id):
+                continue  # it follows them when they leave the app
             old = game.players[seat].hand_message_id
             if old is None or (message_id is not None and old > message_id):
                 continue  # none yet (it comes below anyway), or below already

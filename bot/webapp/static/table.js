@@ -56,8 +56,13 @@ async function start() {
   tg.onEvent("themeChanged", theme);
   tg.BackButton.onClick(cancel);
   tg.MainButton.onClick(() => lobby("start"));  // shown only to the lobby's creator
+  // put away (Telegram's `deactivated`, a hidden page), the app lets its stream go: the
+  // bot then keeps the private hand up to date; back, it follows the table again
+  tg.onEvent("deactivated", away);
+  tg.onEvent("activated", reconnect);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") reconnect();
+    else away();
   });
   if (!tg.initData) return say("⚠ Telegram");
   if (await session()) listen();
@@ -130,6 +135,12 @@ function reconnect() {
   if (!state.token) return;
   if (state.stream) state.stream.abort();
   listen();
+}
+
+function away() {
+  const stream = state.stream;
+  state.stream = null;
+  if (stream) stream.abort();
 }
 
 function received(block) {

@@ -1,0 +1,90 @@
+"""A person at the table in the app costs Telegram nothing for their hand: through the real
+bot process, while Маша's page holds the game's stream her private hand is neither edited
+nor sent anew, whoever moves (she from the app, Серёжа from his private hand); when her
+turn comes and her phone puts the app away (the page lets the stream go), her private hand
+is brought up to date at once, as a fresh message that notifies."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import aiohttp
+
+from bot.game.engine import legal_moves
+from bot.playground import FakeTelegram, User
+from tests.e2e.actions import dealt, join, open_lobby, play_move, press, version_of
+from tests.e2e.app_client import bearer, choice_of, next_table
+from tests.e2e.process import running_bot
+from tests.e2e.shown import NAMES, RU, START, YOUR_TURN, bot_messages
+from tests.e2e.stored import games_in, seats_of, stored_state
+
+OPTIONS = "goat turn_timeout=0"
+MOVES = 6  # moves made while she is in the app
+
+
+def to_her(fake: FakeTelegram, user: User) -> int:
+    """The sends and edits that reached `user`'s private chat so far."""
+    return sum(
+        1
+        for call in fake.calls
+        if call.method.lower() in ("sendmessage", "editmessagetext", "editmessagereplymarkup")
+        and str(call.params.get("chat_id")) == str(user.id)
+    )
+
+
+async def test_a_hand_waits_while_its_person_is_in_the_app(tmp_path: Path) -> None:
+    async with FakeTelegram() as fake:
+        masha, serge = users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path, webapp=True) as bot, aiohttp.ClientSession() as web:
+            lobby = await open_lobby(fake, group, masha, OPTIONS)
+            (game,) = games_in(tmp_path, group.id)
+            for user in users:
+                await join(fake, group, user, lobby)
+            assert await press(fake, masha, lobby, START) == RU("dealing")
+            await dealt(fake, group, lobby, users)
+            await bot.idle()
+            seats = seats_of(tmp_path, game["id"])
+            her_seat = seats.index(masha.id)
+            base = await bot.app_base()
+            headers = await bearer(web, base, fake, masha, f"g{game['join_token']}")
+            stream = await web.get(f"{base}/api/stream", headers=headers)
+            view = await next_table(stream, 30)
+            before = to_her(fake, masha)
+
+            rng, moved = random.Random(3), 0
+            while moved < MOVES:
+                state = stored_state(tmp_path, game["id"])
+                if state.to_move == her_seat:  # she moves in the app
+                    choice = choice_of(rng.choice(legal_moves(state)))
+                    body = {"version": view["version"], "choice": choice}
+                    acted = await web.post(f"{base}/api/act", json=body, headers=headers)
+                    assert acted.status == 200, await acted.text()
+                else:  # he moves from his private hand
+                    await play_move(fake, [serge], rng, view["version"] - 1)
+                seen = view["version"]
+                while view["version"] == seen:  # until the move is on the table
+                    view = await next_table(stream, 30)
+                moved += 1
+            while stored_state(tmp_path, game["id"]).to_move != her_seat:
+                await play_move(fake, [serge], rng, view["version"] - 1)
+                view = await next_table(stream, 30)
+            await bot.idle()
+            assert to_her(fake, masha) == before, "her hand waits while she is in the app"
+
+            stream.close()  # her phone puts the app away at her turn
+            version = view["version"]
+
+            def current() -> bool:
+                hands = [m for m in bot_messages(fake, masha) if version_of(m) >= 0]
+                return (
+                    bool(hands)
+                    and version_of(hands[-1]) == version
+                    and (YOUR_TURN in (hands[-1].content or ""))
+                )
+
+            await fake.wait_until(current, 10)
+            fresh = [c for c in fake.calls if c.method.lower() == "sendmessage"]
+            assert str(fresh[-1].params["chat_id"]) == str(masha.id)  # a new message: it notifies
+            assert fresh[-1].params.get("disable_notification") in (None, False, "false")
