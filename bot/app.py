@@ -262,7 +262,9 @@ async def run(settings: Settings, framer: str | None = None) -> None:
             outbox = Outbox(storage.database)
             courier = Courier(outbox, pacing, (pack, unpack), storage.worker)
             short_name = settings.webapp_short_name if settings.webapp_url else None
-            messenger = Messenger(bot, storage, me.username or "", courier, short_name)
+            messenger = Messenger(
+                bot, storage, me.username or "", courier, short_name, settings.app_picture_seconds
+            )
             sends.told = messenger.hands.below  # whatever else comes, the hands follow
             clock = SystemClock()
             service = GameService(storage, clock.now)

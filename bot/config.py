@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     webapp_host: str = "0.0.0.0"  # where the app's own server listens
     webapp_port: int = Field(8081, ge=0, le=65535)  # 0: any free port (logged)
     webapp_max_age_seconds: int = Field(86400, gt=0)  # the oldest initData accepted
+    # while everybody at a table plays in the app, the group's picture follows at least
+    # this often (and at each round's end, and when somebody leaves the app)
+    app_picture_seconds: float = Field(30.0, gt=0)
     database_path: Path = Path("data/kozel.sqlite3")
     database_url: SecretStr | None = None  # postgresql://…: PostgreSQL instead of the file
     log_level: str = "INFO"

@@ -2,14 +2,17 @@
 bot process, while Маша's page holds the game's stream her private hand is neither edited
 nor sent anew, whoever moves (she from the app, Серёжа from his private hand); when her
 turn comes and her phone puts the app away (the page lets the stream go), her private hand
-is brought up to date at once, as a fresh message that notifies."""
+is brought up to date at once, as a fresh message that notifies. With both players in the
+app, the group's picture waits for the round's end."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from bot.game.engine import legal_moves
 from bot.playground import FakeTelegram, User
@@ -88,3 +91,62 @@ async def test_a_hand_waits_while_its_person_is_in_the_app(tmp_path: Path) -> No
             fresh = [c for c in fake.calls if c.method.lower() == "sendmessage"]
             assert str(fresh[-1].params["chat_id"]) == str(masha.id)  # a new message: it notifies
             assert fresh[-1].params.get("disable_notification") in (None, False, "false")
+
+
+def pictures(fake: FakeTelegram, chat_id: int) -> int:
+    """The table pictures sent or edited in the group so far."""
+    return sum(
+        1
+        for call in fake.calls
+        if call.method.lower() in ("sendphoto", "editmessagemedia")
+        and str(call.params.get("chat_id")) == str(chat_id)
+    )
+
+
+async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_round_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both players in the app: no move edits the group's picture (its calmer pace, here
+    longer than the round) until the round's end, which it shows."""
+    monkeypatch.setenv("APP_PICTURE_SECONDS", "600")
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path, webapp=True) as bot, aiohttp.ClientSession() as web:
+            lobby = await open_lobby(fake, group, users[0], OPTIONS)
+            (game,) = games_in(tmp_path, group.id)
+            for user in users:
+                await join(fake, group, user, lobby)
+            assert await press(fake, users[0], lobby, START) == RU("dealing")
+            await dealt(fake, group, lobby, users)
+            await bot.idle()
+            base, start_param = await bot.app_base(), f"g{game['join_token']}"
+            seats = seats_of(tmp_path, game["id"])
+            streams, headers = {}, {}
+            for user in users:
+                headers[user.id] = await bearer(web, base, fake, user, start_param)
+                streams[user.id] = await web.get(f"{base}/api/stream", headers=headers[user.id])
+                view = await next_table(streams[user.id], 30)
+            shown = pictures(fake, group.id)
+            rng = random.Random(5)
+            first = view["view"]["round"]
+            while view["view"]["round"] == first and view["view"]["phase"] == "playing":
+                state = stored_state(tmp_path, game["id"])
+                assert pictures(fake, group.id) == shown, "the group's picture waits"
+                mover = seats[state.to_move]
+                body = {
+                    "version": view["version"],
+                    "choice": choice_of(rng.choice(legal_moves(state))),
+                }
+                acted = await web.post(f"{base}/api/act", json=body, headers=headers[mover])
+                while acted.status == 429:  # at most five presses a second, as a finger
+                    await asyncio.sleep(0.3)
+                    acted = await web.post(f"{base}/api/act", json=body, headers=headers[mover])
+                assert acted.status == 200, await acted.text()
+                seen = view["version"]
+                while view["version"] == seen:
+                    view = await next_table(streams[users[0].id], 30)
+                await bot.idle()
+            await fake.wait_until(lambda: pictures(fake, group.id) > shown, 30)
+            for stream in streams.values():
+                stream.close()

@@ -10,6 +10,9 @@ player's private chat into one notice in the group.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from aiogram import Bot
 
 from bot.core.guarded import LOBBY_IDLE
@@ -28,6 +31,7 @@ from bot.telegram.messenger.replays import Replays
 from bot.telegram.messenger.table import GroupTable, TableNews
 
 __all__ = ["LobbyView", "Messenger", "message_link", "to_game"]
+log = logging.getLogger(__name__)
 
 CLOSING = {
     EndReason.CANCELLED: "cancelled",
@@ -47,17 +51,24 @@ class Messenger:
         username: str,
         courier: Courier,
         app: str | None = None,
+        calm_seconds: float = 30.0,
     ) -> None:
-        """`app`: the table app's short name, when the group's messages offer it."""
+        """`app`: the table app's short name, when the group's messages offer it;
+        `calm_seconds`: how often at least the group's picture follows a round that
+        everybody at the table plays in the app."""
         self.gateway = Gateway(bot, storage, courier, username, app)
+        self.calm_seconds = calm_seconds
+        self._calm: dict[int, asyncio.TimerHandle] = {}  # games whose picture waits
         self.courier = courier
         self.lanes = courier.lanes
         self.lobby = Lobby(self.gateway)
         self.table = GroupTable(self.gateway)
         self.presence = Presence()  # who follows a game in the table app
         self.hands = Hands(self.gateway, self.presence)
+        self.presence.on_left(lambda game_id, _: self._picture_now(game_id))
         self.questions = EndQuestions(self.gateway)
         self.replays = Replays(self.gateway)
+        self._tasks: set[asyncio.Task[None]] = set()
         self._dealing: dict[int, Turn] = {}  # first deals whose hands wait for their table
 
     def add_to_group_link(self) -> str:
@@ -81,7 +92,10 @@ class Messenger:
         if turn.before is None:  # the first deal: its table first, then the lobby's word
             self.table.deal(game, news)
             self.lobby.started(game)
+        elif not turn.rounds and turn.ended is None and self._all_in_the_app(game):
+            self._picture_later(game.id)  # they see it in the app: the group's at a calm pace
         else:
+            self._picture_now(game.id, show=False)
             self.table.show(game, news)
         for ended in turn.rounds:
             self.table.tell_round(game, ended, closed)
@@ -97,6 +111,37 @@ class Messenger:
             self._dealing[game.id] = turn  # its hands wait for the table: `dealt`
         else:
             self.hands.show_changed(game, turn.state, turn.before, turn.drawn)
+
+    def _all_in_the_app(self, game: GameRow) -> bool:
+        """Whether every person still at the table follows the game in the app now."""
+        assert game.state is not None
+        people = [p for p in game.players if p.human and p.seat not in game.state.left]
+        return bool(people) and all(self.presence.here(game.id, p.user_id) for p in people)
+
+    def _picture_later(self, game_id: int) -> None:
+        """The group's picture within `calm_seconds` (unless a move shows it before)."""
+        if game_id not in self._calm:
+            loop = asyncio.get_running_loop()
+            self._calm[game_id] = loop.call_later(self.calm_seconds, self._picture_now, game_id)
+
+    def _picture_now(self, game_id: int, show: bool = True) -> None:
+        """A picture kept waiting goes now (`show`; else it is dropped: one is on its way)."""
+        waiting = self._calm.pop(game_id, None)
+        if waiting is None:
+            return
+        waiting.cancel()
+        if show:
+            task = asyncio.create_task(self._picture(game_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _picture(self, game_id: int) -> None:
+        try:
+            game = await self.gateway.storage.games.game(game_id)
+            if game is not None and game.state is not None and game.is_open:
+                self.table.show(game, TableNews(game.state, ()))
+        except Exception:
+            log.exception("game %s: the group's picture did not follow", game_id)
 
     async def dealt(self, game: GameRow) -> None:
         """The first deal's hands, once its table is out (or has not started going out
