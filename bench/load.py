@@ -55,6 +55,15 @@ the presses' latency, the next turn's wait and the sends and edits a second whil
 reviews ran (`…_reviewing`: from the window's start to the last summary) and after them
 (`…_after_reviews`).
 
+`--capacity MINUTES` searches the most groups for which the next player is told it is their
+turn within 2 s (p95) with no 429 (bench/capacity.py): it runs the load again and again,
+from `--groups` up, doubling then bisecting, with the other options as given (`--app`,
+`--no-flood`, `--database`, `--workers`, `--seconds`, `--warmup`), and starts no run after
+MINUTES. Its last line is JSON {"capacity_groups", "moves_per_s" (at it), "turn_told_s_p95",
+"sends_edits_per_move", "sends_edits_per_s", …, "cut_short", "trials": [each run's figures]}:
+
+    python bench/load.py --capacity 10 --groups 10 --seconds 30 --warmup 10 --app 1
+
 Prints progress lines to stderr, then as its last line JSON {"groups", "moves",
 "moves_per_s", "latency_ms_p50", "latency_ms_p95", "api_calls_per_move",
 "calls_by_method", "http_429", "global_peak_per_s", "cpu_s_per_move", …}: the peaks are
@@ -97,6 +106,7 @@ sys.path[0] = str(ROOT)
 
 
 from bench.app_players import AppPlayer, app_web, start_param  # noqa: E402
+from bench.capacity import search  # noqa: E402
 from bot.playground import (  # noqa: E402
     CallbackAnswer,
     Chat,
@@ -1340,6 +1350,13 @@ def main() -> None:
     parser.add_argument("--review-players", type=int, default=4, help="people per review group")
     parser.add_argument("--review-target", type=int, default=101, help="review games' target")
     parser.add_argument(
+        "--capacity",
+        type=float,
+        metavar="MINUTES",
+        help="search the most groups told their turn within 2 s (p95) with no 429: runs "
+        "from --groups, doubled then bisected, each as the options say, for at most MINUTES",
+    )
+    parser.add_argument(
         "--no-flood",
         action="store_true",
         help="no flood limits: the fake's off, and the bot's pacing (a bot with raised limits)",
@@ -1371,7 +1388,10 @@ def main() -> None:
         parser.error("--workers above 1 needs --database: SQLite is one process's")
     if not 0 <= args.app <= 1:
         parser.error("--app is a share: 0 to 1")
-    result = asyncio.run(run(args))
+    if args.capacity is not None:
+        result = search(args, lambda options: asyncio.run(run(options)))
+    else:
+        result = asyncio.run(run(args))
     print(json.dumps(result, ensure_ascii=False))
 
 
