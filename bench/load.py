@@ -702,7 +702,7 @@ class Table:
             self.last_turn_at = now
             in_app = isinstance(seen, AppPlayer)
             told = seen.told_at(self.after) if isinstance(seen, AppPlayer) else now
-            if self.moved_at is not None:
+            if self.moved_at is not None:  # told by the stream, or seen in the chat now
                 self.tally.turn_gaps.append((told, told - self.moved_at, in_app))
             if await paused(stop, self.thinking()):
                 return
@@ -1324,7 +1324,8 @@ def review_figures(fake: LoadFake, bot: Bot, measured: Measured) -> dict[str, An
     }
 
 
-def main() -> None:
+def options() -> argparse.ArgumentParser:
+    """The command line's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--groups", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
@@ -1383,6 +1384,11 @@ def main() -> None:
     parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
     parser.add_argument("--bot-log", help="keep every line the bot logs in this file")
     parser.add_argument("--profile", help="run the bot under cProfile, stats to this file")
+    return parser
+
+
+def main() -> None:
+    parser = options()
     args = parser.parse_args()
     if args.workers > 1 and not args.database:
         parser.error("--workers above 1 needs --database: SQLite is one process's")
