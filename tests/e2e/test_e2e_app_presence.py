@@ -16,10 +16,10 @@ import pytest
 
 from bot.game.engine import legal_moves
 from bot.playground import FakeTelegram, User
-from tests.e2e.actions import dealt, join, open_lobby, play_move, press, version_of
+from tests.e2e.actions import play_move, start_game, version_of
 from tests.e2e.app_client import bearer, choice_of, next_table
 from tests.e2e.process import running_bot
-from tests.e2e.shown import NAMES, RU, START, YOUR_TURN, bot_messages
+from tests.e2e.shown import NAMES, YOUR_TURN, bot_messages
 from tests.e2e.stored import games_in, seats_of, stored_state
 
 OPTIONS = "goat turn_timeout=0"
@@ -41,12 +41,8 @@ async def test_a_hand_waits_while_its_person_is_in_the_app(tmp_path: Path) -> No
         masha, serge = users = [fake.add_user(name) for name in NAMES[:2]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path, webapp=True) as bot, aiohttp.ClientSession() as web:
-            lobby = await open_lobby(fake, group, masha, OPTIONS)
+            await start_game(fake, group, users, OPTIONS)
             (game,) = games_in(tmp_path, group.id)
-            for user in users:
-                await join(fake, group, user, lobby)
-            assert await press(fake, masha, lobby, START) == RU("dealing")
-            await dealt(fake, group, lobby, users)
             await bot.idle()
             seats = seats_of(tmp_path, game["id"])
             her_seat = seats.index(masha.id)
@@ -113,12 +109,8 @@ async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_rou
         users = [fake.add_user(name) for name in NAMES[:2]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path, webapp=True) as bot, aiohttp.ClientSession() as web:
-            lobby = await open_lobby(fake, group, users[0], OPTIONS)
+            await start_game(fake, group, users, OPTIONS)
             (game,) = games_in(tmp_path, group.id)
-            for user in users:
-                await join(fake, group, user, lobby)
-            assert await press(fake, users[0], lobby, START) == RU("dealing")
-            await dealt(fake, group, lobby, users)
             await bot.idle()
             base, start_param = await bot.app_base(), f"g{game['join_token']}"
             seats = seats_of(tmp_path, game["id"])
