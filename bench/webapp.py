@@ -4,7 +4,7 @@
 
 This process is the bot's side: a `GameService` on a temporary SQLite file, `--tables`
 two-person games of Козёл dealt, and the table app's server (`bot.webapp`, the real
-`table_view`) on 127.0.0.1. A child process (`--client`) is the phones: for each table its
+views) on 127.0.0.1. A child process (`--client`) is the phones: for each table its
 two players and two watchers sign in with `initData` signed as Telegram signs it and keep a
 live stream open (4 × `--tables` viewers); then every table's players press in the app,
 `--moves` moves a table, all tables at once, a move every `--pace` seconds or so (half to
@@ -47,8 +47,8 @@ from bot.core.rows import GameRow, Player  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.core.storage import Storage  # noqa: E402
 from bot.game.record import Record  # noqa: E402
-from bot.ui.table_app import table_view  # noqa: E402
-from bot.webapp.backstage import Backstage  # noqa: E402
+from bot.ui.table_app import seat_part, shared_view  # noqa: E402
+from bot.webapp.backstage import Backstage, Views  # noqa: E402
 from bot.webapp.init_data import signed  # noqa: E402
 from bot.webapp.server import AppServer, table_app  # noqa: E402
 
@@ -101,7 +101,7 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
         storage = await Storage.open(Path(folder) / "bench.sqlite3")
         service = GameService(storage)
         backstage = Backstage(
-            service=service, view_of=table_view, shell=Everyone(), bot_token=TOKEN
+            service=service, views=Views(shared_view, seat_part), shell=Everyone(), bot_token=TOKEN
         )
         server = AppServer(table_app(backstage))
         await server.start("127.0.0.1", 0)

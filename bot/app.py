@@ -47,9 +47,9 @@ from bot.telegram.responses import KeptResponses
 from bot.telegram.webhook import ALLOWED_UPDATES, serve_webhook
 from bot.ui.i18n import Texts, texts_for
 from bot.ui.notices import Shown, shown_as
-from bot.ui.table_app import table_view
+from bot.ui.table_app import seat_part, shared_view
 from bot.ui.texts import refusal
-from bot.webapp.backstage import Backstage
+from bot.webapp.backstage import Backstage, Views
 from bot.webapp.server import AppServer, table_app
 
 log = logging.getLogger(__name__)
@@ -226,7 +226,7 @@ async def open_table_app(
         return None
     backstage = Backstage(
         service=service,
-        view_of=table_view,
+        views=Views(shared_view, seat_part),
         shell=AppSide(bot, messenger),
         bot_token=settings.token(),
         max_age=settings.webapp_max_age_seconds,

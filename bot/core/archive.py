@@ -13,6 +13,10 @@ from bot.core.database import Database
 from bot.core.rows import Dealing, GameStatus, deal_code
 from bot.game.record import Record, Stamped
 
+CODES_KEPT = 4096
+"""How many rounds' deal codes `Archive.code` keeps in memory (a code never changes once
+given: the table app asks for the last round's at every move)."""
+
 REVIEW_HOLD_S = 600.0
 """How long a worker holds a review it makes or sends, at most: one that ended meanwhile
 lets it go after that."""
@@ -23,6 +27,7 @@ class Archive:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        self._codes: dict[tuple[int, int], str] = {}
 
     async def record(self, game_id: int) -> Record | None:
         rows = await self.database.rows("SELECT record FROM records WHERE game_id = ?", (game_id,))
@@ -78,11 +83,19 @@ class Archive:
         return codes
 
     async def code(self, game_id: int, round_no: int) -> str | None:
+        """The finished round's deal code, if it has one yet."""
+        key = (game_id, round_no)
+        if key in self._codes:
+            return self._codes[key]
         rows = await self.database.rows(
-            "SELECT deal_code FROM round_results WHERE game_id = ? AND round_no = ?",
-            (game_id, round_no),
+            "SELECT deal_code FROM round_results WHERE game_id = ? AND round_no = ?", key
         )
-        return rows[0][0] if rows else None
+        code: str | None = rows[0][0] if rows else None
+        if code is not None:
+            if len(self._codes) >= CODES_KEPT:
+                self._codes.clear()
+            self._codes[key] = code
+        return code
 
     async def dealings(self, code: str) -> list[Dealing]:
         """Every round dealt `code`'s tiles, the first (where the deal comes from) first."""

@@ -8,6 +8,7 @@ import asyncio
 import logging
 
 from bot.core.database import Claim, Database
+from bot.core.rows import GameRow
 from bot.core.screen import Listener, Unheard
 
 log = logging.getLogger(__name__)
@@ -26,9 +27,10 @@ class GameChanges:
         self._telling = False  # the other workers are told (a listener on a shared database)
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def changed(self, game_id: int) -> None:
-        """Game `game_id` changed here (committed): heard here now, and by the others."""
-        self._listener.changed(game_id)
+    def changed(self, game_id: int, game: GameRow | None = None) -> None:
+        """Game `game_id` changed here (committed): heard here now (with `game` as stored
+        now, if the committer knows it), and by the others."""
+        self._listener.changed(game_id, game)
         if self._telling:
             task = asyncio.create_task(self._tell(game_id))
             self._tasks.add(task)

@@ -279,12 +279,9 @@ class Games:
                 await _finish(db, game, ending)
 
         await self.database.atomically(store)
-        self.changes.changed(game.id)
-        stored = replace(game, status=GameStatus.ACTIVE, state=state, version=version)
-        if ending is not None:
-            stored = replace(stored, status=GameStatus.FINISHED, end_reason=ending.reason)
-            stored = replace(stored, end_announced=False)
-        return replace(stored, deadline=deadline)
+        stored = _as_stored(game, state, version, ending, deadline, ends_at, self.worker)
+        self.changes.changed(game.id, stored)
+        return stored
 
     async def cancel(self, game_id: int, reason: EndReason) -> bool:
         """Cancel an open game (nothing is rated); whether it was open."""
@@ -323,6 +320,32 @@ class Games:
                 "UPDATE round_results SET announced = 1 WHERE game_id = ? AND round_no = ?",
                 (game_id, round_no),
             )
+
+
+def _as_stored(
+    game: GameRow,
+    state: GameState,
+    version: int,
+    ending: Ending | None,
+    deadline: float | None,
+    ends_at: float | None,
+    owner: str,
+) -> GameRow:
+    """`game` as `Games.record` leaves it (what a read would give)."""
+    stored = replace(
+        game,
+        status=GameStatus.ACTIVE,
+        state=state,
+        version=version,
+        deadline=deadline,
+        owner=owner,
+        ends_at=game.ends_at if ends_at is None else ends_at,
+    )
+    if ending is None:
+        return stored
+    return replace(
+        stored, status=GameStatus.FINISHED, end_reason=ending.reason, end_announced=False
+    )
 
 
 def _code(game: GameRow, round_no: int) -> str:

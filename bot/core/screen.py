@@ -68,14 +68,15 @@ class Listener(Protocol):
     """Hears that a change to a game has been committed, whoever made it: a move, a seat, a
     clock (the table app's live streams, `bot.webapp.hub`)."""
 
-    def changed(self, game_id: int) -> None:
-        """Game `game_id` changed; called right after the commit, so it must not wait."""
+    def changed(self, game_id: int, game: GameRow | None = None) -> None:
+        """Game `game_id` changed; called right after the commit, so it must not wait.
+        `game` is the game as stored now, when the change's committer knows it whole."""
 
 
 class Unheard:
     """Nobody listens: the storage alone (tests, tools), before the app wires a listener."""
 
-    def changed(self, game_id: int) -> None:
+    def changed(self, game_id: int, game: GameRow | None = None) -> None:
         pass
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import fields
 from enum import Enum, StrEnum
+from functools import lru_cache
 
 from bot.game.rules import PRESETS, DrawMode, RuleSet
 from bot.game.typed import PRESET_ALIASES
@@ -87,8 +88,9 @@ def how_won(t: Texts, rules: RuleSet) -> str:
     return t(f"won-{rules.scoring}", goal=rules.goal, **shown)
 
 
+@lru_cache(maxsize=256)
 def game_won(t: Texts, rules: RuleSet) -> str:
-    """The game's name and how it is won, in one line."""
+    """The game's name and how it is won, in one line (the app's every view has it)."""
     return t("game-won", name=preset_name(t, rules.preset), won=how_won(t, rules))
 
 

@@ -12,7 +12,8 @@ from bot.game.state import GameState, Phase
 from bot.ui.games import preset_name
 from bot.ui.i18n import Texts
 from bot.ui.sheet_kinds import sheet_of, team
-from bot.ui.texts import tile_names, told
+from bot.ui.texts import tile_names
+from bot.ui.told import told
 
 EVENT_LINES = 4
 """The last moves the table's caption tells."""
@@ -55,7 +56,7 @@ def table_caption(
         lines.append(clock)
     if state.resting:
         lines += sheet_of(state.rules).resting(t, state, names)
-    lines += told(t, events, state, names)[-EVENT_LINES:]
+    lines += told(t, events, state, names, EVENT_LINES)
     lines += notes
     if ended is not None:
         lines.append(t(ended))

@@ -30,12 +30,18 @@ from bot.ui.games import (
 from bot.ui.i18n import Texts
 from bot.ui.scenes import table_scene
 from bot.ui.sheet_kinds import sheet_of, team
-from bot.ui.texts import lobby_teams, told
+from bot.ui.texts import lobby_teams
+from bot.ui.told import told
 from render.geometry import geometry
 from render.layout import Rect
 from render.scene import Pips, TableScene
 
 View = dict[str, Any]
+
+
+SEAT_KEYS = ("you", "seats", "hand", "lobby")
+"""What differs between the people who read one game: the rest is the same for all of a
+language (`shared_view`), built once however many read it."""
 
 
 def table_view(
@@ -44,13 +50,18 @@ def table_view(
     """What one person sees of `game`: `seat` is theirs (None: a watcher); `now` (epoch s)
     runs «Генерал»'s match clock; `code` is the deal code of the last round that ended,
     if storage has one."""
+    shared = shared_view(t, game, now, code)
+    return shared | seat_part(t, game, shared, seat)
+
+
+def shared_view(t: Texts, game: GameRow, now: float, code: str | None = None) -> View:
+    """What everyone reading `game` in `t`'s language sees alike; the seats are listed as a
+    watcher sees them (`seat_part` marks one's own)."""
     state = game.state
     view: View = {
         "version": game.version,
         "title": game_won(t, game.rules),
         "words": words(t),
-        "you": seat,
-        "lobby": None,
         "round": 0,
         "clock": None,
         "match": None,
@@ -59,11 +70,11 @@ def table_view(
         "count": None,
         "sheet": None,
         "moves": [],
-        "hand": None,
         "result": None,
     }
     if state is None:
-        return view | _lobby(t, game, seat)
+        phase = "lobby" if game.status is GameStatus.LOBBY else "over"
+        return view | {"phase": phase, "caption": ""}
     clock = "" if game.ends_at is None else sheets.match_clock(t, game.ends_at - now)
     scene = table_scene(t, state, game.names, clock)
     phase = _phase(game, state)
@@ -71,19 +82,31 @@ def table_view(
         "phase": phase,
         "round": state.round_no,
         "caption": scene.caption,
-        "seats": _seats(game, scene, seat),
+        "seats": _seats(game, scene),
         "match": clock or None,
         "layout": _layout(state.rules.tiles, scene),
         "bazaar": scene.bazaar,
         "count": None if scene.count is None else _count(scene),
         "sheet": _sheet(t, state, game.names),
-        "moves": told(t, state.history, state, game.names)[-sheets.EVENT_LINES :],
-        "hand": None if seat is None else _hand(state, seat),
+        "moves": told(t, state.history, state, game.names, sheets.EVENT_LINES),
     }
     if phase == "playing" and game.deadline is not None:
         view["clock"] = {"seat": state.to_move, "deadline": game.deadline}
     view["result"] = _result(t, game, state, code)
     return view
+
+
+def seat_part(t: Texts, game: GameRow, shared: View, seat: int | None) -> View:
+    """The `SEAT_KEYS` of `seat`'s view (None: a watcher's), given the `shared_view`."""
+    state = game.state
+    if state is None:
+        return {"you": seat, "hand": None} | _lobby(t, game, seat)
+    return {
+        "you": seat,
+        "seats": [shown | {"you": shown["seat"] == seat} for shown in shared["seats"]],
+        "hand": None if seat is None else _hand(state, seat),
+        "lobby": None,
+    }
 
 
 @cache
@@ -142,15 +165,15 @@ def _lobby(t: Texts, game: GameRow, seat: int | None) -> View:
         }
         for p in game.players
     ]
-    phase = "lobby" if game.status is GameStatus.LOBBY else "over"
+    gathering = game.status is GameStatus.LOBBY
     lobby = {
         "players": game.rules.players,
         "creator": creator,
         "rules": t("lobby-rules", rules=described(t, game.rules)),
-        "options": _options(t, game.rules) if creator and phase == "lobby" else None,
+        "options": _options(t, game.rules) if creator and gathering else None,
         "teams": _teams(t, game, seat) if game.rules.teams else None,
     }
-    return {"phase": phase, "caption": "", "seats": seats, "lobby": lobby}
+    return {"seats": seats, "lobby": lobby}
 
 
 def _teams(t: Texts, game: GameRow, seat: int | None) -> View:
@@ -192,14 +215,13 @@ def _options(t: Texts, rules: RuleSet) -> list[View]:
     ]
 
 
-def _seats(game: GameRow, scene: TableScene, seat: int | None) -> list[View]:
+def _seats(game: GameRow, scene: TableScene) -> list[View]:
     return [
         {
             "seat": p.seat,
             "name": p.name,
             "computer": p.computer is not None,
             "tiles": shown.tiles_left,
-            "you": p.seat == seat,
             "to_move": shown.to_move,
             "note": shown.note,
             "out": shown.out,

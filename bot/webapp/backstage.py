@@ -23,9 +23,18 @@ from bot.webapp.passes import BadPassError, Grant, checked
 
 log = logging.getLogger(__name__)
 
-ViewOf = Callable[[Texts, GameRow, int | None, float, str | None], dict[str, Any]]
-"""What one person sees of a game (`bot.ui.table_app.table_view`): their seat, or None for
-a watcher, at a time, with the deal code of the round the game stands after (if any)."""
+View = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Views:
+    """What people see of a game (`bot.ui.table_app`), in two parts: `shared(t, game, now,
+    code)`, alike for everyone reading it in a language (`now` runs a match clock, `code`
+    is the deal code of the round it stands after), built once per read; then
+    `seat(t, game, shared, seat)`, the keys that differ for a seat (None: a watcher)."""
+
+    shared: Callable[[Texts, GameRow, float, str | None], View]
+    seat: Callable[[Texts, GameRow, View, int | None], View]
 
 
 class Shell(Protocol):
@@ -53,7 +62,7 @@ class Backstage:
     """The app's dependencies, given once; `clock` is the time (epoch s)."""
 
     service: GameService
-    view_of: ViewOf
+    views: Views
     shell: Shell
     bot_token: str
     max_age: float = 86400

@@ -4,15 +4,16 @@ live as Server-Sent Events, each change the hub hears sent as the newest view.""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from contextlib import suppress
 from typing import NamedTuple
 
+import orjson
 from aiohttp import web
 
+from bot.core.rows import GameRow
 from bot.ui.i18n import texts_for
-from bot.webapp.backstage import BACKSTAGE, Backstage, refused
+from bot.webapp.backstage import BACKSTAGE, Backstage, View, refused
 from bot.webapp.hub import Read
 from bot.webapp.passes import Grant
 
@@ -24,17 +25,18 @@ class TableEvent(NamedTuple):
     """A game as one person sees it: its version, and `{"version", "view"}` as JSON."""
 
     version: int
-    data: str
+    data: bytes
 
 
 async def _seen(backstage: Backstage, grant: Grant) -> TableEvent | None:
     """The pass's game for its person: its version and `{"version", "view"}` as JSON,
-    None if there is no game. The readers of one read who see alike (a seat; every watcher
-    in a language) share one view, built and encoded once."""
+    None if there is no game. The readers of one read share what they see alike (built and
+    encoded once per language), and those of a seat (every watcher in a language) their
+    whole view."""
     storage = backstage.service.storage
 
-    async def fetch(game_id: int) -> Read:
-        game = await storage.games.game(game_id)
+    async def fetch(game_id: int, committed: GameRow | None) -> Read:
+        game = committed or await storage.games.game(game_id)
         state = None if game is None else game.state
         if state is None or state.last_round is None:
             return game, None
@@ -45,14 +47,26 @@ async def _seen(backstage: Backstage, grant: Grant) -> TableEvent | None:
     if game is None:
         return None
     seat = game.seat_of(grant.user_id)
+    t = texts_for(grant.language)
 
-    def make() -> str:
-        view = backstage.view_of(texts_for(grant.language), game, seat, backstage.clock(), code)
-        return json.dumps(
-            {"version": game.version, "view": view}, ensure_ascii=False, separators=(",", ":")
-        )
+    def everyones() -> _Shared:
+        view = backstage.views.shared(t, game, backstage.clock(), code)
+        return _Shared(view, orjson.dumps(view)[:-1])
+
+    def make() -> bytes:
+        alike = shared.made(("all", grant.language), everyones)
+        own = orjson.dumps(backstage.views.seat(t, game, alike.view, seat))
+        return b'{"version":%d,"view":%s,%s}' % (game.version, alike.head, own[1:])
 
     return TableEvent(game.version, shared.made((seat, grant.language), make))
+
+
+class _Shared(NamedTuple):
+    """The part of a game's view everyone reading it in a language sees alike, and its
+    JSON without the closing brace (each seat's own keys follow)."""
+
+    view: View
+    head: bytes
 
 
 async def table(request: web.Request) -> web.Response:
@@ -60,7 +74,7 @@ async def table(request: web.Request) -> web.Response:
     seen = await _seen(backstage, backstage.admitted(request))
     if seen is None:
         return refused(404, "no-such-game")
-    return web.Response(text=seen.data, content_type="application/json")
+    return web.Response(body=seen.data, content_type="application/json")
 
 
 async def stream(request: web.Request) -> web.StreamResponse:
@@ -96,13 +110,12 @@ async def _follow(
     woken: asyncio.Event,
     seen: TableEvent | None,
 ) -> None:
-    sent = ""
+    sent = b""
     closing = asyncio.create_task(backstage.closing.wait())
     try:
         while seen is not None:
             if seen.data != sent:
-                event = f"event: table\nid: {seen.version}\ndata: {seen.data}\n\n"
-                await response.write(event.encode())
+                await response.write(b"event: table\nid: %d\ndata: %s\n\n" % seen)
                 sent = seen.data
             left = grant.expires - backstage.clock()
             if left <= 0:

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.core.rows import Player
+from bot.core.guarded import game_state
+from bot.core.rows import GameRow, Player
+from bot.core.service import GameService
+from bot.game.engine import legal_moves
 from bot.game.events import EndReason
 from bot.game.typed import parse_rules
 from tests.conftest import Opener
+from tests.webapp.harness import started
 
 WAIT = 30.0  # seconds: only a failing test waits that long
 
@@ -16,10 +20,12 @@ WAIT = 30.0  # seconds: only a failing test waits that long
 class Heard:
     def __init__(self) -> None:
         self.games: list[int] = []
+        self.rows: list[GameRow | None] = []
         self.news = asyncio.Event()
 
-    def changed(self, game_id: int) -> None:
+    def changed(self, game_id: int, game: GameRow | None = None) -> None:
         self.games.append(game_id)
+        self.rows.append(game)
         self.news.set()
 
 
@@ -51,3 +57,21 @@ async def test_a_change_is_heard_here_at_once_and_by_the_other_workers(
         assert heard_there.games == []
     for claim in listening:
         await claim.release()
+
+
+async def test_a_move_is_heard_here_with_the_game_as_stored(open_storage: Opener) -> None:
+    """The worker that commits a move tells its listener the game as a read would give it
+    (the table app's streams need not read it again)."""
+    storage = await open_storage()
+    heard = Heard()
+    listening = await storage.games.changes.listen(heard)
+    service = GameService(storage)
+    game = await started(service)
+    for _ in range(3):
+        state = game_state(game)
+        mover = game.players[state.to_move].user_id
+        await service.play(game.id, mover, game.version, legal_moves(state)[0])
+        stored = await storage.games.game(game.id)
+        assert stored is not None and heard.rows[-1] == stored
+        game = stored
+    await listening.release()

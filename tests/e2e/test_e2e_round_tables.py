@@ -12,7 +12,7 @@ import pytest
 from bot.game import Phase, apply, legal_moves, new_game, next_round, parse_rules
 from bot.game.events import Event, RoundEnded, RoundStarted, TilePlayed
 from bot.playground import FakeTelegram, Message
-from bot.ui.texts import of_round
+from bot.ui.told import of_round
 from tests.e2e.actions import play_move, start_game
 from tests.e2e.process import running_bot
 from tests.e2e.shown import NAMES, bot_messages

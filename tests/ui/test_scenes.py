@@ -19,6 +19,7 @@ from bot.ui.i18n import texts_for
 from bot.ui.scenes import score_sheet, table_scene
 from bot.ui.sheets import scores_line
 from bot.ui.texts import computer_name
+from bot.ui.told import describe, of_round, told
 from render import SheetKind, render_score_sheet, render_table
 
 NAMES = ("Маша", "Серёжа", "Alexander the Great", "Оля")
@@ -216,3 +217,36 @@ def test_computers_keep_their_robot_and_their_number_apart_from_the_score() -> N
     assert render_table(scene) != render_table(
         replace(scene, seats=(scene.seats[0], person, scene.seats[2]))
     )
+
+
+def _all_told(state: GameState) -> list[str]:
+    """Every line of the round, as the group reads them: each move's line, what it scored
+    joined to it (a score before any move is a line of its own)."""
+    lead = next((e for e in state.history if isinstance(e, TilePlayed)), None)
+    lines: list[str] = []
+    for event in of_round(state.history, state.round_no):
+        line = describe(EN, event, state.rules, NAMES, lead)
+        if line is None:
+            continue
+        if isinstance(event, Scored) and lines:
+            lines[-1] = f"{lines[-1]} · {line}"
+        else:
+            lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("preset", ["goat", "muggins", "fives_threes", "general"])
+def test_the_last_lines_told_are_the_round_s_last_lines(preset: str) -> None:
+    """`told` reads the round from its end; it says what reading it all would end with."""
+    state, _ = new_game(parse_rules(preset, players=4), NAMES[:4], 5)
+    rng = random.Random(5)
+    for _ in range(120):
+        if state.phase is Phase.GAME_OVER:
+            break
+        whole = _all_told(state)
+        for last in (1, 2, 4, 40):
+            assert told(EN, state.history, state, NAMES, last) == whole[-last:]
+        if state.phase is Phase.ROUND_OVER:
+            state, _ = next_round(state)
+        else:
+            state, _ = apply(state, rng.choice(legal_moves(state)))

@@ -16,7 +16,7 @@ from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.game.record import Record
 from bot.ui.i18n import Texts
-from bot.webapp.backstage import Backstage
+from bot.webapp.backstage import Backstage, Views
 from bot.webapp.init_data import signed
 from bot.webapp.server import table_app
 
@@ -26,15 +26,21 @@ PLAYGROUND = "http://127.0.0.1:8080"
 CHAT = -100
 
 
-def view(t: Texts, game: GameRow, seat: int | None, now: float, code: str | None) -> dict[str, Any]:
-    """A stand-in for `bot.ui.table_app.table_view`: whose view it is, of what."""
+def _shared(t: Texts, game: GameRow, now: float, code: str | None) -> dict[str, Any]:
     return {
         "phase": game.status.value,
         "code": code,
-        "seat": seat,
         "players": [p.name for p in game.players],
         "language": t.language,
     }
+
+
+def _seat(t: Texts, game: GameRow, shared: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    return {"seat": seat}
+
+
+VIEWS = Views(_shared, _seat)
+"""A stand-in for `bot.ui.table_app`'s views: whose view it is, of what."""
 
 
 @dataclass
@@ -112,7 +118,7 @@ async def app_under_test(tmp_path: Path, static: Path) -> AsyncIterator[AppUnder
     service = GameService(storage)
     telegram, clock = Telegram(), Clock()
     backstage = Backstage(
-        service=service, view_of=view, shell=telegram, bot_token=TOKEN, clock=clock
+        service=service, views=VIEWS, shell=telegram, bot_token=TOKEN, clock=clock
     )
     listening = await storage.games.changes.listen(backstage.hub)
     client = TestClient(TestServer(table_app(backstage, static, framer=PLAYGROUND)))

@@ -6,14 +6,34 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from bot.core.rows import GameRow, GameStatus, Player
+from bot.game.rules import RuleSet
 from bot.webapp.hub import Hub, Read, SharedRead
+from tests.webapp.harness import CHAT
+
+GAME = GameRow(
+    id=7,
+    chat_id=CHAT,
+    thread_id=0,
+    creator_id=1,
+    status=GameStatus.LOBBY,
+    rules=RuleSet(),
+    seed=1,
+    state=None,
+    version=0,
+    lobby_message_id=None,
+    table_message_id=None,
+    end_reason=None,
+    players=(Player(0, 1, "P1"),),
+)
 
 
 async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_change() -> None:
     hub, fetched = Hub(), []
     release = asyncio.Event()
 
-    async def fetch(game_id: int) -> Read:
+    async def fetch(game_id: int, committed: GameRow | None) -> Read:
+        assert committed is None  # a change that did not say how it left the game
         fetched.append(game_id)
         await release.wait()
         return None, str(len(fetched))
@@ -46,3 +66,24 @@ def test_a_read_s_text_is_made_once_for_each_kind_of_reader() -> None:
     kinds = [(None, "ru"), (0, "ru"), (None, "ru"), (None, "en"), (0, "ru"), (1, "ru")]
     assert [shared.made(kind, maker(kind)) for kind in kinds] == [f"{k}" for k in kinds]
     assert made == [(None, "ru"), (0, "ru"), (None, "en"), (1, "ru")]
+
+
+async def test_the_game_a_change_committed_here_is_not_read_again_while_watched() -> None:
+    hub, given = Hub(), []
+
+    async def fetch(game_id: int, committed: GameRow | None) -> Read:
+        given.append(committed)
+        return committed, None
+
+    hub.changed(7, GAME)  # nobody watches: nothing is kept
+    assert (await hub.read(7, fetch)).read == (None, None)
+    with hub.watch(7):
+        hub.changed(7, GAME)
+        assert (await hub.read(7, fetch)).read == (GAME, None)
+        hub.changed(7)  # a change made elsewhere: read anew
+        await hub.read(7, fetch)
+    with hub.watch(7):
+        hub.changed(7, GAME)
+    with hub.watch(7):  # the last watcher went: its game went with it
+        await hub.read(7, fetch)
+    assert given == [None, GAME, None, None]

@@ -5,6 +5,7 @@ catches up, and the streams ending when the server stops."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,10 +15,15 @@ import aiohttp
 import pytest
 
 from bot.core.guarded import game_state
-from bot.core.rows import Player
+from bot.core.rows import GameRow, Player
 from bot.game.engine import legal_moves
+from bot.ui.i18n import Texts, texts_for
+from bot.ui.table_app import seat_part, shared_view, table_view
 from bot.webapp import streams
-from tests.webapp.harness import AppUnderTest, app_under_test, lobby, started
+from bot.webapp.backstage import Views
+from tests.webapp.harness import START, AppUnderTest, app_under_test, lobby, started
+
+EN = texts_for("en")
 
 WAIT = 30.0  # seconds: only a failing test waits that long
 
@@ -88,3 +94,38 @@ async def test_streams_end_when_the_server_stops_and_need_a_pass(app: AppUnderTe
         app.backstage.closing.set()
         async with asyncio.timeout(WAIT):
             assert await stream.content.read() == b""
+
+
+async def test_the_readers_of_a_move_share_one_build_of_what_they_see_alike(
+    app: AppUnderTest,
+) -> None:
+    """Two seats and two watchers follow a game: each gets exactly the view
+    `table_view` gives them, while the part they see alike is built once per change."""
+    built: list[int] = []
+
+    def shared(t: Texts, game: GameRow, now: float, code: str | None) -> dict[str, Any]:
+        built.append(game.version)
+        return shared_view(t, game, now, code)
+
+    app.backstage.views = Views(shared, seat_part)
+    app.telegram.members.update({3, 4})
+    game = await started(app.service)
+    async with contextlib.AsyncExitStack() as streams_open:
+        readers = {
+            user: await streams_open.enter_async_context(
+                app.client.get("/api/stream", headers=await app.bearer(user, game))
+            )
+            for user in (1, 2, 3, 4)
+        }
+        for stream in readers.values():
+            await next_event(stream)
+        state = game_state(game)
+        await app.service.play(
+            game.id, game.players[state.to_move].user_id, game.version, legal_moves(state)[0]
+        )
+        moved = {user: (await next_event(stream))["data"] for user, stream in readers.items()}
+    stored = await app.stored(game)
+    for user, data in moved.items():
+        seat = stored.seat_of(user)
+        assert data == {"version": stored.version, "view": table_view(EN, stored, seat, START)}
+    assert built.count(stored.version) == 1
