@@ -177,15 +177,6 @@ class Games:
 
     # -- the seats' clocks -------------------------------------------------------------
 
-    async def absent(self, game_id: int, user_id: int) -> bool:
-        """Whether the user's seat in the game has turns timed out, or is away (False when
-        not seated)."""
-        rows = await self.database.rows(
-            "SELECT missed > 0 OR away <> 0 FROM players WHERE game_id = ? AND user_id = ?",
-            (game_id, user_id),
-        )
-        return bool(rows and rows[0][0])
-
     async def set_missed(self, game_id: int, seat: int, missed: int, away: bool) -> None:
         """How many turns in a row the seat's clock ran out, and whether it is away."""
         await self.database.write(

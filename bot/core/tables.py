@@ -50,6 +50,14 @@ Acted = Moved | Pending | Returned
 """What a person's choice at the hand did (`Tables.act`)."""
 
 
+def _turn_of(game: GameRow, state: GameState, seat: int, version: int) -> None:
+    """Refuses unless `seat` is to move in `game` at `version`."""
+    if state.to_move != seat or state.phase is not Phase.PLAYING:
+        raise GameError("not-your-turn")
+    if version != game.version:
+        raise GameError("stale")
+
+
 class Tables(LockedGames):
     """Running games: every turn stored in one transaction, then moved on (`onward.after`)
     under the game's lock, so its messages, computer moves and clock follow even when
@@ -69,10 +77,7 @@ class Tables(LockedGames):
         self, game_id: int, user_id: int, version: int
     ) -> tuple[GameRow, GameState, int]:
         game, state, seat = await self._seated(game_id, user_id)
-        if state.to_move != seat or state.phase is not Phase.PLAYING:
-            raise GameError("not-your-turn")
-        if version != game.version:
-            raise GameError("stale")
+        _turn_of(game, state, seat, version)
         return game, state, seat
 
     async def act(self, game_id: int, user_id: int, version: int, choice: Choice) -> Acted:
@@ -80,12 +85,15 @@ class Tables(LockedGames):
         the game's `version`, read once under the game's lock. The move it means is played
         (`Moved`, the game moving on), or the hand asks first (`Pending`, the game unchanged).
         A person back from away gets their seat back instead (`Returned`): nothing played."""
-        back = await self.mark_present(game_id, user_id)
-        if back is not None:  # the computer played for them: the seat is theirs again
-            self.onward.follow(back)
-            return Returned(back)
         async with self.lock(game_id):
-            game, state, _ = await self._my_turn(game_id, user_id, version)
+            game, state, seat = await self._seated(game_id, user_id)
+            player = game.players[seat]
+            if player.missed or player.away:
+                game = await self._present(game, seat)
+                if player.away:  # the computer played for them: the seat is theirs again
+                    self.onward.follow(game)
+                    return Returned(game)
+            _turn_of(game, state, seat, version)
             try:
                 meant = meaning(state, choice)
             except IllegalMoveError:
@@ -109,27 +117,20 @@ class Tables(LockedGames):
         entries = [LogEntry(user_id, encode(move))]
         await self.onward.after(await self._commit(game, state, after, events, entries))
 
-    async def mark_present(self, game_id: int, user_id: int) -> GameRow | None:
-        """The person pressed one of their buttons: the count of their timed-out turns starts
-        again. The game when they had been away (on their turn their clock starts now).
-        Someone who left the game stays out."""
-        if not await self.storage.games.absent(game_id, user_id):  # every press asks: a small read
-            return None
-        async with self.lock(game_id):
-            game = await self._reload(game_id)
-            seat = game.seat_of(user_id)
-            assert seat is not None
-            if game.state is not None and seat in game.state.left:
-                raise GameError("left-game")
-            player = game.players[seat]
-            game = with_missed(game, seat, 0, False)
-            moving = game.status is GameStatus.ACTIVE and game_state(game).to_move == seat
-            clock = player.away and moving  # their clock starts now
-            deadline = self._deadline(game, game_state(game)) if clock else None
-            await self.storage.games.back(game_id, seat, clock, game.version, deadline)
-            if not player.away:
-                return None
-            return replace(game, deadline=deadline, owner=self.storage.worker) if clock else game
+    async def _present(self, game: GameRow, seat: int) -> GameRow:
+        """The seat's person pressed one of their buttons, with turns timed out or away
+        (under the game's lock): the count starts again, and an away seat is theirs again
+        (on their turn their clock starts now). Someone who left the game stays out. The
+        game as it is now."""
+        if seat in game_state(game).left:
+            raise GameError("left-game")
+        away = game.players[seat].away
+        game = with_missed(game, seat, 0, False)
+        state = game_state(game)
+        clock = away and state.to_move == seat  # their clock starts now
+        deadline = self._deadline(game, state) if clock else None
+        await self.storage.games.back(game.id, seat, clock, game.version, deadline)
+        return replace(game, deadline=deadline, owner=self.storage.worker) if clock else game
 
     async def time_out(
         self,

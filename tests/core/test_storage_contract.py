@@ -104,9 +104,6 @@ async def test_seats_rules_and_messages_are_kept(open_storage: Opener) -> None:
     assert stored.players[1].away
     assert (stored.lobby_message_id, stored.table_message_id, stored.deadline) == (11, 12, 99.0)
     assert stored.rules.players == 3
-    assert await storage.games.absent(game.id, BOB)
-    assert not await storage.games.absent(game.id, ANN)
-    assert not await storage.games.absent(game.id, 42)
 
 
 async def test_a_move_is_stored_once_per_version(open_storage: Opener) -> None:

@@ -4,6 +4,7 @@ away seats and coming back, and clocks that go on from stored deadlines after a 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -18,7 +19,9 @@ from bot.core.rows import GameRow, Player
 from bot.core.screen import Turn
 from bot.core.service import GameService
 from bot.core.storage import Storage
+from bot.core.tables import Returned
 from bot.core.timers import WARN_BEFORE, Timers
+from bot.game.choosing import Choice, Chose
 from bot.game.engine import apply, legal_moves
 from bot.game.serial import decode
 from bot.game.state import Phase
@@ -211,17 +214,22 @@ async def test_three_timeouts_make_the_seat_away_until_a_button_brings_them_back
         assert latest.deadline is None  # the computer moves for an away seat at once
 
     trips: list[str] = []  # the storage's round trips while the press is handled
-    for name in ("absent", "game", "back", "set_missed", "set_deadline"):
+    for name in ("game", "back", "set_missed", "set_deadline"):
         monkeypatch.setattr(storage.games, name, counted(trips, name, getattr(storage.games, name)))
-    back = await service.mark_present(game.id, away[0].user_id)
-    assert trips == ["absent", "game", "back"]  # a small read, one load, one write
-    assert back is not None
+    press = Choice(Chose.DRAW)  # whatever they pressed: their seat comes back first
+    returned = await service.act(game.id, away[0].user_id, latest.version, press)
+    assert trips == ["game", "back"]  # one load, one write
+    assert isinstance(returned, Returned)
+    back = returned.game
     assert back == await storage.games.game(game.id)
     player = back.players[away[0].seat]
     assert player.missed == 0 and not player.away
     if game_state(back).to_move == player.seat:
         assert back.deadline == clock.now() + 30
-    assert await service.mark_present(game.id, away[0].user_id) is None  # only once
+    with contextlib.suppress(GameError):  # only once: now the press is a press
+        assert not isinstance(
+            await service.act(game.id, away[0].user_id, back.version, press), Returned
+        )
     await timers.close()
 
 
