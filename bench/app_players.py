@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import random
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ import aiohttp
 
 from bot.game.choosing import Query
 from bot.playground import FakeTelegram, Message, User
-from bot.webapp.init_data import signed
+from tests.e2e.app_client import init_data, table_events
 
 START_PARAM = "startapp"  # the query parameter of the «📱 За стол» link
 HEARD = 8  # the newest views a player remembers (version, heard at, their turn)
@@ -78,15 +77,7 @@ class AppPlayer:
         """Sign in for the game `game` (a `startapp`) and follow its stream until the
         first view came."""
         self.close()
-        person = {"id": self.user.id, "first_name": self.user.first_name, "language_code": "ru"}
-        fields = {
-            "user": json.dumps(person, ensure_ascii=False),
-            "chat_instance": "-4242",
-            "chat_type": "group",
-            "start_param": game,
-            "auth_date": str(int(time.time())),
-        }
-        body = {"init_data": signed(fields, self.fake.token)}
+        body = {"init_data": init_data(self.fake, self.user, game)}
         async with web.post(f"{self.base}/api/session", json=body) as session:
             if session.status != 200:
                 raise RuntimeError(f"{self.user.name}: session {session.status}")
@@ -104,21 +95,12 @@ class AppPlayer:
 
     async def _follow(self, web: aiohttp.ClientSession, opened: asyncio.Event) -> None:
         async with web.get(f"{self.base}/api/stream", headers=self.headers) as stream:
-            event: dict[str, str] = {}
-            async for raw in stream.content:
-                line = raw.decode().rstrip("\n")
-                if line:
-                    key, _, value = line.partition(": ")
-                    event[key] = value
-                    continue
-                if event.get("event") == "table":
-                    at = self.fake.now()
-                    data = json.loads(event["data"])
-                    self.view, self.version = data["view"], data["version"]
-                    self.heard.append((self.version, at, self.turn(self.version - 1)))
-                    opened.set()
-                    self.poke()
-                event = {}
+            async for version, raw in table_events(stream):
+                at = self.fake.now()
+                self.view, self.version = json.loads(raw)["view"], version
+                self.heard.append((self.version, at, self.turn(self.version - 1)))
+                opened.set()
+                self.poke()
 
     def turn(self, after: int) -> bool:
         """The newest view says it is this person's turn, at a version past `after`."""

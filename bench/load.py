@@ -184,6 +184,13 @@ def secs(seconds: float) -> float | None:
     return None if math.isnan(seconds) else round(seconds, 2)  # NaN → null
 
 
+def middle_and_tail(
+    name: str, values: list[float], unit: Callable[[float], float | None] = ms, after: str = ""
+) -> dict[str, float | None]:
+    """`{name}_p50{after}` and `{name}_p95{after}` of `values` in `unit` (a report's pair)."""
+    return {f"{name}_p{share}{after}": unit(percentile(values, share / 100)) for share in (50, 95)}
+
+
 def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -1205,19 +1212,14 @@ def report(
         "unanswered": missing,
         "queued_ms_p95": ms(percentile(queued, 0.95)),
         "press_to_answer_ms_p95": ms(percentile(spinner, 0.95)),
-        "next_turn_ms_p50": ms(percentile(gaps, 0.5)),
-        "next_turn_ms_p95": ms(percentile(gaps, 0.95)),
+        **middle_and_tail("next_turn_ms", gaps),
         "app_share": args.app,
         "app_people": len(app_people(args)),
         "app_moves": len(acts),
-        "app_act_ms_p50": ms(percentile(acts, 0.5)),
-        "app_act_ms_p95": ms(percentile(acts, 0.95)),
-        "turn_told_s_p50": secs(percentile(gaps, 0.5)),
-        "turn_told_s_p95": secs(percentile(gaps, 0.95)),
-        "turn_told_app_s_p50": secs(percentile(app_gaps, 0.5)),
-        "turn_told_app_s_p95": secs(percentile(app_gaps, 0.95)),
-        "turn_told_chat_s_p50": secs(percentile(chat_gaps, 0.5)),
-        "turn_told_chat_s_p95": secs(percentile(chat_gaps, 0.95)),
+        **middle_and_tail("app_act_ms", acts),
+        **middle_and_tail("turn_told_s", gaps, secs),
+        **middle_and_tail("turn_told_app_s", app_gaps, secs),
+        **middle_and_tail("turn_told_chat_s", chat_gaps, secs),
         "api_calls_per_move": round((total - answers) / per_move, 2),
         "api_calls_per_move_with_answers": round(total / per_move, 2),
         "sends_edits_per_move": round(writes / per_move, 2),
@@ -1311,14 +1313,10 @@ def review_figures(fake: LoadFake, bot: Bot, measured: Measured) -> dict[str, An
             for c in measured.children.values()
         ],
         "reviewing_s": round(until - first.at, 1),
-        "latency_ms_p50_reviewing": ms(percentile(reviewing, 0.5)),
-        "latency_ms_p95_reviewing": ms(percentile(reviewing, 0.95)),
-        "latency_ms_p50_after_reviews": ms(percentile(after, 0.5)),
-        "latency_ms_p95_after_reviews": ms(percentile(after, 0.95)),
-        "next_turn_ms_p50_reviewing": ms(percentile(gaps_reviewing, 0.5)),
-        "next_turn_ms_p95_reviewing": ms(percentile(gaps_reviewing, 0.95)),
-        "next_turn_ms_p50_after_reviews": ms(percentile(gaps_after, 0.5)),
-        "next_turn_ms_p95_after_reviews": ms(percentile(gaps_after, 0.95)),
+        **middle_and_tail("latency_ms", reviewing, after="_reviewing"),
+        **middle_and_tail("latency_ms", after, after="_after_reviews"),
+        **middle_and_tail("next_turn_ms", gaps_reviewing, after="_reviewing"),
+        **middle_and_tail("next_turn_ms", gaps_after, after="_after_reviews"),
         "sends_edits_per_s_reviewing": round(taken_reviewing / max(until - first.at, 1e-9), 1),
         "sends_edits_per_s_after_reviews": round(taken_after / max(end.at - until, 1e-9), 1),
     }

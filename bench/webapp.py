@@ -51,6 +51,7 @@ from bot.ui.table_app import seat_part, shared_view  # noqa: E402
 from bot.webapp.backstage import Backstage, Views  # noqa: E402
 from bot.webapp.init_data import signed  # noqa: E402
 from bot.webapp.server import AppServer, table_app  # noqa: E402
+from tests.e2e.app_client import table_events  # noqa: E402
 
 TOKEN = "100500:bench-webapp"
 UPDATE_GOAL_MS, VIEWERS_GOAL_MB = 100.0, 50.0
@@ -147,21 +148,13 @@ class Viewer:
 
     async def follow(self, web: aiohttp.ClientSession, base: str, opened: asyncio.Event) -> None:
         async with web.get(f"{base}/api/stream", headers=self.headers) as stream:
-            event: dict[str, str] = {}
-            async for raw in stream.content:
-                line = raw.decode().rstrip("\n")
-                if line:
-                    key, _, value = line.partition(": ")
-                    event[key] = value
-                    continue
-                if event.get("event") == "table":  # heard now: the view is read after
-                    self.version = int(event["id"])
-                    self.heard[self.version] = time.perf_counter()
-                    if self.seat:
-                        self.view = json.loads(event["data"])["view"]
-                    self.news.set()
-                    opened.set()
-                event = {}
+            async for version, raw in table_events(stream):  # heard now: the view is read after
+                self.version = version
+                self.heard[version] = time.perf_counter()
+                if self.seat:
+                    self.view = json.loads(raw)["view"]
+                self.news.set()
+                opened.set()
 
 
 async def session(

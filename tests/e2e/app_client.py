@@ -4,8 +4,10 @@ bot's token, a session, a press, and the live stream's events."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
+from collections.abc import AsyncGenerator
 from typing import Any
 
 import aiohttp
@@ -45,19 +47,26 @@ def choice_of(move: Move) -> dict[str, Any]:
     return {"chose": "draw" if isinstance(move, Draw) else "pass"}
 
 
+async def table_events(stream: aiohttp.ClientResponse) -> AsyncGenerator[tuple[int, str], None]:
+    """The stream's `table` events as they come: their id and their data as sent (comments
+    skipped)."""
+    event: dict[str, str] = {}
+    async for raw in stream.content:
+        line = raw.decode().rstrip("\n")
+        if line:
+            key, _, value = line.partition(": ")
+            event[key] = value
+            continue
+        if event.get("event") == "table":
+            yield int(event["id"]), event["data"]
+        event = {}
+
+
 async def next_table(stream: aiohttp.ClientResponse, timeout: float) -> dict[str, Any]:
     """The stream's next `table` event's data (comments skipped)."""
-    event: dict[str, str] = {}
-    async with asyncio.timeout(timeout):
-        while True:
-            line = (await stream.content.readline()).decode()
-            assert line, "the stream ended"
-            if line == "\n" and event.get("event") == "table":
-                data: dict[str, Any] = json.loads(event["data"])
-                assert event["id"] == str(data["version"])
-                return data
-            if line == "\n":
-                event = {}
-                continue
-            key, _, value = line.rstrip("\n").partition(": ")
-            event[key] = value
+    async with asyncio.timeout(timeout), contextlib.aclosing(table_events(stream)) as events:
+        async for version, raw in events:
+            data: dict[str, Any] = json.loads(raw)
+            assert version == data["version"]
+            return data
+    raise AssertionError("the stream ended")
