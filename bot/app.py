@@ -164,6 +164,7 @@ def build_dispatcher(
         watching.append(asyncio.create_task(backups(storage, backup_plan)))
 
     async def finish() -> None:
+        messenger.presence.hush()  # the courier closes: a stay ending now is another's to tell
         for task in watching:
             task.cancel()
         await timers.close()

@@ -55,8 +55,9 @@ class Presence:
         self._away.append(listener)
 
     def hush(self) -> None:
-        """From now on nobody is told of a person leaving (the server stops: the streams
-        end, not the people's stay)."""
+        """From now on nobody is told of a person leaving, and nothing more is written or
+        swept (the bot stops: the streams end, not the people's stay; with other workers,
+        what is left unwritten is swept by one of them)."""
         self._hushed = True
 
     def here(self, game_id: int, user_id: int) -> bool:
@@ -150,7 +151,7 @@ class Presence:
                             await listening.release()
                             listening = None
                         listening = await self._listen(board)
-                    swept = await board.sweep(board.clock() - DEAD)
+                    swept = [] if self._hushed else await board.sweep(board.clock() - DEAD)
                     if swept:
                         log.info("presence: %s people of workers gone swept", len(swept))
                         self._tell(self._left, swept)
