@@ -164,14 +164,12 @@ def build_dispatcher(
         watching.append(asyncio.create_task(backups(storage, backup_plan)))
 
     async def finish() -> None:
-        messenger.presence.hush()  # the courier closes: a stay ending now is another's to tell
         for task in watching:
             task.cancel()
         await timers.close()
         await in_flight.drained()
         await computers.close()
-        messenger.replays.close()  # a review under way is not waited for
-        await messenger.courier.close()
+        await messenger.close()
         await crew.leave()  # what is left is anybody's: another worker goes on with it
 
     dispatcher.startup.register(resume)

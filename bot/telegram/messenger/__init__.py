@@ -74,6 +74,13 @@ class Messenger:
         self._tasks: set[asyncio.Task[None]] = set()
         self._dealing: dict[int, Turn] = {}  # first deals whose hands wait for their table
 
+    async def close(self) -> None:
+        """On a stop: no stay in the app ends here any more (one left unwritten is another
+        worker's to sweep), a review under way is not waited for, what was posted is written."""
+        self.presence.hush()
+        self.replays.close()
+        await self.courier.close()
+
     def add_to_group_link(self) -> str:
         return self.gateway.add_to_group_link()
 
