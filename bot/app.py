@@ -169,8 +169,7 @@ def build_dispatcher(
         await timers.close()
         await in_flight.drained()
         await computers.close()
-        messenger.replays.close()  # a review under way is not waited for
-        await messenger.courier.close()
+        await messenger.close()
         await crew.leave()  # what is left is anybody's: another worker goes on with it
 
     dispatcher.startup.register(resume)

@@ -14,10 +14,9 @@ from collections.abc import Callable
 
 from bot.core.follow_up import FollowUp
 from bot.core.storage import Storage
+from bot.core.workers import BEAT, DEAD
 
 log = logging.getLogger(__name__)
-BEAT = 2.0  # seconds between a worker's signs of life (and its looks for orphaned games)
-DEAD = 10.0  # seconds of silence after which a worker's games are adopted
 ABOUT = 3 * BEAT  # seconds of silence after which a worker's share of the sending is taken
 
 

@@ -7,6 +7,9 @@ from bot.core.database import Database, Transaction
 from bot.core.reading import GameReader
 from bot.core.rows import OPEN, GameRow
 
+BEAT = 2.0  # seconds between a worker's signs of life (and its looks for orphaned games)
+DEAD = 10.0  # seconds of silence after which a worker's games are adopted
+
 
 class Workers:
     """The workers sharing the database, as this one (`worker`) sees them."""

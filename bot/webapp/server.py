@@ -75,6 +75,7 @@ class AppServer:
         changes = self.backstage.service.storage.games.changes
         listening = await changes.listen(self.backstage.hub)
         self._listening = asyncio.create_task(self._keep_listening(listening))
+        self.backstage.presence.share()  # who is at the tables on the other workers
         await self.runner.setup()
         site = web.TCPSite(self.runner, host, port)
         await site.start()
@@ -105,6 +106,7 @@ class AppServer:
         self.backstage.closing.set()
         await asyncio.sleep(0)
         await self.runner.cleanup()
+        await self.backstage.presence.close()
         if self._listening is not None:
             self._listening.cancel()
             with suppress(asyncio.CancelledError):

@@ -19,6 +19,7 @@ from bot.webapp.passes import Grant
 
 log = logging.getLogger(__name__)
 KEEP_ALIVE_SECONDS = 15.0
+GONE_SECONDS = 1.0  # how soon a page that let its stream go is missed (it left the table)
 
 
 class TableEvent(NamedTuple):
@@ -99,38 +100,44 @@ async def stream(request: web.Request) -> web.StreamResponse:
             backstage.presence.at_the_table(grant.game_id, grant.user_id),
             suppress(ConnectionResetError),  # the page went: it comes back with `since`
         ):
-            await _follow(backstage, grant, response, woken, seen)
+            await _follow(backstage, grant, request, response, woken, seen)
     return response
 
 
 async def _follow(
     backstage: Backstage,
     grant: Grant,
+    request: web.Request,
     response: web.StreamResponse,
     woken: asyncio.Event,
     seen: TableEvent | None,
 ) -> None:
-    sent = b""
+    """The events, until the page goes: looked for every `GONE_SECONDS` (the server is
+    not told before it writes), so the person's stay at the table ends at once."""
+    loop = asyncio.get_running_loop()
+    sent, wrote = b"", loop.time()
     closing = asyncio.create_task(backstage.closing.wait())
     try:
         while seen is not None:
             if seen.data != sent:
                 await response.write(b"event: table\nid: %d\ndata: %s\n\n" % seen)
-                sent = seen.data
+                sent, wrote = seen.data, loop.time()
             left = grant.expires - backstage.clock()
             if left <= 0:
                 return  # the page asks for a new pass
             waking = asyncio.create_task(woken.wait())
             done, _ = await asyncio.wait(
                 {waking, closing},
-                timeout=min(KEEP_ALIVE_SECONDS, left),
+                timeout=min(GONE_SECONDS, KEEP_ALIVE_SECONDS, left),
                 return_when=asyncio.FIRST_COMPLETED,
             )
             waking.cancel()
-            if closing in done:
+            if closing in done or request.transport is None:
                 return
             if waking not in done:
-                await response.write(b": keep-alive\n\n")
+                if loop.time() - wrote >= KEEP_ALIVE_SECONDS:
+                    await response.write(b": keep-alive\n\n")
+                    wrote = loop.time()
                 continue
             woken.clear()
             seen = await _seen(backstage, grant)

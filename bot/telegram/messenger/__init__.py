@@ -17,6 +17,7 @@ from aiogram import Bot
 
 from bot.core.guarded import LOBBY_IDLE
 from bot.core.presence import Presence
+from bot.core.presence_board import PresenceBoard
 from bot.core.rows import GameRow, GameStatus
 from bot.core.screen import Turn
 from bot.core.storage import Storage
@@ -63,13 +64,22 @@ class Messenger:
         self.lanes = courier.lanes
         self.lobby = Lobby(self.gateway)
         self.table = GroupTable(self.gateway)
-        self.presence = Presence()  # who follows a game in the table app
+        # who follows a game in the table app, on any of the workers sharing the database
+        board = PresenceBoard(storage.database, storage.worker)
+        self.presence = Presence(board if storage.database.shared else None)
         self.hands = Hands(self.gateway, self.presence)
-        self.presence.on_left(lambda game_id, _: self._picture_now(game_id))
+        self.presence.on_away(lambda game_id, _: self._picture_now(game_id))
         self.questions = EndQuestions(self.gateway)
         self.replays = Replays(self.gateway)
         self._tasks: set[asyncio.Task[None]] = set()
         self._dealing: dict[int, Turn] = {}  # first deals whose hands wait for their table
+
+    async def close(self) -> None:
+        """On a stop: no stay in the app ends here any more (one left unwritten is another
+        worker's to sweep), a review under way is not waited for, what was posted is written."""
+        self.presence.hush()
+        self.replays.close()
+        await self.courier.close()
 
     def add_to_group_link(self) -> str:
         return self.gateway.add_to_group_link()

@@ -174,11 +174,10 @@ class Hands:
         state, seat = game.state, game.seat_of(user_id)
         if seat is None or seat in state.left or state.is_out(seat) or seat in state.resting:
             return
-        if (
-            self.presence.here(game_id, user_id)
-            or self._shown.get((game_id, seat), -1) >= game.version
+        if self._shown.get((game_id, seat), -1) >= game.version or (
+            await self.presence.confirmed(game_id, user_id)
         ):
-            return  # back in the app already, or the hand is current
+            return  # the hand is current, or they are back in the app already
         moving = state.phase is Phase.PLAYING and state.to_move == seat
         self.show(game, seat, HandNews(state, game.version, fresh=moving))
 
