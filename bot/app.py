@@ -27,6 +27,7 @@ from bot.core.follow_up import FollowUp
 from bot.core.history import History
 from bot.core.outbox import Outbox
 from bot.core.scores import Scores
+from bot.core.season_tables import SeasonTables
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
@@ -140,6 +141,7 @@ def build_dispatcher(
         service=service,
         chats=chats,
         scores=Scores(storage),
+        seasons=SeasonTables(storage),
         history=History(storage),
         messenger=messenger,
     )
@@ -266,7 +268,7 @@ async def run(settings: Settings, framer: str | None = None) -> None:
                 bot, storage, me.username or "", courier, short_name, settings.app_picture_seconds
             )
             sends.told = messenger.hands.below  # whatever else comes, the hands follow
-            clock = SystemClock()
+            clock = SystemClock(settings.clock_offset())
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)
             computers = Computers(service, settings.computer_pace_seconds)
