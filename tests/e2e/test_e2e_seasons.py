@@ -7,7 +7,10 @@ workers on PostgreSQL."""
 
 from __future__ import annotations
 
+import io
 import random
+import subprocess
+import tarfile
 import time
 from pathlib import Path
 
@@ -18,12 +21,28 @@ from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import RatingPage, SeasonPage
 from render.season import MIN_TEXT, PHONE, SIZE, WIDTH
 from tests.e2e.actions import forge_press, play_until, replies_to, start_game
-from tests.e2e.process import running_bot
+from tests.e2e.process import ROOT, BotProcess, running_bot
 from tests.e2e.shown import NAMES, RU, SHORT, bot_messages
 from tests.e2e.stored import query
 from tests.e2e.test_e2e_webapp_workers import webhook_worker
 from tests.playground.launch import free_port
 from tests.postgres import PostgresServer
+
+PREVIOUS = "34aec45b39d2192458c7d6d31ddc6f9b6a3bd4a4"
+"""The last commit before seasons: its database (schema 14) and ratings go on."""
+
+
+def previous_version(folder: Path) -> Path:
+    """The code of `PREVIOUS`, unpacked from the repository's history."""
+    done = subprocess.run(
+        ["git", "archive", PREVIOUS, "bot", "migrations", "render"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+        archive.extractall(folder, filter="data")
+    return folder
 
 
 def move_clock(path: Path, seconds: float) -> None:
@@ -139,12 +158,46 @@ async def test_a_season_ends_once_across_a_restart(
             veterans = {masha.id: Skill(ended[masha.id]["mu"], ended[masha.id]["sigma"])}
             check_new_season(folder, group.id, veterans, olya.id)  # type: ignore[arg-type]
             await check_tables(fake, group, serge)
+            old = (await ask(fake, serge, group, "/season 1")).content
+            upgraded = fake.migrate_group_to_supergroup(group)  # its seasons go with it
+            await bot.idle()
+            assert (await ask(fake, serge, upgraded, "/season 1")).content == old
         async with running_bot(fake, folder) as bot:  # nothing is said twice after another
-            await ask(fake, masha, group, "/rating")
+            await ask(fake, masha, upgraded, "/rating")
         assert not query(folder, UNSAID)
         assert len(season_pictures(fake, group)) == 1
         check_picture(fake, group)
-        assert [s["announced"] for s in seasons_of(folder, group.id)] == [1, 0]
+        assert [s["announced"] for s in seasons_of(folder, upgraded.id)] == [1, 0]
+
+
+async def test_the_first_season_starts_at_the_upgrade(tmp_path: Path) -> None:
+    """A chat rated by the version before seasons: its all-time table keeps those games,
+    and its first season starts with the first game after the upgrade, each player from
+    their all-time rating pulled toward the start."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    async with FakeTelegram() as fake:
+        masha, serge, olya = (fake.add_user(name) for name in NAMES[:3])
+        group = fake.add_group("Двор", [masha, serge, olya])
+        bot = BotProcess(fake, folder, source=previous_version(tmp_path / "previous"))
+        await bot.start()
+        try:
+            await play_game(fake, group, [masha, serge], 5)
+            await bot.idle()
+        finally:
+            await bot.stop()
+        assert query(folder, "PRAGMA user_version")[0][0] == 14
+        (before,) = query(folder, "SELECT * FROM ratings WHERE user_id = ?", masha.id)
+        async with running_bot(fake, folder):
+            waiting = (await ask(fake, olya, group, "/rating")).content or ""
+            assert waiting.splitlines()[0].startswith("«Двор» · Сезон 1 · "), waiting
+            assert RU("rating-title", chat="Двор", first=1, last=2, total=2) not in waiting
+            await play_game(fake, group, [masha, olya], 6)
+            (start,) = query(folder, "SELECT * FROM season_ratings WHERE user_id = ?", masha.id)
+            assert start["season"] == 1 and start["start_mu"] == pytest.approx(before["mu"])
+            assert start["start_sigma"] == pytest.approx((before["sigma"] + DEFAULT_SIGMA) / 2)
+            everybody = (await ask(fake, olya, group, "/rating all")).content or ""
+            assert everybody.startswith(RU("rating-title", chat="Двор", first=1, last=3, total=3))
 
 
 async def test_two_workers_announce_a_season_once(
