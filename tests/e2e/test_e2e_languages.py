@@ -374,6 +374,11 @@ def settings_text(t: Texts, chat: str, rules: str, language: str, computers: boo
             t("settings-language", language=language),
             t("settings-computers", state=t("settings-on" if computers else "settings-off")),
             t("settings-deals", state=t("settings-off")),
+            t(
+                "settings-seasons",
+                length=t("season-length-month"),
+                zone="Europe/Moscow (UTC+3)",
+            ),
             t("settings-hint"),
         ]
     )

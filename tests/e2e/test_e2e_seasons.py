@@ -20,7 +20,7 @@ from bot.core.ratings import DEFAULT_SIGMA, Skill
 from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import RatingPage, SeasonPage
 from render.season import MIN_TEXT, PHONE, SIZE, WIDTH
-from tests.e2e.actions import forge_press, play_until, replies_to, start_game
+from tests.e2e.actions import forge_press, play_until, press, replies_to, start_game
 from tests.e2e.process import ROOT, BotProcess, running_bot
 from tests.e2e.shown import NAMES, RU, SHORT, bot_messages
 from tests.e2e.stored import query
@@ -125,6 +125,25 @@ async def check_tables(fake: FakeTelegram, group: Chat, asker: User) -> None:
     )
 
 
+async def check_settings(fake: FakeTelegram, folder: Path, group: Chat, admin: User) -> None:
+    """/settings: each press of the season's button, the next length kept (a month again
+    after a quarter and none); of the time zone's, the next zone."""
+    menu = await ask(fake, admin, group, "/settings")
+    for length in ("quarter", "none", "month"):
+        (button,) = [b for row in menu.buttons for b in row if b.startswith("📅")]
+        assert await press(fake, admin, menu, button) == RU("settings-saved")
+        shown = RU("settings-season-button", length=RU(f"season-length-{length}"))
+        await fake.wait_until(lambda shown=shown: shown in str(menu.buttons), 20)  # type: ignore[misc]
+        (kept,) = query(folder, "SELECT season_length FROM chat_settings")
+        assert kept["season_length"] == length
+    (zone,) = [b for row in menu.buttons for b in row if b.startswith("🕒")]
+    assert zone == RU("settings-zone-button", zone="Europe/Moscow (UTC+3)")
+    assert await press(fake, admin, menu, zone) == RU("settings-saved")
+    minsk = RU("settings-zone-button", zone="Europe/Minsk (UTC+3)")  # the same months
+    await fake.wait_until(lambda: minsk in str(menu.buttons), 20)
+    assert query(folder, "SELECT time_zone FROM chat_settings")[0]["time_zone"] == "Europe/Minsk"
+
+
 def check_picture(fake: FakeTelegram, group: Chat) -> None:
     """One picture, as wide as a table's, the rows' text readable on a phone."""
     (picture,) = [m for m in bot_messages(fake, group) if (m.content or "").startswith("🏁")]
@@ -143,8 +162,9 @@ async def test_a_season_ends_once_across_a_restart(
     folder.mkdir()
     async with FakeTelegram() as fake:
         masha, serge, olya = (fake.add_user(name) for name in NAMES[:3])
-        group = fake.add_group("Двор", [masha, serge, olya])
+        group = fake.add_group("Двор", [masha, serge, olya], admins=[masha])
         async with running_bot(fake, folder) as bot:
+            await check_settings(fake, folder, group, masha)
             await play_game(fake, group, [masha, serge], 1)
             assert [s["number"] for s in seasons_of(folder, group.id)] == [1]
             ended = season_rows(folder, group.id, 1)
