@@ -126,7 +126,7 @@ def build_dispatcher(
 ) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included; the handlers
     get the service (wired once to the after-turn path, `follow_up`), the read API (`chats`,
-    `scores`) and the messenger through its workflow data.
+    `scores`, `seasons`) and the messenger through its workflow data.
 
     On a stop it lets the updates in hand, and the computers mid-move, finish their
     messages before the session and the database close; the turn clocks stop (their
@@ -153,7 +153,6 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(ReaderTexts(chats))
     dispatcher.message.outer_middleware(BackInTouch())
     dispatcher.message.middleware(Askers(messenger.lanes.pacing.crowded))
-
     watchdog = Watchdog(service, follow_up)
     crew = Crew(storage, follow_up, service.clock)
     watching: list[asyncio.Task[None]] = []

@@ -256,8 +256,6 @@ class Games:
             for r in rounds
         ]
 
-        postgres = self.database.dialect.name == "postgres"
-
         async def store(db: Transaction) -> None:
             changed = await db.execute(
                 "UPDATE games SET state = ?, version = ?, status = 'active', deadline = ?, "
@@ -279,7 +277,7 @@ class Games:
                     results,
                 )
             if ending is not None:
-                await _finish(db, game, ending, postgres)
+                await _finish(db, game, ending, self.database.dialect.name == "postgres")
 
         await self.database.atomically(store)
         self.changes.changed(game.id)
