@@ -120,6 +120,9 @@ async def check_tables(fake: FakeTelegram, group: Chat, asker: User) -> None:
     await fake.wait_until(lambda: season.content == everybody.content, 20)
     forge_press(fake, asker, season, SeasonPage(season=1, page=0).pack())
     await fake.wait_until(lambda: season.content == old, 20)
+    stats = (await ask(fake, asker, group, "/stats")).content or ""  # both ratings
+    assert RU("stats-season-none", season=now.split(" · ", 1)[1].split(" — ")[0]) in stats
+    assert RU("stats-all-time", rating="", provisional="", games=1, wins="", goats="")[:20] in stats
     assert (await ask(fake, asker, group, "/season 7")).content == RU(
         "season-unknown", number=7, count=2
     )
