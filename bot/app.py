@@ -27,6 +27,7 @@ from bot.core.follow_up import FollowUp
 from bot.core.history import History
 from bot.core.outbox import Outbox
 from bot.core.scores import Scores
+from bot.core.season_tables import SeasonTables
 from bot.core.service import GameService
 from bot.core.storage import Storage
 from bot.core.timers import SystemClock, Timers
@@ -125,7 +126,7 @@ def build_dispatcher(
 ) -> Dispatcher:
     """The dispatcher `python -m bot` runs, with every feature router included; the handlers
     get the service (wired once to the after-turn path, `follow_up`), the read API (`chats`,
-    `scores`) and the messenger through its workflow data.
+    `scores`, `seasons`) and the messenger through its workflow data.
 
     On a stop it lets the updates in hand, and the computers mid-move, finish their
     messages before the session and the database close; the turn clocks stop (their
@@ -140,6 +141,7 @@ def build_dispatcher(
         service=service,
         chats=chats,
         scores=Scores(storage),
+        seasons=SeasonTables(storage),
         history=History(storage),
         messenger=messenger,
     )
@@ -151,7 +153,6 @@ def build_dispatcher(
     dispatcher.update.outer_middleware(ReaderTexts(chats))
     dispatcher.message.outer_middleware(BackInTouch())
     dispatcher.message.middleware(Askers(messenger.lanes.pacing.crowded))
-
     watchdog = Watchdog(service, follow_up)
     crew = Crew(storage, follow_up, service.clock)
     watching: list[asyncio.Task[None]] = []
@@ -265,7 +266,7 @@ async def run(settings: Settings, framer: str | None = None) -> None:
                 bot, storage, me.username or "", courier, short_name, settings.app_picture_seconds
             )
             sends.told = messenger.hands.below  # whatever else comes, the hands follow
-            clock = SystemClock()
+            clock = SystemClock(settings.clock_offset())
             service = GameService(storage, clock.now)
             timers = Timers(service, messenger, clock)
             computers = Computers(service, settings.computer_pace_seconds)

@@ -2,6 +2,7 @@
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -55,6 +56,9 @@ class Settings(BaseSettings):
     bot_api_per_second: float = Field(30.0, gt=0)
     # seconds a reply to a command waits for its place in a busy chat before it is skipped
     reply_patience_seconds: float = Field(10.0, gt=0)
+    # tests only: a file holding the seconds the bot's clock is moved by (`SystemClock`),
+    # read at the start, heeded only while the Bot API is on this machine (the fake's)
+    test_clock_file: Path | None = None
 
     @field_validator("database_url")
     @classmethod
@@ -69,6 +73,14 @@ class Settings(BaseSettings):
     def debug_loggers(self) -> list[str]:
         """The loggers `LOG_DEBUG` names."""
         return [name for name in (part.strip() for part in self.log_debug.split(",")) if name]
+
+    def clock_offset(self) -> float:
+        """The seconds `TEST_CLOCK_FILE` holds, if the Bot API is a loopback address (a
+        test's fake); else (or without the file) 0."""
+        loopback = urlsplit(self.telegram_api_base).hostname == "127.0.0.1"
+        if not loopback or self.test_clock_file is None:
+            return 0.0
+        return float(self.test_clock_file.read_text(encoding="utf-8"))
 
     def has_token(self) -> bool:
         """A token is set (an empty one counts as none)."""

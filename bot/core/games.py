@@ -28,6 +28,7 @@ from bot.core.rows import (
     RoundResult,
     deal_code,
 )
+from bot.core.seasons import keep_season
 from bot.game.events import EndReason
 from bot.game.rules import RuleSet
 from bot.game.serial import JSON, state_to_json
@@ -267,7 +268,7 @@ class Games:
                     results,
                 )
             if ending is not None:
-                await _finish(db, game, ending)
+                await _finish(db, game, ending, self.database.dialect.name == "postgres")
 
         await self.database.atomically(store)
         stored = _as_stored(game, state, version, ending, deadline, ends_at, self.worker)
@@ -346,12 +347,13 @@ def _code(game: GameRow, round_no: int) -> str:
     return deal_code()
 
 
-async def _finish(db: Transaction, game: GameRow, ending: Ending) -> None:
-    """The game is over: its status and reason, every person's result and, if rated, the
-    chat's ratings."""
+async def _finish(db: Transaction, game: GameRow, ending: Ending, postgres: bool) -> None:
+    """The game is over: its status and reason, the chat's season (`keep_season`), every
+    person's result and, if rated, the chat's ratings."""
     await db.execute(
         "UPDATE games SET status = ?, end_reason = ?, ended_at = CURRENT_TIMESTAMP, "
         "end_announced = 0 WHERE id = ?",
         (GameStatus.FINISHED, ending.reason, game.id),
     )
+    await keep_season(db, postgres, game, ending)
     await keep_results(db, game, ending)

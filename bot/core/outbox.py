@@ -57,19 +57,11 @@ class Outbox:
     async def put(self, parcels: Sequence[Parcel]) -> None:
         """Keep `parcels`, in order, all or none; then tell the senders which shards have
         news."""
-        rows = [(p.chat_id, p.kind, p.key, p.payload, int(p.urgent)) for p in parcels]
         shards = {shard_of(p.chat_id) for p in parcels}
         postgres = self.database.dialect.name == "postgres"
 
         async def put(db: Transaction) -> None:
-            if postgres:  # one writer at a time: ids commit in order
-                await db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (WRITING,))
-            await db.executemany(
-                "INSERT INTO outbox (chat_id, kind, key, payload, urgent) VALUES (?, ?, ?, ?, ?)",
-                rows,
-            )
-            if postgres:
-                await db.execute("SELECT pg_notify(?, ?)", (SENDER, _told(shards)))
+            await put_within(db, postgres, parcels)
 
         await self.database.atomically(put)
         for hear in self._hearing:
@@ -106,6 +98,21 @@ class Outbox:
             self._hearing.remove(hear)
             raise
         return _Listening(listening, lambda: self._hearing.remove(hear))
+
+
+async def put_within(db: Transaction, postgres: bool, parcels: Sequence[Parcel]) -> None:
+    """Keep `parcels` in the transaction `db` (on PostgreSQL: `postgres`), so that they
+    are kept if, and only if, what it writes beside them is. Another process's senders hear
+    of them when it commits; this one's read them within a beat."""
+    if postgres:  # one writer at a time: ids commit in order
+        await db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (WRITING,))
+    await db.executemany(
+        "INSERT INTO outbox (chat_id, kind, key, payload, urgent) VALUES (?, ?, ?, ?, ?)",
+        [(p.chat_id, p.kind, p.key, p.payload, int(p.urgent)) for p in parcels],
+    )
+    if postgres:
+        shards = {shard_of(p.chat_id) for p in parcels}
+        await db.execute("SELECT pg_notify(?, ?)", (SENDER, _told(shards)))
 
 
 def _told(shards: set[int]) -> str:

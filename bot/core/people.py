@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.core.database import Database, Transaction
 from bot.core.recent import Recent
-from bot.core.rows import ChatSettings, Languages
+from bot.core.rows import ChatSettings, Languages, SeasonLength
 
 CACHED = 4096  # chats' settings and people's languages kept in memory
 
@@ -96,12 +96,19 @@ class People:
         """The chat's settings; defaults until saved."""
         if chat_id not in self._chat_settings:
             rows = await self.database.rows(
-                "SELECT options, language, computers, shows_deals FROM chat_settings "
-                "WHERE chat_id = ?",
+                "SELECT options, language, computers, shows_deals, season_length, time_zone "
+                "FROM chat_settings WHERE chat_id = ?",
                 (chat_id,),
             )
             self._chat_settings[chat_id] = (
-                ChatSettings(rows[0][0], rows[0][1], bool(rows[0][2]), bool(rows[0][3]))
+                ChatSettings(
+                    options=rows[0][0],
+                    language=rows[0][1],
+                    computers=bool(rows[0][2]),
+                    shows_deals=bool(rows[0][3]),
+                    season_length=SeasonLength(rows[0][4]),
+                    time_zone=rows[0][5],
+                )
                 if rows
                 else ChatSettings()
             )
@@ -109,16 +116,20 @@ class People:
 
     async def save_chat_settings(self, chat_id: int, settings: ChatSettings) -> None:
         await self.database.write(
-            "INSERT INTO chat_settings (chat_id, options, language, computers, shows_deals) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET "
+            "INSERT INTO chat_settings (chat_id, options, language, computers, shows_deals, "
+            "season_length, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (chat_id) DO UPDATE SET "
             "options = excluded.options, language = excluded.language, "
-            "computers = excluded.computers, shows_deals = excluded.shows_deals",
+            "computers = excluded.computers, shows_deals = excluded.shows_deals, "
+            "season_length = excluded.season_length, time_zone = excluded.time_zone",
             (
                 chat_id,
                 settings.options,
                 settings.language,
                 int(settings.computers),
                 int(settings.shows_deals),
+                settings.season_length,
+                settings.time_zone,
             ),
         )
         self._chat_settings[chat_id] = settings
@@ -143,8 +154,8 @@ class People:
         return await self.database.atomically(take)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
-        """A group became a supergroup: games, results, ratings, settings and waiters follow
-        the new id."""
+        """A group became a supergroup: games, results, ratings, seasons, settings and
+        waiters follow the new id."""
 
         async def move(db: Transaction) -> None:
             # a row the new id has already is kept, the old one left behind
@@ -173,6 +184,12 @@ class People:
             await db.execute(
                 "UPDATE game_results SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
             )
+            for table in ("seasons", "season_ratings"):  # unless the new id has its own
+                await db.execute(
+                    f"UPDATE {table} SET chat_id = ? WHERE chat_id = ? "
+                    f"AND NOT EXISTS (SELECT 1 FROM {table} WHERE chat_id = ?)",
+                    (new_id, old_id, new_id),
+                )
 
         await self.database.atomically(move)
         self._chat_settings.pop(old_id, None)

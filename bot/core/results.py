@@ -3,7 +3,7 @@ move: every person's result (for the stats) and, for a rated game, the chat's ra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.core import ratings as skills
 from bot.core.database import Transaction
@@ -52,14 +52,7 @@ async def _rate(db: Transaction, chat_id: int, standings: Sequence[Standing]) ->
         f"SELECT user_id, mu, sigma FROM ratings WHERE chat_id = ? AND user_id IN ({marks})",
         (chat_id, *users),
     )
-    before = {row[0]: Skill(row[1], row[2]) for row in rows}
-    sides: dict[int, list[Standing]] = {}
-    for s in standings:
-        sides.setdefault(s.side, []).append(s)
-    teams = [sides[side] for side in sorted(sides)]
-    after = skills.rated(
-        before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
-    )
+    after = rate_standings({row[0]: Skill(row[1], row[2]) for row in rows}, standings)
     await db.executemany(
         "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
         "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
@@ -79,4 +72,16 @@ async def _rate(db: Transaction, chat_id: int, standings: Sequence[Standing]) ->
             )
             for s in standings
         ],
+    )
+
+
+def rate_standings(before: Mapping[int, Skill], standings: Sequence[Standing]) -> dict[int, Skill]:
+    """The players' skills after a rated game, from `before` (a newcomer's if missing):
+    each side a team at its place."""
+    sides: dict[int, list[Standing]] = {}
+    for s in standings:
+        sides.setdefault(s.side, []).append(s)
+    teams = [sides[side] for side in sorted(sides)]
+    return skills.rated(
+        before, [[s.user_id for s in team] for team in teams], [team[0].place for team in teams]
     )

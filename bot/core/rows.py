@@ -28,6 +28,17 @@ class GameStatus(StrEnum):
 OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
 
 
+class SeasonLength(StrEnum):
+    """How long a chat's rating season runs (`bot.core.seasons`)."""
+
+    MONTH = "month"
+    QUARTER = "quarter"
+    NONE = "none"  # one season for ever
+
+
+MOSCOW = "Europe/Moscow"  # a chat's time zone until /settings says otherwise
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     seat: int
@@ -152,6 +163,8 @@ class ChatSettings:
     language: str = "ru"
     computers: bool = True  # computer players allowed
     shows_deals: bool = False  # its names may show in /deal beside a shared deal
+    season_length: SeasonLength = SeasonLength.MONTH
+    time_zone: str = MOSCOW  # its seasons' calendar
 
 
 class Languages(NamedTuple):
@@ -181,12 +194,14 @@ class RoundResult:
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """How a game ended: why, a standing for every person's seat, and whether the chat's
-    ratings change (no computer played)."""
+    """How a game ended: why, a standing for every person's seat, whether the chat's
+    ratings change (no computer played) and when (epoch seconds, by the service's clock:
+    the season it counts in)."""
 
     reason: EndReason
     standings: tuple[Standing, ...]
     rated: bool
+    at: float
 
 
 class Dealing(NamedTuple):

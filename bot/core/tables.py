@@ -224,7 +224,7 @@ class Tables(LockedGames):
                 if seated[p.seat].human
             )
             rated = all(p.human for p in game.players)  # computers: kept, but not rated
-            ending = Ending(after.outcome.reason, standings, rated)
+            ending = Ending(after.outcome.reason, standings, rated, at=self.clock())
         deadline = self._deadline(game, after)
         with first_writer_wins():
             stored = await self.storage.games.record(game, entries, after, rounds, ending, deadline)

@@ -33,8 +33,14 @@ class Clock(Protocol):
 
 
 class SystemClock:
+    """The system's time, `offset` seconds on (the end-to-end tests move the bot's clock
+    so: `Settings.clock_offset`)."""
+
+    def __init__(self, offset: float = 0.0) -> None:
+        self.offset = offset
+
     def now(self) -> float:
-        return time.time()
+        return time.time() + self.offset
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -148,8 +148,16 @@ class LanguageChoice(CallbackData, prefix="g"):
 
 
 class RatingPage(CallbackData, prefix="r"):
-    """A page of a chat's leaderboard (0 is the first)."""
+    """A page of a chat's all-time leaderboard (0 is the first)."""
 
+    page: Annotated[int, Field(ge=0, le=MOST_PAGES)]
+
+
+class SeasonPage(CallbackData, prefix="sp"):
+    """A page (0 is the first) of a chat's season table: `season` is its number, 0 the
+    season running now."""
+
+    season: Annotated[int, Field(ge=0, le=MOST_PAGES)]
     page: Annotated[int, Field(ge=0, le=MOST_PAGES)]
 
 
@@ -167,6 +175,7 @@ OURS = {
         ChatOption,
         LanguageChoice,
         RatingPage,
+        SeasonPage,
         HistoryGame,
         Replay,
         RecordFile,

@@ -10,7 +10,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.ai import Level
-from bot.core.rows import GameRow
+from bot.core.rows import ChatSettings, GameRow
 from bot.core.teams import team_slots
 from bot.game.choosing import Asking, Query
 from bot.game.engine import legal_moves
@@ -33,6 +33,7 @@ from bot.telegram.buttons import (
     LobbyTeam,
     PlayAgain,
     RatingPage,
+    SeasonPage,
     back_button,
     doubles_button,
     move_button,
@@ -40,6 +41,7 @@ from bot.telegram.buttons import (
     whole_move_button,
 )
 from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
+from bot.telegram.season_keys import season_settings
 from bot.ui import hand as hand_words
 from bot.ui import texts
 from bot.ui.games import option_choices, option_label, option_value, preset_name
@@ -152,11 +154,10 @@ def _chat_button(key: str, value: str) -> CallbackData:
     return ChatOption(key=key, value=value)
 
 
-def chat_settings_keyboard(
-    t: Texts, rules: RuleSet, language: str, computers: bool, shows_deals: bool
-) -> InlineKeyboardMarkup:
-    """/settings: the chat's default rules, its language, whether computers may play and
-    whether /deal shows its names; close."""
+def chat_settings_keyboard(t: Texts, rules: RuleSet, seasons: ChatSettings) -> InlineKeyboardMarkup:
+    """/settings: the chat's default rules, its language, whether computers may play,
+    whether /deal shows its names, its rating seasons; close."""
+    language, computers, shows_deals = seasons.language, seasons.computers, seasons.shows_deals
     builder = InlineKeyboardBuilder()
     presets = ChatOption(key="view", value=ChatView.PRESETS)
     sizes = _rule_buttons(t, builder, rules, _chat_button, presets)
@@ -174,8 +175,9 @@ def chat_settings_keyboard(
         text=t("settings-deals-button", state=t("settings-on" if shows_deals else "settings-off")),
         callback_data=ChatOption(key="deals", value="no" if shows_deals else "yes"),
     )
+    season_settings(t, builder, seasons)
     builder.button(text=t("close"), callback_data=ChatOption(key="view", value=ChatView.CLOSE))
-    builder.adjust(*sizes, len(LANGUAGES), 1, 1, 1)
+    builder.adjust(*sizes, len(LANGUAGES), 1, 1, 2, 1)
     return builder.as_markup()
 
 
@@ -200,14 +202,18 @@ def language_keyboard(t: Texts, chosen: str | None) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-def pages_keyboard(t: Texts, page: int, pages: int) -> InlineKeyboardMarkup | None:
-    """◀ / ▶ under a leaderboard page, when there is more than one page."""
+def pages_keyboard(t: Texts, page: int, pages: int) -> InlineKeyboardMarkup:
+    """◀ / ▶ under an all-time leaderboard page, when there is more than one page; the
+    season running now."""
     builder = InlineKeyboardBuilder()
     if page > 0:
         builder.button(text=t("page-prev"), callback_data=RatingPage(page=page - 1))
     if page + 1 < pages:
         builder.button(text=t("page-next"), callback_data=RatingPage(page=page + 1))
-    return builder.as_markup() if pages > 1 else None
+    builder.button(text=t("season-now-button"), callback_data=SeasonPage(season=0, page=0))
+    turns = (page > 0) + (page + 1 < pages)
+    builder.adjust(*[size for size in (turns,) if size], 1)
+    return builder.as_markup()
 
 
 def hand_keyboard(

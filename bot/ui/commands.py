@@ -8,6 +8,7 @@ GROUP_COMMANDS = (
     "newgame",
     "score",
     "rating",
+    "season",
     "stats",
     "history",
     "deal",

@@ -18,6 +18,7 @@ from bot.game.state import GameState, Phase
 from bot.ui.games import OPTION_NAMES, described, nearest_preset, preset_name
 from bot.ui.hand import ends_shown
 from bot.ui.i18n import Texts
+from bot.ui.seasons import settings_line
 
 PLAYABLE = "✅ "
 
@@ -301,6 +302,7 @@ def chat_settings(
             t("settings-language", language=language),
             t("settings-computers", state=on[shown.computers]),
             t("settings-deals", state=on[shown.shows_deals]),
+            settings_line(t, shown),
             t("settings-hint"),
         ]
     )

@@ -168,7 +168,11 @@ async def test_an_ending_is_owed_to_the_chat_until_announced(open_storage: Opene
         Standing(BOB, 1, 1, 2, False, True, 110, 2),
     )
     ended = await storage.games.record(
-        game, [LogEntry(ANN, PASS)], STATE, rounds, Ending(EndReason.TARGET, standings, True)
+        game,
+        [LogEntry(ANN, PASS)],
+        STATE,
+        rounds,
+        Ending(EndReason.TARGET, standings, True, at=0.0),
     )
     assert (ended.status, ended.end_reason, ended.end_announced) == (
         GameStatus.FINISHED,

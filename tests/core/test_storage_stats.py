@@ -98,7 +98,7 @@ async def play(
         standings.append(
             Standing(user, seat, side, place, place == 1, goat, place * 30, 10 - place)
         )
-    ending = Ending(EndReason(reason), tuple(standings), not computer)
+    ending = Ending(EndReason(reason), tuple(standings), not computer, at=0.0)
     entries = [LogEntry(places[0][0], {"type": "Pass"})]
     stored = await storage.games.record(game, entries, A_STATE, rounds, ending)
     assert stored == await storage.games.game(game.id)  # what it says it stored

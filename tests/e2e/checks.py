@@ -277,9 +277,9 @@ def check_end_message(text: str, state: GameState, names: dict[int, str]) -> Non
 async def check_rating(
     fake: FakeTelegram, bot: BotProcess, group: Chat, asker: User, topic: int | None = None
 ) -> list[tuple[str, int, Rated]]:
-    """/rating shows, for every player of the chat's finished games (up to 10), the skill
+    """/rating all shows, for every player of the chat's finished games (up to 10), the skill
     rating and the sums of RULES §2.7 points, wins and goats, best rating first."""
-    asked = await say(fake, bot, asker, group, "/rating", topic=topic)
+    asked = await say(fake, bot, asker, group, "/rating all", topic=topic)
     (answer,) = replies_to(fake, group, asked)
     rows = shown_rating(answer.content or "")
     names = names_by_id(fake)

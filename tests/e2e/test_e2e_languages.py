@@ -264,7 +264,7 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             assert score.endswith(end.content or "")
 
             # /rating, /stats, /rules, /help
-            rating = (await ask(fake, bot, dan, group, "/rating")).content or ""
+            rating = (await ask(fake, bot, dan, group, "/rating all")).content or ""
             lines_shown = rating.splitlines()
             assert lines_shown[0] == EN("rating-title", chat="Yard", first=1, last=4, total=4)
             assert lines_shown[1] == EN("rating-columns")
@@ -358,7 +358,7 @@ async def test_an_english_group_and_private_chats_in_each_readers_language(
             upgraded = fake.migrate_group_to_supergroup(group)
             await bot.idle()
             assert (await ask(fake, bot, bob, upgraded, "/help")).content == help_group(EN, 10)
-            moved = (await ask(fake, bot, dan, upgraded, "/rating")).content or ""
+            moved = (await ask(fake, bot, dan, upgraded, "/rating all")).content or ""
             assert moved.splitlines()[0] == lines_shown[0]
             assert moved.splitlines()[1:] == lines_shown[1:]
 
@@ -374,6 +374,11 @@ def settings_text(t: Texts, chat: str, rules: str, language: str, computers: boo
             t("settings-language", language=language),
             t("settings-computers", state=t("settings-on" if computers else "settings-off")),
             t("settings-deals", state=t("settings-off")),
+            t(
+                "settings-seasons",
+                length=t("season-length-month"),
+                zone="Europe/Moscow (UTC+3)",
+            ),
             t("settings-hint"),
         ]
     )

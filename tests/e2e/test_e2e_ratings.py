@@ -56,6 +56,7 @@ from tests.e2e.process import running_bot
 from tests.e2e.shown import GAME_OVER, NAMES, RU, SHORT, START
 from tests.e2e.stored import DB_NAME, fresh_state, games_in, query, replay_game
 
+NOW = RU("season-now-button")  # under the all-time table: the season running now
 PROVISIONAL = 5  # fewer games than this: a provisional rating, marked «*»
 
 
@@ -146,6 +147,11 @@ def expected_stats(folder: Path, user_id: int, chat_id: int | None = None) -> St
     )
 
 
+def counts(shown: str | None) -> str:
+    """A group's /stats without the rating lines under the counts (test_e2e_seasons)."""
+    return (shown or "").split("\n\n")[0]
+
+
 def stats_text(name: str, chat: str | None, stats: Stats) -> str:
     where = RU("stats-where-chat", chat=chat) if chat else ""
     if not stats.games:
@@ -201,12 +207,12 @@ async def test_rating_follows_several_games_with_different_winners(tmp_path: Pat
             skills = expected_skill(tmp_path, group.id)
             assert max(skills.values()) > min(skills.values())
             # one page: a title with the places, no line of the asker's own, no ◀ ▶
-            answer = await ask(fake, bot, dima, group, "/rating")
+            answer = await ask(fake, bot, dima, group, "/rating all")
             lines = (answer.content or "").splitlines()
             assert lines[0] == RU("rating-title", chat="Двор", first=1, last=4, total=4)
             assert not any(line.startswith("Вы:") for line in lines), answer.content
             assert lines[-1] == RU("rating-provisional-note", games=PROVISIONAL)
-            assert not answer.reply_markup
+            assert answer.buttons == [[NOW]]  # and the season running now
 
 
 # -- 2. a 2×2 game -----------------------------------------------------------------------
@@ -260,7 +266,7 @@ async def test_partners_in_a_2x2_game_are_rated_together(tmp_path: Path) -> None
                 for user, (line, _) in lines.items():
                     totals[user] = totals.get(user, Rated()) + line
 
-                answer = await ask(fake, bot, players[0], group, "/rating")
+                answer = await ask(fake, bot, players[0], group, "/rating all")
                 rows = {
                     name: (skill, row) for name, skill, row in shown_rating(answer.content or "")
                 }
@@ -301,9 +307,9 @@ async def test_cancelled_and_computer_games_change_no_rating(
             (game,) = games_in(tmp_path, group.id)
             await play_until(fake, group, players, random.Random(31))
             await check_finished_game(fake, bot, group, olya, game["id"])
-            before = (await ask(fake, bot, olya, group, "/rating")).content
+            before = (await ask(fake, bot, olya, group, "/rating all")).content
             stats_before = {
-                u.id: (await ask(fake, bot, u, group, "/stats")).content for u in players
+                u.id: counts((await ask(fake, bot, u, group, "/stats")).content) for u in players
             }
             for user in players:
                 assert stats_before[user.id] == stats_text(
@@ -318,10 +324,11 @@ async def test_cancelled_and_computer_games_change_no_rating(
             assert await press(fake, masha, question, RU("end-yes")) == RU("cancelled")
             await fake.wait_until(lambda: question.content == RU("ended-by", name=masha.name))
             assert games_in(tmp_path, group.id)[-1]["status"] == "cancelled"
-            assert (await ask(fake, bot, olya, group, "/rating")).content == before
+            assert (await ask(fake, bot, olya, group, "/rating all")).content == before
             for user in players:
-                assert (await ask(fake, bot, user, group, "/stats")).content == (
-                    stats_before[user.id]
+                assert (
+                    counts((await ask(fake, bot, user, group, "/stats")).content)
+                    == (stats_before[user.id])
                 )
             assert not query(
                 tmp_path, "SELECT * FROM game_results WHERE game_id = ?", cancelled["id"]
@@ -343,13 +350,13 @@ async def test_cancelled_and_computer_games_change_no_rating(
             assert computer_name in (end.content or "")
             assert (end.content or "").splitlines()[-1] == RU("game-unrated-computers")
             assert games_in(tmp_path, group.id)[-1]["status"] == "finished"
-            assert (await ask(fake, bot, olya, group, "/rating")).content == before
+            assert (await ask(fake, bot, olya, group, "/rating all")).content == before
             assert len(query(tmp_path, "SELECT * FROM ratings")) == 2
             state = replay_game(tmp_path, with_computer["id"])
             for user in players:
                 stats = expected_stats(tmp_path, user.id, group.id)
                 assert stats.games == 2
-                shown = (await ask(fake, bot, user, group, "/stats")).content
+                shown = counts((await ask(fake, bot, user, group, "/stats")).content)
                 assert shown == stats_text(user.name, "Двор", stats)
                 assert shown != stats_before[user.id]
                 assert user.id in rated(state)
@@ -385,7 +392,7 @@ async def test_a_game_with_a_computer_says_it_is_not_rated(
             check_end_message(text, state, names_by_id(fake) | computers)
             score = (await ask(fake, bot, masha, group, "/score")).content or ""
             assert score.endswith(f"\n{text}"), score
-            rating = (await ask(fake, bot, masha, group, "/rating")).content or ""
+            rating = (await ask(fake, bot, masha, group, "/rating all")).content or ""
             assert rating == RU("no-rating-yet"), rating
             assert rating.startswith("Рейтинг считается по партиям без компьютеров: "), rating
             assert not query(tmp_path, "SELECT * FROM ratings")
@@ -480,10 +487,10 @@ async def test_rating_pages_and_your_own_line(tmp_path: Path) -> None:
                 order[11].line(12, "rating-you"),
                 RU("rating-provisional-note", games=PROVISIONAL),
             ]
-            answer = await ask(fake, bot, asker, group, "/rating")
+            answer = await ask(fake, bot, asker, group, "/rating all")
             assert answer.content == "\n".join(first_page)
             assert answer.content is not None and "Вы: 12. Яна — " in answer.content
-            assert answer.buttons == [[RU("page-next")]]
+            assert answer.buttons == [[RU("page-next")], [NOW]]
             assert len(page_lines(answer.content)) == 10
 
             assert await press(fake, asker, answer, RU("page-next")) == ""
@@ -495,15 +502,15 @@ async def test_rating_pages_and_your_own_line(tmp_path: Path) -> None:
             ]
             await fake.wait_until(lambda: answer.content == "\n".join(second_page))
             assert "Вы:" not in answer.content
-            assert answer.buttons == [[RU("page-prev")]]
+            assert answer.buttons == [[RU("page-prev")], [NOW]]
 
             assert await press(fake, asker, answer, RU("page-prev")) == ""
             await fake.wait_until(lambda: answer.content == "\n".join(first_page))
-            assert answer.buttons == [[RU("page-next")]]
+            assert answer.buttons == [[RU("page-next")], [NOW]]
 
             # someone on the first page sees no line of their own, and no provisional
             # mark goes with 5 games or more
-            answer = await ask(fake, bot, third, group, "/rating")
+            answer = await ask(fake, bot, third, group, "/rating all")
             assert answer.content == "\n".join(first_page[:-2] + first_page[-1:])
             assert f"3. Тимур — {order[2].shown} · 12 · 5 · 2 · 80" in answer.content
 
@@ -513,7 +520,7 @@ async def test_rating_pages_and_your_own_line(tmp_path: Path) -> None:
             assert await forged_refused(fake, third, answer, beyond)
             await bot.idle()
             assert answer.content == "\n".join(first_page[:-2] + first_page[-1:])
-            assert answer.buttons == [[RU("page-next")]]
+            assert answer.buttons == [[RU("page-next")], [NOW]]
 
 
 # -- 5. /stats and private /rating --------------------------------------------------------
@@ -558,17 +565,17 @@ async def test_stats_in_groups_as_a_reply_and_in_private(tmp_path: Path) -> None
 
             # your own stats in the group: only this chat's games
             for user in (masha, serge, olya):
-                shown = (await ask(fake, bot, user, yard, "/stats")).content
+                shown = counts((await ask(fake, bot, user, yard, "/stats")).content)
                 assert shown == stats_text(user.name, "Двор", stats[user.id]), shown
             # as a reply: the stats of the person replied to
             said = fake.user_sends(serge, yard, "ну что, ещё партию?")
-            shown = (await ask(fake, bot, dima, yard, "/stats", reply_to=said)).content
+            shown = counts((await ask(fake, bot, dima, yard, "/stats", reply_to=said)).content)
             assert shown == stats_text(serge.name, "Двор", stats[serge.id])
             said = fake.user_sends(dima, yard, "я только смотрю")
             shown = (await ask(fake, bot, masha, yard, "/stats", reply_to=said)).content
             assert shown == RU("stats-none", name="Дима", where=RU("stats-where-chat", chat="Двор"))
             # in Клуб: Клуб's game only
-            shown = (await ask(fake, bot, olya, club, "/stats")).content
+            shown = counts((await ask(fake, bot, olya, club, "/stats")).content)
             assert shown == stats_text("Оля", "Клуб", expected_stats(tmp_path, olya.id, club.id))
 
             # in private: every chat

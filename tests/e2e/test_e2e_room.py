@@ -192,7 +192,7 @@ async def test_a_room_of_three_people_is_rated_by_its_places(tmp_path: Path) -> 
             await start_game(fake, group, users, "room target=30 turn_timeout=0")
             await play_until(fake, group, users, random.Random(4))
             await wait_text(fake, group, "последний в игре")
-            answer = await ask(fake, bot, users[0], group, "/rating")
+            answer = await ask(fake, bot, users[0], group, "/rating all")
             stats = {u.id: (await ask(fake, bot, u, group, "/stats")).content or "" for u in users}
         (game,) = games_in(tmp_path, group.id)
         _, order = recompute(tmp_path, game["id"])

@@ -4,8 +4,11 @@ choice set there gives valid rules."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from bot.core.rows import ChatSettings, SeasonLength
 from bot.game.rules import PRESETS
 from bot.game.typed import parse_rules
 from bot.telegram.keyboards import chat_settings_keyboard, settings_keyboard
@@ -22,7 +25,8 @@ def test_every_preset_s_rules_buttons_apply_and_are_worded(name: str, language: 
         assert key in rules.options()
         for value in values:
             parse_rules(f"{rules.summary()} {key}={value}")  # a valid choice
-    chat = chat_settings_keyboard(t, rules, language, True, False)
+    seasons = ChatSettings(language=language, season_length=SeasonLength.QUARTER)
+    chat = chat_settings_keyboard(t, rules, replace(seasons, time_zone="Asia/Yekaterinburg"))
     for keyboard in (settings_keyboard(t, 2**40, rules), chat):
         for row in keyboard.inline_keyboard:
             for button in row:

@@ -36,6 +36,8 @@ TABLES = (  # parents before children (the foreign keys)
     "questions",
     "records",
     "replays",
+    "seasons",
+    "season_ratings",
     "outbox",  # what the stop left unsaid: said once the bot runs on PostgreSQL
 )
 # numbered by PostgreSQL from here on

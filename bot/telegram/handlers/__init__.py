@@ -12,6 +12,7 @@ from bot.telegram.handlers import (
     lobby,
     play,
     ratings,
+    seasons,
     settings,
 )
 
@@ -25,6 +26,7 @@ def routers() -> list[Router]:
         admin.router,
         info.router,
         ratings.router,
+        seasons.router,
         history.router,
         settings.router,
         fallback.router,

@@ -1,21 +1,27 @@
-"""/rating (a chat's leaderboard, paged; in private, your rating in every chat) and /stats."""
+"""/rating (a chat's season, `handlers.seasons`; /rating all, its all-time leaderboard,
+paged; in private, your rating in every chat) and /stats."""
 
 from __future__ import annotations
 
 from aiogram import Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot.core.errors import GameError
 from bot.core.scores import Scores
-from bot.telegram.buttons import RatingPage
+from bot.core.season_tables import SeasonTables
+from bot.core.service import GameService
+from bot.telegram.buttons import RatingPage, SeasonPage
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, replied_user, shows
+from bot.telegram.handlers.seasons import season_page
 from bot.telegram.keyboards import pages_keyboard
 from bot.ui import texts
 from bot.ui.i18n import Texts
+from bot.ui.seasons import stats_lines
 
 router = Router(name="ratings")
 PAGE = 10
+ALL_TIME = "all"  # /rating all: the all-time leaderboard
 
 
 async def _leaderboard(
@@ -31,13 +37,27 @@ async def _leaderboard(
 
 
 @router.message(Command("rating"), IN_GROUP)
-async def rating(message: Message, scores: Scores, t: Texts) -> None:
+async def rating(
+    message: Message,
+    command: CommandObject,
+    scores: Scores,
+    seasons: SeasonTables,
+    service: GameService,
+    t: Texts,
+) -> None:
+    """/rating: the season running now; /rating all: the all-time leaderboard."""
     assert message.from_user is not None
     chat = message.chat
-    shown = await _leaderboard(scores, t, chat.id, chat.title or "", message.from_user.id, 0)
+    user = message.from_user.id
+    shown = await _leaderboard(scores, t, chat.id, chat.title or "", user, 0)
     if shown is None:
         await message.reply(t("no-rating-yet"))
         return
+    if (command.args or "").strip().lower() != ALL_TIME:
+        where = (chat.id, chat.title or "")
+        now = SeasonPage(season=0, page=0)
+        shown = await season_page(seasons, service.clock(), t, where, user, now)
+        assert shown is not None  # the season running now has its first page
     text, markup = shown
     await message.reply(text, reply_markup=markup)
 
@@ -68,11 +88,30 @@ async def my_ratings(message: Message, scores: Scores, t: Texts) -> None:
 
 
 @router.message(Command("stats"))
-async def stats(message: Message, scores: Scores, t: Texts) -> None:
-    """Your stats, or — as a reply in a group — the stats of the replied-to player."""
+async def stats(
+    message: Message, scores: Scores, seasons: SeasonTables, service: GameService, t: Texts
+) -> None:
+    """Your stats, or — as a reply in a group — the stats of the replied-to player (there
+    with their rating this season and all time)."""
     assert message.from_user is not None
     who = replied_user(message) or message.from_user
     private = message.chat.type == "private"
     chat = None if private else message.chat.title or ""
     numbers = await scores.stats(who.id, None if private else message.chat.id)
-    await message.reply(texts.stats(t, who.full_name, chat, numbers))
+    said = texts.stats(t, who.full_name, chat, numbers)
+    if not private and numbers.games:
+        said += "\n\n" + await _ratings_of(
+            scores, seasons, service.clock(), t, message.chat.id, who.id
+        )
+    await message.reply(said)
+
+
+async def _ratings_of(
+    scores: Scores, seasons: SeasonTables, now: float, t: Texts, chat_id: int, user_id: int
+) -> str:
+    """A person's rating in the chat this season and all time."""
+    season = await seasons.current(chat_id, now)
+    lines = await seasons.table(chat_id, season.number)
+    line = next((line for line in lines if line.row.user_id == user_id), None)
+    all_time = next((r for r in await scores.ratings(chat_id) if r.user_id == user_id), None)
+    return stats_lines(t, season, line, all_time)

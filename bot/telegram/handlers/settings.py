@@ -12,7 +12,8 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
 from bot.core.chats import Chats
 from bot.core.errors import GameError, RulesError
-from bot.core.rows import ChatSettings
+from bot.core.rows import ChatSettings, SeasonLength
+from bot.core.season_calendar import ZONES
 from bot.game.rules import RuleError
 from bot.game.typed import parse_rules, saved_rules
 from bot.telegram.buttons import ChatOption, ChatView, LanguageChoice
@@ -39,9 +40,7 @@ def _keyboard(t: Texts, settings: ChatSettings, view: ChatView) -> InlineKeyboar
     rules, _ = saved_rules(settings.options)
     if view is ChatView.PRESETS:
         return chat_presets_keyboard(t, rules)
-    return chat_settings_keyboard(
-        t, rules, settings.language, settings.computers, settings.shows_deals
-    )
+    return chat_settings_keyboard(t, rules, settings)
 
 
 @router.message(Command("settings"), IN_GROUP, flags=STEER)
@@ -63,6 +62,14 @@ def _changed(settings: ChatSettings, key: str, value: str) -> ChatSettings:
         if value not in LANGUAGES:
             raise RuleError(f"unknown language {value!r}", key, value, ", ".join(LANGUAGES))
         return replace(settings, language=value)
+    if key == "season":
+        if value not in set(SeasonLength):
+            raise RuleError(f"season={value!r}", key, value, ", ".join(SeasonLength))
+        return replace(settings, season_length=SeasonLength(value))
+    if key == "zone":
+        if value not in ZONES:
+            raise RuleError(f"zone={value!r}", key, value, ", ".join(ZONES))
+        return replace(settings, time_zone=value)
     if key in ("computers", "deals"):
         if value not in YES_NO:
             raise RuleError(f"{key}={value!r}", key, value, ", ".join(YES_NO))

@@ -29,6 +29,7 @@ from bot.telegram.messenger.hands import LEFT, HandNews, Hands
 from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link, to_game
 from bot.telegram.messenger.questions import EndQuestions
 from bot.telegram.messenger.replays import Replays
+from bot.telegram.messenger.seasons import SeasonEnds
 from bot.telegram.messenger.table import GroupTable, TableNews
 
 __all__ = ["LobbyView", "Messenger", "message_link", "to_game"]
@@ -71,6 +72,7 @@ class Messenger:
         self.presence.on_away(lambda game_id, _: self._picture_now(game_id))
         self.questions = EndQuestions(self.gateway)
         self.replays = Replays(self.gateway)
+        self.seasons = SeasonEnds(self.gateway)
         self._tasks: set[asyncio.Task[None]] = set()
         self._dealing: dict[int, Turn] = {}  # first deals whose hands wait for their table
 

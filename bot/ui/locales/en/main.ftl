@@ -343,12 +343,13 @@ help-private =
     2. Send /newgame there (for example: /newgame sea_goat target=150).
     3. Players press «Take a seat» — I send each their tiles here, to the private chat.
 
-    Group commands: /newgame, /score, /rating, /stats, /history, /deal, /export, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
+    Group commands: /newgame, /score, /rating, /season, /stats, /history, /deal, /export, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Here: /rating — your rating in every chat, /stats, /deal CODE — a shared deal, /language — the language.
 help-group =
     /newgame [rule set] [options] — gather a table (rule sets below)
     /score — the game's score
-    /rating — the chat's rating (games without computers)
+    /rating — the chat's rating this season (games without computers), /rating all — all time
+    /season N — the table of season N
     /stats — your stats (as a reply — someone else's)
     /history — the last games: the score by rounds, 🎞 round replays in private, game records
     /deal CODE — how different tables played one deal; /newgame deal=CODE — play it

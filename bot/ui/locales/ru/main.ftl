@@ -349,12 +349,13 @@ help-private =
     2. Там напишите /newgame (например: /newgame sea_goat target=150).
     3. Игроки жмут «Сесть за стол» — я пришлю каждому его кости сюда, в личный чат.
 
-    Команды в группе: /newgame, /score, /rating, /stats, /history, /deal, /export, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
+    Команды в группе: /newgame, /score, /rating, /season, /stats, /history, /deal, /export, /rules, /settings, /nextgame, /extend, /kick, /endgame, /leave, /help.
     Здесь: /rating — ваш рейтинг во всех чатах, /stats, /deal КОД — общая раздача, /language — язык.
 help-group =
     /newgame [набор правил] [опции] — собрать стол (наборы — ниже)
     /score — счёт партии
-    /rating — рейтинг чата (по партиям без компьютеров)
+    /rating — рейтинг чата в этом сезоне (по партиям без компьютеров), /rating all — за всё время
+    /season N — таблица сезона N
     /stats — ваша статистика (ответом на сообщение — чужая)
     /history — последние игры: счёт по раундам, 🎞 повторы раундов в личку, записи игр
     /deal КОД — как разные столы сыграли одну раздачу; /newgame deal=КОД — сыграть её
