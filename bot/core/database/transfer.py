@@ -36,6 +36,7 @@ TABLES = (  # parents before children (the foreign keys)
     "questions",
     "records",
     "replays",
+    "achievements",
     "outbox",  # what the stop left unsaid: said once the bot runs on PostgreSQL
 )
 # numbered by PostgreSQL from here on

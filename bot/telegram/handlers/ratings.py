@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from aiogram import Router
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 
+from bot.core.achievements.store import Achievements
 from bot.core.errors import GameError
 from bot.core.scores import Scores
 from bot.telegram.buttons import RatingPage
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, replied_user, shows
 from bot.telegram.keyboards import pages_keyboard
-from bot.ui import texts
+from bot.ui import badges, texts
 from bot.ui.i18n import Texts
+from render.badges import render_badges
 
 router = Router(name="ratings")
 PAGE = 10
@@ -76,3 +80,14 @@ async def stats(message: Message, scores: Scores, t: Texts) -> None:
     chat = None if private else message.chat.title or ""
     numbers = await scores.stats(who.id, None if private else message.chat.id)
     await message.reply(texts.stats(t, who.full_name, chat, numbers))
+    await _badges(message, scores, t, who.id, who.full_name)
+
+
+async def _badges(message: Message, scores: Scores, t: Texts, user_id: int, name: str) -> None:
+    """The badges a person holds (here, or in private everywhere), as a picture."""
+    chat_id = None if message.chat.type == "private" else message.chat.id
+    held = await Achievements(scores.storage).held(user_id, chat_id)
+    if held:
+        picture = await asyncio.to_thread(render_badges, badges.board(t, name, held))
+        photo = BufferedInputFile(picture, "badges.png")
+        await message.reply_photo(photo, caption=badges.caption(t, name, held))
