@@ -90,7 +90,10 @@ def game(
     partners sitting opposite in 2×2), `scores` each seat's side's final score."""
     players = len(order)
     rules = PRESETS[preset].rules
-    side = (lambda s: s % 2) if teams else (lambda s: s)
+
+    def side(seat: int) -> int:
+        return seat % 2 if teams else seat
+
     computer = list(computers) or [None] * players
     place = {s: (1 if teams and side(s) == side(order[0]) else i + 1) for i, s in enumerate(order)}
     last = max(place.values())
