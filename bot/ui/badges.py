@@ -68,6 +68,13 @@ def with_earned(t: Texts, said: str, earned: Sequence[Earned]) -> str:
     return f"{said}\n{fit(line, room)}"
 
 
+def with_held(t: Texts, said: str, who: str, held: Sequence[Held]) -> str:
+    """/stats with its badges: the caption of their picture, the badges' line kept whole
+    (up to a third of the caption) and the stats cut short if they must be."""
+    line = fit(caption(t, who, held), CAPTION // 3)
+    return f"{fit(said, CAPTION - len(line) - 1)}\n{line}"
+
+
 def _times(t: Texts, held: Held) -> str:
     return t("badges-times", times=held.times) if held.times > 1 else ""
 

@@ -79,15 +79,11 @@ async def stats(message: Message, scores: Scores, t: Texts) -> None:
     private = message.chat.type == "private"
     chat = None if private else message.chat.title or ""
     numbers = await scores.stats(who.id, None if private else message.chat.id)
-    await message.reply(texts.stats(t, who.full_name, chat, numbers))
-    await _badges(message, scores, t, who.id, who.full_name)
-
-
-async def _badges(message: Message, scores: Scores, t: Texts, user_id: int, name: str) -> None:
-    """The badges a person holds (here, or in private everywhere), as a picture."""
-    chat_id = None if message.chat.type == "private" else message.chat.id
-    held = await Achievements(scores.storage).held(user_id, chat_id)
-    if held:
-        picture = await asyncio.to_thread(render_badges, badges.board(t, name, held))
-        photo = BufferedInputFile(picture, "badges.png")
-        await message.reply_photo(photo, caption=badges.caption(t, name, held))
+    said = texts.stats(t, who.full_name, chat, numbers)
+    held = await Achievements(scores.storage).held(who.id, None if private else message.chat.id)
+    if not held:
+        await message.reply(said)
+        return
+    picture = await asyncio.to_thread(render_badges, badges.board(t, who.full_name, held))
+    photo = BufferedInputFile(picture, "badges.png")
+    await message.reply_photo(photo, caption=badges.with_held(t, said, who.full_name, held))
