@@ -93,3 +93,13 @@ def test_rare_badges_are_gold_and_common_ones_bronze() -> None:
     t = texts_for("ru")
     caption = badges.caption(t, "Маша", [rare, Held(Achievement.FISHERMAN, 3, 80, 100)])
     assert caption == "🏅 Значки: Маша — Генерал, Рыбак ×3"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_stats_with_badges_fit_a_caption_the_badges_line_whole(language: str) -> None:
+    t = texts_for(language)
+    held = [Held(a, 2, 1, 20) for a in list(Achievement)[:3]]
+    line = badges.caption(t, "Маша", held)
+    assert badges.with_held(t, "Статистика", "Маша", held) == f"Статистика\n{line}"
+    long = badges.with_held(t, "строка\n" * 400, "Маша", held)
+    assert len(long) <= CAPTION and long.endswith(f"…\n{line}")
