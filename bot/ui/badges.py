@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.achievements import Achievement
-from bot.core.achievements.store import Earned, Held
+from bot.core.achievements.kinds import Earned, Held
 from bot.ui.i18n import Texts
 from bot.ui.texts import CAPTION, fit
 from render.badges import BadgeBoard, BadgeScene, Rarity

@@ -344,6 +344,6 @@ async def check_finished_game(
     lines = (answer.content or "").splitlines()
     assert lines[0] == f"Счёт после раунда {len(ends)}:", answer.content
     assert shown_scores(lines[1]) == engine_scores(state, names), answer.content
-    assert "\n".join(lines[2:]) == (end.content or ""), answer.content
+    assert "\n".join(lines[2:]) == without_badges(end.content or ""), answer.content
     await check_rating(fake, bot, group, asker, topic)
     return state

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.core.achievements import Achievement
-from bot.core.achievements.store import Earned, Held
+from bot.core.achievements.kinds import Earned, Held
 from bot.game.engine import apply, legal_moves, new_game, next_round
 from bot.game.rules import RuleSet
 from bot.game.state import GameState, Phase

@@ -1,7 +1,9 @@
-"""Every achievement's id: a badge a person earns in a chat with a finished game."""
+"""Every achievement's id (a badge a person earns in a chat with a finished game), and
+what a game earned and a person holds, as plain data."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -29,3 +31,22 @@ class Achievement(StrEnum):
     TEN_WINS = "ten_wins"
     FIFTY_GAMES = "fifty_games"
     WHOLE_FAMILY = "whole_family"
+
+
+@dataclass(frozen=True, slots=True)
+class Earned:
+    """What a person earned with one game: their seat's name and the achievements."""
+
+    name: str
+    achievements: tuple[Achievement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An achievement a person holds: how many games earned it, and how many people of all
+    the bot has seen hold it (`seen`)."""
+
+    achievement: Achievement
+    times: int
+    holders: int
+    seen: int

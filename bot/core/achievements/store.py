@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.core.achievements.facts import Game, Past
-from bot.core.achievements.kinds import Achievement
+from bot.core.achievements.kinds import Achievement, Earned, Held
 from bot.core.achievements.rules import DEFINITIONS, earned
 from bot.core.database import Transaction
 from bot.core.history import History
@@ -18,25 +18,6 @@ from bot.core.storage import Storage
 from bot.game.rules import RuleSet
 
 ORDER = {a: i for i, a in enumerate(DEFINITIONS)}
-
-
-@dataclass(frozen=True, slots=True)
-class Earned:
-    """What a person earned with one game: their seat's name and the achievements."""
-
-    name: str
-    achievements: tuple[Achievement, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """An achievement a person holds: how many games earned it, and how many people of all
-    the bot has seen hold it (`seen`)."""
-
-    achievement: Achievement
-    times: int
-    holders: int
-    seen: int
 
 
 @dataclass(frozen=True, slots=True)
