@@ -18,6 +18,7 @@ from bot.core.storage import Storage
 from bot.game.rules import RuleSet
 
 ORDER = {a: i for i, a in enumerate(DEFINITIONS)}
+KNOWN = frozenset(a.value for a in Achievement)  # a retired achievement's rows are left out
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ class Achievements:
         )
         holders: dict[str, int] = {row[0]: row[1] for row in counts}
         seen = (await self.storage.rows("SELECT COUNT(*) FROM users"))[0][0]
-        known = [(Achievement(a), n) for a, n in mine if a in set(Achievement)]
+        known = [(Achievement(a), n) for a, n in mine if a in KNOWN]
         held = [Held(a, n, holders[a.value], max(seen, holders[a.value])) for a, n in known]
         return sorted(held, key=lambda h: (h.holders, ORDER[h.achievement]))
 
