@@ -37,6 +37,7 @@ COMMANDS = {  # every command in `--help`, one line each: its arguments, what it
     "playground": ("", f"the local Telegram in the browser, no token: http://{HOST}:{PORT}"),
     "db-recover": ("PATH [NEW]", "copy what is readable of a damaged SQLite database"),
     "migrate-to-postgres": ("[PATH] [URL]", "copy the SQLite database into PostgreSQL"),
+    "achievements": ("--backfill", "judge every finished game for badges (again: no new rows)"),
 }
 
 
@@ -109,6 +110,36 @@ def migrate_to_postgres(args: list[str], settings: Settings) -> int:
     return 0
 
 
+def achievements(args: list[str], settings: Settings) -> int:
+    from bot.core.achievements.store import Achievements  # noqa: PLC0415 - only this command's
+    from bot.core.storage import Storage  # noqa: PLC0415
+
+    if asks_help(args, "achievements"):
+        return 0
+    if args != ["--backfill"]:
+        print("usage: python -m bot achievements --backfill", file=sys.stderr)
+        return 2
+    url = settings.database_url
+
+    async def backfill() -> str:
+        if url is None:
+            storage = await Storage.open(settings.database_path)
+        else:
+            storage = await Storage.connect(url.get_secret_value())
+        try:
+            done = await Achievements(storage).backfill()
+        finally:
+            await storage.close()
+        return f"judged {done.games} finished games: {done.earned} badges earned in them"
+
+    try:
+        print(asyncio.run(backfill()))
+    except UnusableDatabaseError as error:
+        print(error, file=sys.stderr)
+        return 3
+    return 0
+
+
 def port(text: str) -> int:
     number = int(text)
     if not 0 <= number <= 65535:
@@ -169,7 +200,8 @@ def main() -> int:
     if sys.argv[1:2] == ["db-recover"]:
         return db_recover(sys.argv[2:])
     migrating = sys.argv[1:2] == ["migrate-to-postgres"]
-    args = arguments([] if migrating else sys.argv[1:])
+    backfilling = sys.argv[1:2] == ["achievements"]
+    args = arguments([] if migrating or backfilling else sys.argv[1:])
     try:
         settings = Settings()
     except ValidationError as error:
@@ -178,6 +210,9 @@ def main() -> int:
         return 2
     if migrating:
         return migrate_to_postgres(sys.argv[2:], settings)
+    if backfilling:
+        log_to_stderr(settings)
+        return achievements(sys.argv[2:], settings)
     mode = args.mode or ("telegram" if settings.has_token() else "playground")
     if not settings.has_token() and (mode == "telegram" or settings.webhook_url):
         print(NO_TOKEN, file=sys.stderr)  # a deployment never falls back to the playground

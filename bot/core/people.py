@@ -154,8 +154,8 @@ class People:
         return await self.database.atomically(take)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> None:
-        """A group became a supergroup: games, results, ratings, seasons, settings and
-        waiters follow the new id."""
+        """A group became a supergroup: games, results, badges, ratings, seasons, settings
+        and waiters follow the new id."""
 
         async def move(db: Transaction) -> None:
             # a row the new id has already is kept, the old one left behind
@@ -181,9 +181,10 @@ class People:
                     f"AND user_id NOT IN (SELECT user_id FROM {table} WHERE chat_id = ?)",
                     (new_id, old_id, new_id),
                 )
-            await db.execute(
-                "UPDATE game_results SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
-            )
+            for table in ("game_results", "achievements"):
+                await db.execute(
+                    f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new_id, old_id)
+                )
             for table in ("seasons", "season_ratings"):  # unless the new id has its own
                 await db.execute(
                     f"UPDATE {table} SET chat_id = ? WHERE chat_id = ? "

@@ -8,7 +8,8 @@ Each group command's handler carries a flag (`flags={"asked": CommandKind.…}`)
 * `CommandKind.INFO` (/score, /rating, /stats, /rules, /help; the default): while a game runs in
   the command's topic and the group has no place to spare when it is asked, the answer is
   written in the asker's language and goes to their private chat at once, headed with the
-  command, the group and why, without buttons (links kept). Otherwise (no game running: a
+  command, the group and why, without buttons (links kept); /stats' badges picture too,
+  under its caption. Otherwise (no game running: a
   lobby, or the results of a game just over, leave the group its minute; or the bot may
   not write to them, or it is blocked there) it is a reply in the group, sent when a place
   comes there, however long that takes. The same answer asked again within
@@ -32,13 +33,14 @@ from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.dispatcher.flags import get_flag
-from aiogram.methods import SendMessage, TelegramMethod
+from aiogram.methods import SendMessage, SendPhoto, TelegramMethod
 from aiogram.types import InlineKeyboardMarkup, Message, TelegramObject
 
 from bot.core.chats import Chats
 from bot.core.rows import GameStatus
 from bot.core.service import GameService
 from bot.ui.i18n import Texts, language_of, texts_for
+from bot.ui.texts import CAPTION, fit
 
 SHARED_WITHIN = 30.0  # seconds in which the same answer in a busy group answers everyone
 
@@ -63,9 +65,13 @@ class Asker:
     task: asyncio.Task[Any] | None
     away: bool = False
 
-    def privately(self, method: TelegramMethod[Any]) -> SendMessage | None:
+    def privately(self, method: TelegramMethod[Any]) -> SendMessage | SendPhoto | None:
         """The answer as a message to the asker's private chat, its buttons only if they
-        are all links (None: it is no text, or nobody in particular asked)."""
+        are all links (None: it is no text or picture, or nobody in particular asked); a
+        picture (/stats' badges) goes with its caption under the heading."""
+        if isinstance(method, SendPhoto) and self.user is not None:
+            caption = fit(f"{self.heading}\n\n{method.caption or ''}", CAPTION)
+            return SendPhoto(chat_id=self.user, photo=method.photo, caption=caption)
         if not isinstance(method, SendMessage) or self.user is None:
             return None
         markup = method.reply_markup

@@ -247,11 +247,22 @@ def names_by_id(fake: FakeTelegram) -> dict[int, str]:
     return {user.id: user.name for user in fake.users.values()}
 
 
+BADGES = "🏅"
+"""What the line of badges starts with (in a game's result, under /stats' picture)."""
+
+
+def without_badges(text: str) -> str:
+    """A game's result or /stats without its last line, the badges' (if it has one)."""
+    *lines, last = text.splitlines()
+    return "\n".join(lines) if lines and last.startswith(BADGES) else text
+
+
 def check_end_message(text: str, state: GameState, names: dict[int, str]) -> None:
     """«Игра окончена» lists places, scores, goats and game points as RULES §2.6–§2.7 say,
     after a line naming who left during a game that went on, and ends with the game and
-    how it is won — and, in a game with computers, a line saying it is not rated."""
-    *lines, footer = text.splitlines()[1:]
+    how it is won — and, in a game with computers, a line saying it is not rated; then the
+    badges its people earned, if any (tests/e2e/test_e2e_badges.py)."""
+    *lines, footer = without_badges(text).splitlines()[1:]
     if any(int(user) < 0 for user in state.seats):  # computers (negative ids): not rated
         assert footer == RU("game-unrated-computers"), text
         *lines, footer = lines
@@ -333,6 +344,6 @@ async def check_finished_game(
     lines = (answer.content or "").splitlines()
     assert lines[0] == f"Счёт после раунда {len(ends)}:", answer.content
     assert shown_scores(lines[1]) == engine_scores(state, names), answer.content
-    assert "\n".join(lines[2:]) == (end.content or ""), answer.content
+    assert "\n".join(lines[2:]) == without_badges(end.content or ""), answer.content
     await check_rating(fake, bot, group, asker, topic)
     return state

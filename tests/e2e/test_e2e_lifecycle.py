@@ -35,7 +35,7 @@ from tests.e2e.actions import (
     wait_text,
     wait_turn,
 )
-from tests.e2e.checks import check_finished_game, check_rating, plan_fish
+from tests.e2e.checks import check_finished_game, check_rating, plan_fish, without_badges
 from tests.e2e.process import running_bot
 from tests.e2e.shown import GAME_OVER, HAND, JOIN, NAMES, PLAYABLE, RU, SHORT, bot_messages
 from tests.e2e.stored import fresh_state, games_in, query, replay_game, seats_of, stored_state
@@ -204,7 +204,7 @@ async def test_leave_hands_the_seat_to_the_computer_and_the_timeout_rule(
             assert state.left == (seat,)
             end = find(fake, group, GAME_OVER)
             assert end is not None
-            last = (end.content or "").splitlines()[-2]  # the last place, then the game
+            last = without_badges(end.content or "").splitlines()[-2]  # the last place, the game
             assert f"{leaver.name} — " in last and "🐐" in last and last.endswith("+0")
             await bot.idle()
             for user in players:
@@ -234,7 +234,7 @@ async def test_the_last_person_to_leave_ends_the_game_and_score_counts_finished_
             await say(fake, bot, users[1], group, "/leave")  # the computer takes the seat
             await say(fake, bot, users[0], group, "/leave")  # nobody left to play: it ends
             end = await wait_text(fake, group, RU("game-over-timeout", name=users[1].name))
-            rows = (end.content or "").splitlines()[1:-1]  # both leavers: goats, +0
+            rows = without_badges(end.content or "").splitlines()[1:-1]  # both leavers: goats
             assert sorted(row.split(" — ")[0][3:] for row in rows) == sorted(NAMES[:2]), rows
             assert all(row.endswith("🐐 козёл, очки партии +0") for row in rows), rows
             asked = await say(fake, bot, users[0], group, "/score")

@@ -51,6 +51,7 @@ from tests.e2e.checks import (
     round_ends,
     shown_rating,
     skill_shown,
+    without_badges,
 )
 from tests.e2e.process import running_bot
 from tests.e2e.shown import GAME_OVER, NAMES, RU, SHORT, START
@@ -309,7 +310,10 @@ async def test_cancelled_and_computer_games_change_no_rating(
             await check_finished_game(fake, bot, group, olya, game["id"])
             before = (await ask(fake, bot, olya, group, "/rating all")).content
             stats_before = {
-                u.id: counts((await ask(fake, bot, u, group, "/stats")).content) for u in players
+                u.id: counts(
+                    without_badges((await ask(fake, bot, u, group, "/stats")).content or "")
+                )
+                for u in players
             }
             for user in players:
                 assert stats_before[user.id] == stats_text(
@@ -326,10 +330,8 @@ async def test_cancelled_and_computer_games_change_no_rating(
             assert games_in(tmp_path, group.id)[-1]["status"] == "cancelled"
             assert (await ask(fake, bot, olya, group, "/rating all")).content == before
             for user in players:
-                assert (
-                    counts((await ask(fake, bot, user, group, "/stats")).content)
-                    == (stats_before[user.id])
-                )
+                shown = (await ask(fake, bot, user, group, "/stats")).content or ""
+                assert counts(without_badges(shown)) == stats_before[user.id]
             assert not query(
                 tmp_path, "SELECT * FROM game_results WHERE game_id = ?", cancelled["id"]
             )
@@ -348,7 +350,8 @@ async def test_cancelled_and_computer_games_change_no_rating(
             await play_until(fake, group, players, random.Random(33))
             end = await wait_text(fake, group, GAME_OVER)
             assert computer_name in (end.content or "")
-            assert (end.content or "").splitlines()[-1] == RU("game-unrated-computers")
+            shown_end = without_badges(end.content or "")
+            assert shown_end.splitlines()[-1] == RU("game-unrated-computers")
             assert games_in(tmp_path, group.id)[-1]["status"] == "finished"
             assert (await ask(fake, bot, olya, group, "/rating all")).content == before
             assert len(query(tmp_path, "SELECT * FROM ratings")) == 2
@@ -356,7 +359,9 @@ async def test_cancelled_and_computer_games_change_no_rating(
             for user in players:
                 stats = expected_stats(tmp_path, user.id, group.id)
                 assert stats.games == 2
-                shown = counts((await ask(fake, bot, user, group, "/stats")).content)
+                shown = counts(
+                    without_badges((await ask(fake, bot, user, group, "/stats")).content or "")
+                )
                 assert shown == stats_text(user.name, "Двор", stats)
                 assert shown != stats_before[user.id]
                 assert user.id in rated(state)
@@ -385,13 +390,13 @@ async def test_a_game_with_a_computer_says_it_is_not_rated(
             await play_until(fake, group, [masha], random.Random(35))
             end = await wait_text(fake, group, GAME_OVER)
             text = end.content or ""
-            assert text.splitlines()[-1] == RU("game-unrated-computers"), text
+            assert without_badges(text).splitlines()[-1] == RU("game-unrated-computers"), text
             assert "очки партии +" in text and "рейтинг +" not in text, text
             state = replay_game(tmp_path, game["id"])
             computers = {int(u): computer_name for u in state.seats if int(u) < 0}
             check_end_message(text, state, names_by_id(fake) | computers)
             score = (await ask(fake, bot, masha, group, "/score")).content or ""
-            assert score.endswith(f"\n{text}"), score
+            assert score.endswith(f"\n{without_badges(text)}"), score
             rating = (await ask(fake, bot, masha, group, "/rating all")).content or ""
             assert rating == RU("no-rating-yet"), rating
             assert rating.startswith("Рейтинг считается по партиям без компьютеров: "), rating
@@ -565,24 +570,28 @@ async def test_stats_in_groups_as_a_reply_and_in_private(tmp_path: Path) -> None
 
             # your own stats in the group: only this chat's games
             for user in (masha, serge, olya):
-                shown = counts((await ask(fake, bot, user, yard, "/stats")).content)
+                shown = counts(
+                    without_badges((await ask(fake, bot, user, yard, "/stats")).content or "")
+                )
                 assert shown == stats_text(user.name, "Двор", stats[user.id]), shown
             # as a reply: the stats of the person replied to
             said = fake.user_sends(serge, yard, "ну что, ещё партию?")
-            shown = counts((await ask(fake, bot, dima, yard, "/stats", reply_to=said)).content)
-            assert shown == stats_text(serge.name, "Двор", stats[serge.id])
+            shown = (await ask(fake, bot, dima, yard, "/stats", reply_to=said)).content or ""
+            assert counts(without_badges(shown)) == stats_text(serge.name, "Двор", stats[serge.id])
             said = fake.user_sends(dima, yard, "я только смотрю")
             shown = (await ask(fake, bot, masha, yard, "/stats", reply_to=said)).content
             assert shown == RU("stats-none", name="Дима", where=RU("stats-where-chat", chat="Двор"))
             # in Клуб: Клуб's game only
-            shown = counts((await ask(fake, bot, olya, club, "/stats")).content)
+            shown = counts(
+                without_badges((await ask(fake, bot, olya, club, "/stats")).content or "")
+            )
             assert shown == stats_text("Оля", "Клуб", expected_stats(tmp_path, olya.id, club.id))
 
             # in private: every chat
             for user in (masha, olya):
                 everywhere = expected_stats(tmp_path, user.id)
                 assert everywhere.games == stats[user.id].games + 1
-                shown = (await ask(fake, bot, user, user, "/stats")).content
+                shown = without_badges((await ask(fake, bot, user, user, "/stats")).content or "")
                 assert shown == stats_text(user.name, None, everywhere), shown
                 lines = []
                 for chat in (yard, club):

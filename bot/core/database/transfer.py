@@ -38,6 +38,7 @@ TABLES = (  # parents before children (the foreign keys)
     "replays",
     "seasons",
     "season_ratings",
+    "achievements",
     "outbox",  # what the stop left unsaid: said once the bot runs on PostgreSQL
 )
 # numbered by PostgreSQL from here on

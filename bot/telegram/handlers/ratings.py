@@ -3,10 +3,13 @@ paged; in private, your rating in every chat) and /stats."""
 
 from __future__ import annotations
 
+import asyncio
+
 from aiogram import Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 
+from bot.core.achievements.store import Achievements
 from bot.core.errors import GameError
 from bot.core.scores import Scores
 from bot.core.season_tables import SeasonTables
@@ -15,9 +18,10 @@ from bot.telegram.buttons import RatingPage, SeasonPage
 from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, replied_user, shows
 from bot.telegram.handlers.seasons import season_page
 from bot.telegram.keyboards import pages_keyboard
-from bot.ui import texts
+from bot.ui import badges, texts
 from bot.ui.i18n import Texts
 from bot.ui.seasons import stats_lines
+from render.badges import render_badges
 
 router = Router(name="ratings")
 PAGE = 10
@@ -103,7 +107,13 @@ async def stats(
         said += "\n\n" + await _ratings_of(
             scores, seasons, service.clock(), t, message.chat.id, who.id
         )
-    await message.reply(said)
+    held = await Achievements(scores.storage).held(who.id, None if private else message.chat.id)
+    if not held:
+        await message.reply(said)
+        return
+    picture = await asyncio.to_thread(render_badges, badges.board(t, who.full_name, held))
+    photo = BufferedInputFile(picture, "badges.png")
+    await message.reply_photo(photo, caption=badges.with_held(t, said, who.full_name, held))
 
 
 async def _ratings_of(

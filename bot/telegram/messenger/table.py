@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from aiogram.methods import EditMessageMedia, SendPhoto
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
-from bot.core.history import History
+from bot.core.achievements.store import Achievements
 from bot.core.recent import Recent
 from bot.core.rows import GameRow, GameStatus
 from bot.core.screen import Turn
@@ -20,7 +20,7 @@ from bot.game.serial import decode
 from bot.game.state import GameState
 from bot.telegram.keyboards import again_keyboard, app_keyboard, replay_keyboard
 from bot.telegram.messenger.gateway import Gateway
-from bot.ui import endings, sheets, texts
+from bot.ui import badges, endings, sheets, texts
 from bot.ui.i18n import Texts
 from bot.ui.scenes import score_sheet, table_scene
 from render import render_score_sheet, render_table
@@ -205,13 +205,14 @@ class GroupTable:
             return
         self._drawn.pop(game_id, None)
         t = await self.gateway.group_texts(game.chat_id)
-        said = endings.game_end(t, game, outcome)
+        try:  # the record kept and the badges judged now (a failed record: built when read)
+            earned = await Achievements(self.storage).judge(game.id)
+        except Exception:
+            log.exception("game %s: its record was not kept, nor its badges judged", game.id)
+            earned = []
+        said = badges.with_earned(t, endings.game_end(t, game, outcome), earned)
         await self.gateway.group_text(game, said, again_keyboard(t, game.id))
         await self.storage.games.set_announced(game.id)
-        try:  # the game's record, kept now (were this to fail, the first reader builds it)
-            await History(self.storage).record(game.id)
-        except Exception:
-            log.exception("game %s: its record was not kept", game.id)
 
     async def catch_up(self, game: GameRow) -> bool:
         """After a restart: tell the chat what a crash cut off — round results, the game's

@@ -1,0 +1,49 @@
+## Badges (achievements): the line in a game's result, /stats and the badges picture
+
+badges-earned = 🏅 Badges: { $list }
+badges-earned-person = { $name } — { $badges }
+badges-caption = 🏅 Badges: { $name } — { $list }
+badges-picture-title = Badges: { $name }
+badges-times = ×{ $times }
+badges-holders = held by { $percent }% of players
+
+badge-first_win = First win
+badge-first_win-rule = The first game won in this chat.
+badge-first_goat = Goat christening
+badge-first_goat-rule = The goat for the first time in this chat.
+badge-fisherman = Fisherman
+badge-fisherman-rule = Closed a fish.
+badge-eggs = Eggs
+badge-eggs-rule = Took the eggs a tied fish left.
+badge-general = General
+badge-general-rule = In General, went out with 0-0 or 6-6 as the last tile.
+badge-bald_goat_made = Bald goat
+badge-bald_goat_made-rule = In Sea Goat, won the game at once with a bald goat.
+badge-bald_goat = Left bald
+badge-bald_goat-rule = In Sea Goat, lost to a bald goat.
+badge-three_rounds = Three rounds in a row
+badge-three_rounds-rule = Won three rounds in a row in one game (went out, or the partner did).
+badge-no_bazaar = No bazaar
+badge-no_bazaar-rule = Went out in a round without a tile from the bazaar.
+badge-double_pair = Double pair
+badge-double_pair-rule = Played several doubles in one move.
+badge-muggins_25 = 25 in a move
+badge-muggins_25-rule = Scored 25 points with one move in Muggins.
+badge-exact_61 = Exactly 61
+badge-exact_61-rule = Won Fives and Threes with exact=yes on exactly 61.
+badge-clean_win = Clean sheet
+badge-clean_win-rule = Won Goat without writing down a single point.
+badge-comeback = Last to first
+badge-comeback-rule = Last of three or more sides after a round, and won the game.
+badge-three_hard = Against three masters
+badge-three_hard-rule = Won at a table of four against three hard computers.
+badge-full_table = Full table
+badge-full_table-rule = Won a game of four or more people, no computers.
+badge-win_streak = Three wins in a row
+badge-win_streak-rule = Three wins in a row in this chat (games without computers).
+badge-ten_wins = Ten wins
+badge-ten_wins-rule = The tenth win in this chat (games without computers).
+badge-fifty_games = Fifty games
+badge-fifty_games-rule = Fifty finished games in this chat (without computers).
+badge-whole_family = The whole family
+badge-whole_family-rule = Played every game of the Goat family in this chat.

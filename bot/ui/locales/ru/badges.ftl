@@ -1,0 +1,49 @@
+## Значки (достижения): строка в итоге партии, /stats и картинка значков
+
+badges-earned = 🏅 Значки: { $list }
+badges-earned-person = { $name } — { $badges }
+badges-caption = 🏅 Значки: { $name } — { $list }
+badges-picture-title = Значки: { $name }
+badges-times = ×{ $times }
+badges-holders = есть у { $percent }% игроков
+
+badge-first_win = Первая победа
+badge-first_win-rule = Первая выигранная партия в этом чате.
+badge-first_goat = Крещение козлом
+badge-first_goat-rule = Впервые остался козлом в этом чате.
+badge-fisherman = Рыбак
+badge-fisherman-rule = Закрыл «рыбу».
+badge-eggs = Яйца
+badge-eggs-rule = Забрал «яйца» после ничейной «рыбы».
+badge-general = Генерал
+badge-general-rule = В «Генерале» вышел последней костью 0-0 или 6-6.
+badge-bald_goat_made = Лысый козёл
+badge-bald_goat_made-rule = В «Морском козле» выиграл партию разом — «лысым козлом».
+badge-bald_goat = Остался лысым
+badge-bald_goat-rule = В «Морском козле» проиграл «лысым козлом».
+badge-three_rounds = Три раунда подряд
+badge-three_rounds-rule = В одной партии выиграл три раунда подряд (вышел сам или напарник).
+badge-no_bazaar = Без базара
+badge-no_bazaar-rule = Вышел в раунде, ни разу не взяв с «базара».
+badge-double_pair = Дубль-пара
+badge-double_pair-rule = Выложил несколько дублей одним ходом.
+badge-muggins_25 = 25 за ход
+badge-muggins_25-rule = В Маггинсе набрал 25 очков одним ходом.
+badge-exact_61 = Ровно 61
+badge-exact_61-rule = В «Пятёрках и тройках» с exact=yes выиграл, набрав ровно 61.
+badge-clean_win = Всухую
+badge-clean_win-rule = Выиграл «Козла», не записав ни одного очка.
+badge-comeback = С последнего на первое
+badge-comeback-rule = После раунда был последним из трёх и более — и выиграл партию.
+badge-three_hard = Против трёх мастеров
+badge-three_hard-rule = Выиграл за столом на четверых у трёх компьютеров «мастер».
+badge-full_table = Полный стол
+badge-full_table-rule = Выиграл партию, где играли четверо и больше людей, без компьютеров.
+badge-win_streak = Три победы подряд
+badge-win_streak-rule = Три победы подряд в этом чате (партии без компьютеров).
+badge-ten_wins = Десять побед
+badge-ten_wins-rule = Десятая победа в этом чате (партии без компьютеров).
+badge-fifty_games = Полсотни партий
+badge-fifty_games-rule = Пятьдесят доигранных партий в этом чате (без компьютеров).
+badge-whole_family = Вся семья
+badge-whole_family-rule = Сыграл в этом чате во все игры семьи «Козла».
