@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
@@ -85,7 +86,7 @@ async def finished(
         for p in state.outcome.places
         if seats[p.seat].human
     )
-    ending = Ending(state.outcome.reason, standings, computers == 0)
+    ending = Ending(state.outcome.reason, standings, computers == 0, time.time())
     return await storage.games.record(game, entries, state, rounds, ending)
 
 
@@ -165,10 +166,16 @@ async def test_a_supergroup_keeps_its_badges(open_storage: Opener) -> None:
 
 
 def made_old(path: Path) -> None:
-    """The database as the version before achievements left it: schema 014, no badges, and
-    no records kept (as games before records were: built when first read)."""
+    """The database as the version before achievements left it: schema 014 (no seasons, no
+    badges, no presence), and no records kept (as games before records were: built when
+    first read)."""
     with closing(sqlite3.connect(path)) as db, db:
-        db.executescript("DROP TABLE achievements; DELETE FROM records; PRAGMA user_version = 14;")
+        db.executescript(
+            "DROP TABLE achievements; DROP TABLE presence; DROP TABLE season_ratings; "
+            "DROP TABLE seasons; ALTER TABLE chat_settings DROP COLUMN season_length; "
+            "ALTER TABLE chat_settings DROP COLUMN time_zone; "
+            "DELETE FROM records; PRAGMA user_version = 14;"
+        )
 
 
 async def test_backfill_over_an_old_database_gives_the_badges_of_live_play(
