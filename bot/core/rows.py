@@ -4,6 +4,7 @@ and chat settings. A game's rules and state are decoded once, when it is read.""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -12,7 +13,7 @@ from bot.ai import Level
 from bot.core import ratings as skills
 from bot.core.ratings import Skill
 from bot.game.deal import Dealt
-from bot.game.events import EndReason
+from bot.game.events import EndReason, Place
 from bot.game.rules import RuleSet
 from bot.game.serial import JSON
 from bot.game.state import GameState
@@ -128,6 +129,25 @@ class Standing:
     goat: bool
     score: int
     rating_points: int
+
+
+def standings_of(places: Sequence[Place], players: Sequence[Player]) -> tuple[Standing, ...]:
+    """Every person's standing from a finished game's places (a computer has none)."""
+    seated = {p.seat: p for p in players}
+    return tuple(
+        Standing(
+            user_id=seated[p.seat].user_id,
+            seat=p.seat,
+            side=p.side,
+            place=p.place,
+            win=p.place == 1,
+            goat=p.goat,
+            score=p.score,
+            rating_points=p.rating_points,
+        )
+        for p in places
+        if seated[p.seat].human
+    )
 
 
 @dataclass(frozen=True, slots=True)

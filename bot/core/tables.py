@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from bot.core import journal
 from bot.core.errors import GameError, OvertakenError, engine_refusals, first_writer_wins
 from bot.core.guarded import AWAY_AFTER, LockedGames, game_state
-from bot.core.rows import Ending, GameRow, GameStatus, LogEntry, RoundResult, Standing
+from bot.core.rows import Ending, GameRow, GameStatus, LogEntry, RoundResult, standings_of
 from bot.core.screen import Turn
 from bot.game.choosing import Asking, Choice, meaning
 from bot.game.engine import abandon, apply, leave, next_round, time_up
@@ -208,21 +208,7 @@ class Tables(LockedGames):
             entries.append(LogEntry(None, NEXT_ROUND))
         ending = None
         if after.outcome is not None:
-            seated = {p.seat: p for p in game.players}
-            standings = tuple(
-                Standing(
-                    user_id=seated[p.seat].user_id,
-                    seat=p.seat,
-                    side=p.side,
-                    place=p.place,
-                    win=p.place == 1,
-                    goat=p.goat,
-                    score=p.score,
-                    rating_points=p.rating_points,
-                )
-                for p in after.outcome.places
-                if seated[p.seat].human
-            )
+            standings = standings_of(after.outcome.places, game.players)
             rated = all(p.human for p in game.players)  # computers: kept, but not rated
             ending = Ending(after.outcome.reason, standings, rated, at=self.clock())
         deadline = self._deadline(game, after)

@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.ai import Level
 from bot.core.achievements import Achievement
 from bot.core.achievements.store import Achievements
-from bot.core.rows import Ending, GameRow, LogEntry, Player, RoundResult, Standing
+from bot.core.rows import Ending, GameRow, LogEntry, Player, RoundResult, standings_of
 from bot.core.storage import Storage
 from bot.game import serial
 from bot.game.engine import legal_moves, new_game
@@ -72,20 +72,7 @@ async def finished(
         ended = [e for e in events if isinstance(e, RoundEnded)]
         rounds += [RoundResult(e.round_no, serial.encode(e)) for e in ended]
     assert state.outcome is not None
-    standings = tuple(
-        Standing(
-            user_id=seats[p.seat].user_id,
-            seat=p.seat,
-            side=p.side,
-            place=p.place,
-            win=p.place == 1,
-            goat=p.goat,
-            score=p.score,
-            rating_points=p.rating_points,
-        )
-        for p in state.outcome.places
-        if seats[p.seat].human
-    )
+    standings = standings_of(state.outcome.places, seats)
     ending = Ending(state.outcome.reason, standings, computers == 0, time.time())
     return await storage.games.record(game, entries, state, rounds, ending)
 
