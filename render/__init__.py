@@ -1,10 +1,10 @@
 """Pictures of the game for the group chat: the table and the score sheet (Pillow only)."""
 
+from render.fitted import NoFitError
 from render.layout import (
     LINE_TRACKS,
     PINWHEEL,
     UNITS,
-    NoFitError,
     PlacedTile,
     Rect,
     Track,

@@ -4,6 +4,7 @@ open end's mark, for whatever else draws the same table (the table app's page)."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from render import sprites, theme
 from render.ends import ARROWS, open_ends
@@ -66,15 +67,29 @@ def geometry(scene: TableScene) -> Geometry:
         )
     else:
         marks = tuple(EndSpot(e.arm, e.value, str(e.value), badge_spot(e)) for e in ends)
-    values = range(scene.max_pip + 1)
-    inks = tuple("#{:02x}{:02x}{:02x}".format(*theme.PIP_COLOURS[v]) for v in values)
+    pips, dots, inks = _faces(scene.max_pip)
     return Geometry(
         width=WIDTH,
         height=table.frame.height,
         felt=felt_room(table.frame.chain),
         tiles=spots,
         ends=marks,
-        pips=tuple(sprites.pip_places(v) for v in values),
-        dots=tuple(sprites.pip_radius(v) for v in values),
-        inks=inks if scene.max_pip > 6 else None,
+        pips=pips,
+        dots=dots,
+        inks=inks,
+    )
+
+
+@cache
+def _faces(
+    max_pip: int,
+) -> tuple[tuple[tuple[tuple[float, float], ...], ...], tuple[float, ...], tuple[str, ...] | None]:
+    """How a set's faces are drawn: each value's pips' places, their radius and (above
+    double-six) their colour."""
+    values = range(max_pip + 1)
+    inks = tuple("#{:02x}{:02x}{:02x}".format(*theme.PIP_COLOURS[v]) for v in values)
+    return (
+        tuple(sprites.pip_places(v) for v in values),
+        tuple(sprites.pip_radius(v) for v in values),
+        inks if max_pip > 6 else None,
     )

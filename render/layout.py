@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from render.fitted import Fitted, NoFitError, line_of
+
 Vec = tuple[int, int]
 Pips = tuple[int, int]
 
@@ -169,10 +171,6 @@ class PlacedTile:
         return _side_midpoint(self.rect, heading)
 
 
-class NoFitError(Exception):
-    """The chain does not fit the bounds at this unit."""
-
-
 def _dot(p: tuple[int, int], d: Vec) -> int:
     return p[0] * d[0] + p[1] * d[1]
 
@@ -296,6 +294,10 @@ def _layout_at(
     return tiles
 
 
+UNIT = Fitted()
+"""The unit recent lines were laid out at: the largest that fitted."""
+
+
 def layout_chain(
     first: Pips | None,
     arms: Sequence[Sequence[Pips]],
@@ -315,10 +317,18 @@ def layout_chain(
         return []
     if len(arms) != len(tracks):
         raise ValueError(f"{len(arms)} arms but {len(tracks)} tracks")
-    units = tuple(u for u in UNITS if u >= least) if unit is None else (unit,)
+    if unit is not None:
+        return _layout_at(first, arms, bounds, unit, tracks, centre)
+    line = line_of(first, arms, (bounds, tuple(tracks), least, centre))
+    start = UNIT.known(line) or UNITS[0]  # a shorter line's: no larger unit fits
+    units = tuple(u for u in UNITS if least <= u <= start)
     for u in units[:-1]:
         try:
-            return _layout_at(first, arms, bounds, u, tracks, centre)
+            tiles = _layout_at(first, arms, bounds, u, tracks, centre)
         except NoFitError:
             continue
-    return _layout_at(first, arms, bounds, units[-1], tracks, centre)
+        UNIT.keep(line, u)
+        return tiles
+    tiles = _layout_at(first, arms, bounds, units[-1], tracks, centre)
+    UNIT.keep(line, units[-1])
+    return tiles

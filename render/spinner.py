@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from render.layout import NoFitError, Rect, Track, layout_chain, rises
+from render.fitted import NoFitError
+from render.layout import Rect, Track, layout_chain, rises
 from render.scene import Pips
 
 STEP = 24

@@ -18,11 +18,11 @@ from render import sprites, text, theme
 from render.budget import MB, bounded
 from render.canvas import HEADER, PAD, felt, paste, write
 from render.ends import ARROWS, OpenEnd, end_point, open_ends, place_labels, roomy
+from render.fitted import Fitted, NoFitError, fewest, line_of
 from render.layout import (
     LINE_TRACKS,
     PINWHEEL,
     UNITS,
-    NoFitError,
     PlacedTile,
     Rect,
     Track,
@@ -121,6 +121,10 @@ class Arrangement:
         return min(first.width, first.height)
 
 
+GROWN = Fitted()
+"""The growth steps recent lines needed at their least unit."""
+
+
 def arrange(scene: TableScene) -> Arrangement:
     """The frame and the line: the shortest picture whose line fits at a readable unit
     (the largest unit that fits at the least height), cropped to the line; a line too long
@@ -137,23 +141,20 @@ def arrange(scene: TableScene) -> Arrangement:
         )
         return Arrangement(places, tiles, tracks)
 
-    try:
-        return _labelled(scene, fit(0, least=least))[0]
-    except NoFitError:
-        pass
+    line = line_of(scene.first, scene.arms, (seats, least, tracks))
+    grown = GROWN.known(line)  # what a shorter line needed
+    if not grown:
+        try:
+            return _labelled(scene, fit(0, least=least))[0]
+        except NoFitError:
+            pass
     if scene.spinner:
         return _round_spinner(scene, tracks, seats, least)
     try:
-        found = fit(MOST_GROWTH, unit=least)
+        found, steps = fewest(lambda steps: fit(steps, unit=least), grown or 1, MOST_GROWTH)
     except NoFitError:
         return _cropped(fit(MOST_GROWTH // 2))  # not readable however tall: not so tall either
-    low, high = 1, MOST_GROWTH
-    while low < high:  # `found` fits at `high` steps; fewer than `low` are too few
-        mid = (low + high) // 2
-        try:
-            found, high = fit(mid, unit=least), mid
-        except NoFitError:
-            low = mid + 1
+    GROWN.keep(line, steps)
     return _cropped(found)
 
 

@@ -28,6 +28,7 @@ FINITE = {
     "render.sprites.badge": "values 0 … 12 at the badges' sizes",
     "render.sheet._die": "the sheet's one size",
     "render.table.frame": "2 … 10 seats by the line's heights: small records, no pixels",
+    "render.geometry._faces": "the sets' largest values, 6 … 12: small records, no pixels",
 }
 """Caches with no bound of their own, and why their keys are few."""
 
