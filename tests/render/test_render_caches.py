@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 import render
+import render.geometry  # the table app's: not loaded with the package
 from render import budget, canvas, sprites, table
 from render.budget import Bounded, bounded, image_bytes
 from render.scene import TableScene
