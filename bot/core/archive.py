@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,8 +15,9 @@ from bot.core.rows import Dealing, GameStatus, deal_code
 from bot.game.record import Record, Stamped
 
 CODES_KEPT = 4096
-"""How many rounds' deal codes `Archive.code` keeps in memory (a code never changes once
-given: the table app asks for the last round's at every move)."""
+"""How many rounds' deal codes `Archive.code` keeps in memory, the least recently asked
+for going first (a code never changes once given: the table app asks for the last round's
+at every move)."""
 
 REVIEW_HOLD_S = 600.0
 """How long a worker holds a review it makes or sends, at most: one that ended meanwhile
@@ -27,7 +29,7 @@ class Archive:
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        self._codes: dict[tuple[int, int], str] = {}
+        self._codes: OrderedDict[tuple[int, int], str] = OrderedDict()
 
     async def record(self, game_id: int) -> Record | None:
         rows = await self.database.rows("SELECT record FROM records WHERE game_id = ?", (game_id,))
@@ -86,15 +88,16 @@ class Archive:
         """The finished round's deal code, if it has one yet."""
         key = (game_id, round_no)
         if key in self._codes:
+            self._codes.move_to_end(key)
             return self._codes[key]
         rows = await self.database.rows(
             "SELECT deal_code FROM round_results WHERE game_id = ? AND round_no = ?", key
         )
         code: str | None = rows[0][0] if rows else None
         if code is not None:
-            if len(self._codes) >= CODES_KEPT:
-                self._codes.clear()
             self._codes[key] = code
+            if len(self._codes) > CODES_KEPT:
+                self._codes.popitem(last=False)
         return code
 
     async def dealings(self, code: str) -> list[Dealing]:

@@ -29,6 +29,13 @@ class RulesError(GameError):
         self.wrap = wrap
 
 
+class NotOfferedError(GameError):
+    """A lobby choice its rules do not offer (a forged or stale press)."""
+
+    def __init__(self) -> None:
+        super().__init__("unknown-button")
+
+
 @contextmanager
 def engine_refusals() -> Iterator[None]:
     """The engine's refusal of a move, as a short answer for the user."""

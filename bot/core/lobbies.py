@@ -4,13 +4,19 @@ round is dealt."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from contextlib import suppress
 from dataclasses import replace
 
 from bot.ai import Level
 from bot.core import journal
-from bot.core.errors import GameError, RulesError, StaleVersionError, first_writer_wins
+from bot.core.errors import (
+    GameError,
+    NotOfferedError,
+    RulesError,
+    StaleVersionError,
+    first_writer_wins,
+)
 from bot.core.guarded import LOBBY_IDLE, LOBBY_TRIES, LockedGames
 from bot.core.history import History
 from bot.core.rows import GameRow, GameStatus, LogEntry, Player, SharedDeal
@@ -24,6 +30,9 @@ from bot.game.rules import RuleError, RuleSet
 from bot.game.serial import deal_entry, rest_entry
 from bot.game.shuffle import shuffled
 from bot.game.typed import parse_rules, saved_rules
+
+Offered = Callable[[RuleSet], Mapping[str, Collection[str]]]
+"""What a lobby's creator may choose for its rules: each key's values."""
 
 
 def dealt_by(options: str) -> tuple[str | None, list[str]]:
@@ -181,10 +190,15 @@ class Lobbies(LockedGames):
 
         return await self._reseat(game_id, leave)
 
-    async def set_option(self, game_id: int, user_id: int, key: str, value: str) -> GameRow:
-        """The creator changes the preset or an option in the lobby."""
+    async def set_option(
+        self, game_id: int, user_id: int, key: str, value: str, offered: Offered | None = None
+    ) -> GameRow:
+        """The creator changes the preset or an option in the lobby; given `offered` (the
+        choices the lobby's rules offer, by key), only to one of those (`NotOfferedError`)."""
         async with self.lock(game_id):
             game = await self.lobby_of(game_id, user_id)
+            if offered is not None and value not in offered(game.rules).get(key, ()):
+                raise NotOfferedError
             text = value if key == "preset" else f"{game.rules.summary()} {key}={value}"
             try:
                 rules = parse_rules(text)

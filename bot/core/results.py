@@ -53,22 +53,41 @@ async def _rate(db: Transaction, chat_id: int, standings: Sequence[Standing]) ->
         (chat_id, *users),
     )
     after = rate_standings({row[0]: Skill(row[1], row[2]) for row in rows}, standings)
+    await count_rated(db, "ratings", {"chat_id": chat_id}, standings, after)
+
+
+async def count_rated(
+    db: Transaction,
+    table: str,
+    key: Mapping[str, int],
+    standings: Sequence[Standing],
+    after: Mapping[int, Skill],
+    starts: Mapping[int, Skill] | None = None,
+) -> None:
+    """Counts a rated game in its players' rows of `table` (`ratings` or `season_ratings`,
+    a row's key `key`'s columns and `user_id`): one more game, its win, goat and rating
+    points added, the skill `after` it; a row's first game also keeps `starts` (its
+    `start_mu`, `start_sigma`)."""
+    keyed = ", ".join([*key, "user_id"])
+    first = ", start_mu, start_sigma" if starts is not None else ""
+    marks = "?, " * len(key) + "?, 1, ?, ?, ?, ?, ?" + ", ?, ?" * bool(first)
     await db.executemany(
-        "INSERT INTO ratings (chat_id, user_id, games, wins, goats, rating_points, mu, sigma) "
-        "VALUES (?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) DO UPDATE SET "
-        "games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
-        "goats = ratings.goats + excluded.goats, "
-        "rating_points = ratings.rating_points + excluded.rating_points, "
+        f"INSERT INTO {table} ({keyed}, games, wins, goats, rating_points, mu, sigma{first}) "
+        f"VALUES ({marks}) ON CONFLICT ({keyed}) DO UPDATE SET "
+        f"games = {table}.games + 1, wins = {table}.wins + excluded.wins, "
+        f"goats = {table}.goats + excluded.goats, "
+        f"rating_points = {table}.rating_points + excluded.rating_points, "
         "mu = excluded.mu, sigma = excluded.sigma",
         [
             (
-                chat_id,
+                *key.values(),
                 s.user_id,
                 int(s.win),
                 int(s.goat),
                 s.rating_points,
                 after[s.user_id].mu,
                 after[s.user_id].sigma,
+                *((starts[s.user_id].mu, starts[s.user_id].sigma) if starts is not None else ()),
             )
             for s in standings
         ],

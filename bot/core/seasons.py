@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from bot.core.database import Row, Transaction
 from bot.core.outbox import Parcel, put_within
 from bot.core.ratings import Skill
-from bot.core.results import rate_standings
+from bot.core.results import count_rated, rate_standings
 from bot.core.rows import MOSCOW, Ending, GameRow, SeasonLength, Standing
 from bot.core.season_calendar import Season, period_of, pulled
 
@@ -121,30 +121,8 @@ async def _rate(db: Transaction, chat: int, season: int, standings: Sequence[Sta
         if user not in starts:
             starts[user] = before[user] = pulled(await _latest(db, chat, season, user))
     after = rate_standings(before, standings)
-    await db.executemany(
-        "INSERT INTO season_ratings (chat_id, season, user_id, games, wins, goats, "
-        "rating_points, mu, sigma, start_mu, start_sigma) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (chat_id, season, user_id) DO UPDATE SET "
-        "games = season_ratings.games + 1, wins = season_ratings.wins + excluded.wins, "
-        "goats = season_ratings.goats + excluded.goats, "
-        "rating_points = season_ratings.rating_points + excluded.rating_points, "
-        "mu = excluded.mu, sigma = excluded.sigma",
-        [
-            (
-                chat,
-                season,
-                s.user_id,
-                int(s.win),
-                int(s.goat),
-                s.rating_points,
-                after[s.user_id].mu,
-                after[s.user_id].sigma,
-                starts[s.user_id].mu,
-                starts[s.user_id].sigma,
-            )
-            for s in standings
-        ],
-    )
+    key = {"chat_id": chat, "season": season}
+    await count_rated(db, "season_ratings", key, standings, after, starts)
 
 
 async def _latest(db: Transaction, chat: int, season: int, user: int) -> Skill:

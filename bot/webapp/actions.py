@@ -11,7 +11,7 @@ from functools import partial
 from aiohttp import web
 
 from bot.ai import Level
-from bot.core.errors import GameError
+from bot.core.errors import GameError, NotOfferedError
 from bot.core.history import Asked, History
 from bot.core.rows import GameRow, Player
 from bot.core.tables import Moved, Pending, Returned
@@ -94,10 +94,12 @@ async def lobby(request: web.Request) -> web.Response:
         elif action == "computer":
             changed = await _computer(backstage, grant, Level(str(level)))
         elif action == "option":
-            chosen = await _option(backstage, grant, body.get("key"), body.get("value"))
-            if chosen is None:
+            key, value = body.get("key"), body.get("value")
+            if not isinstance(key, str) or not isinstance(value, str):
                 return refused(400, "bad-request")
-            changed = chosen
+            changed = await backstage.service.set_option(
+                grant.game_id, grant.user_id, key, value, lobby_choices
+            )
         elif action == "team":
             team = body.get("team")
             if type(team) is not int:  # one its table has not: the core refuses it
@@ -108,6 +110,8 @@ async def lobby(request: web.Request) -> web.Response:
             return web.json_response({})
         else:
             return refused(400, "bad-request")
+    except NotOfferedError:
+        return refused(400, "bad-request")
     except GameError as error:
         return _refusal(grant, error)
     backstage.shell.lobby_changed(changed)
@@ -137,15 +141,6 @@ async def record(request: web.Request) -> web.Response:
         return refused(status, asked.asked.value, text)
     log.info("table app: user %s asks %s of game %s", grant.user_id, asked.asked, grant.game_id)
     return web.json_response({"asked": asked.asked.value, "text": text}, status=status)
-
-
-async def _option(backstage: Backstage, grant: Grant, key: object, value: object) -> GameRow | None:
-    """The creator's choice of rules, if the lobby offers it (None: it does not)."""
-    service = backstage.service
-    game = await service.lobby_of(grant.game_id, grant.user_id)
-    if not isinstance(key, str) or value not in lobby_choices(game.rules).get(key, ()):
-        return None
-    return await service.set_option(game.id, grant.user_id, key, str(value))
 
 
 async def _computer(backstage: Backstage, grant: Grant, chosen: Level) -> GameRow:

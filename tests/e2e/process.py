@@ -4,14 +4,19 @@ stop and log, and `running_bot`, which checks the promises every test keeps when
 from __future__ import annotations
 
 import asyncio
+import io
 import math
 import os
 import signal
+import subprocess
 import sys
+import tarfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from bot.playground import FakeTelegram
 from bot.telegram.pacing import REPLY_PATIENCE
@@ -179,6 +184,22 @@ def bot_env(
         "PACING": str(pacing).lower(),
         "REPLY_PATIENCE_SECONDS": str(REPLY_PATIENCE * fake.patience),
     }
+
+
+def previous_version(commit: str, folder: Path) -> Path:
+    """The bot's code at `commit` (its `bot`, `migrations` and `render`), unpacked from the
+    repository's history into `folder`: a `BotProcess.source` for the upgrade tests."""
+    done = subprocess.run(
+        ["git", "archive", commit, "bot", "migrations", "render"],
+        cwd=ROOT,
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode:
+        pytest.fail(f"commit {commit} is not in this clone: {done.stderr.decode()}")
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+        archive.extractall(folder, filter="data")
+    return folder
 
 
 def stretched(seconds: float) -> int:

@@ -7,10 +7,7 @@ workers on PostgreSQL."""
 
 from __future__ import annotations
 
-import io
 import random
-import subprocess
-import tarfile
 import time
 from pathlib import Path
 
@@ -21,7 +18,7 @@ from bot.playground import Chat, FakeTelegram, Message, User
 from bot.telegram.buttons import RatingPage, SeasonPage
 from render.season import MIN_TEXT, PHONE, SIZE, WIDTH
 from tests.e2e.actions import forge_press, play_until, press, replies_to, start_game
-from tests.e2e.process import ROOT, BotProcess, running_bot
+from tests.e2e.process import BotProcess, previous_version, running_bot
 from tests.e2e.shown import NAMES, RU, SHORT, bot_messages
 from tests.e2e.stored import query
 from tests.e2e.test_e2e_webapp_workers import webhook_worker
@@ -30,19 +27,6 @@ from tests.postgres import PostgresServer
 
 PREVIOUS = "34aec45b39d2192458c7d6d31ddc6f9b6a3bd4a4"
 """The last commit before seasons: its database (schema 14) and ratings go on."""
-
-
-def previous_version(folder: Path) -> Path:
-    """The code of `PREVIOUS`, unpacked from the repository's history."""
-    done = subprocess.run(
-        ["git", "archive", PREVIOUS, "bot", "migrations", "render"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    )
-    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
-        archive.extractall(folder, filter="data")
-    return folder
 
 
 def move_clock(path: Path, seconds: float) -> None:
@@ -202,7 +186,7 @@ async def test_the_first_season_starts_at_the_upgrade(tmp_path: Path) -> None:
     async with FakeTelegram() as fake:
         masha, serge, olya = (fake.add_user(name) for name in NAMES[:3])
         group = fake.add_group("Двор", [masha, serge, olya])
-        bot = BotProcess(fake, folder, source=previous_version(tmp_path / "previous"))
+        bot = BotProcess(fake, folder, source=previous_version(PREVIOUS, tmp_path / "previous"))
         await bot.start()
         try:
             await play_game(fake, group, [masha, serge], 5)

@@ -3,15 +3,11 @@ game and a lobby, stops, and today's version goes on with its database and its m
 
 from __future__ import annotations
 
-import io
 import json
 import random
-import subprocess
-import tarfile
 from pathlib import Path
 
 import jsonschema
-import pytest
 
 from bot.game import record as records
 from bot.playground import FakeTelegram, Message
@@ -28,7 +24,7 @@ from tests.e2e.actions import (
     wait_asking,
     wait_turn,
 )
-from tests.e2e.process import LATEST, ROOT, BotProcess, kept_promises
+from tests.e2e.process import LATEST, ROOT, BotProcess, kept_promises, previous_version
 from tests.e2e.shown import NAMES, PICK_END, PLAYABLE, RU, START
 from tests.e2e.stored import games_in, query, replay_game, stored_state
 from tests.e2e.test_e2e_records import SCHEMA
@@ -36,21 +32,6 @@ from tests.e2e.test_e2e_records import SCHEMA
 BEFORE = "f3adf8c654e96891397282a9c5ec27b73160301d"
 """The last commit before the layers: its database and buttons must keep working."""
 NOVICE = "🤖 +новичок"  # the button that seats an easy computer, in both versions
-
-
-def previous_version(folder: Path) -> Path:
-    """The code of `BEFORE`, unpacked from the repository's history."""
-    done = subprocess.run(
-        ["git", "archive", BEFORE, "bot", "migrations", "render"],
-        cwd=ROOT,
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode:
-        pytest.fail(f"commit {BEFORE} is not in this clone: {done.stderr.decode()}")
-    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
-        archive.extractall(folder, filter="data")
-    return folder
 
 
 def callback_data(message: Message, text: str) -> str:
@@ -71,7 +52,7 @@ def tile_data(hand: Message) -> dict[str, str]:
 
 
 async def test_a_game_and_a_lobby_of_the_previous_version_go_on(tmp_path: Path) -> None:
-    old_code = previous_version(tmp_path / "previous")
+    old_code = previous_version(BEFORE, tmp_path / "previous")
     data = tmp_path / "data"
     data.mkdir()
     async with FakeTelegram() as fake:

@@ -21,7 +21,7 @@ from bot.game.rules import RuleSet
 from bot.game.serial import move_from_json, replay, state_from_json
 from bot.game.state import GameState
 from bot.telegram.buttons import MoveButton, choice_of
-from tests.e2e.process import ROOT
+from tests.e2e.process import previous_version
 
 PREVIOUS = "41ff36d"
 """The last commit before the formats (`bot/game/formats/`)."""
@@ -92,16 +92,7 @@ print(json.dumps(out))
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What the previous version stored, by preset."""
-    folder = tmp_path_factory.mktemp("previous")
-    archive = subprocess.run(
-        ["git", "archive", PREVIOUS, "bot", "migrations", "render"],
-        cwd=ROOT,
-        capture_output=True,
-        check=False,
-    )
-    if archive.returncode:
-        pytest.fail(f"commit {PREVIOUS} is not in this clone: {archive.stderr.decode()}")
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    folder = previous_version(PREVIOUS, tmp_path_factory.mktemp("previous"))
     env = {**os.environ, "PYTHONPATH": str(folder)}
     done = subprocess.run(
         [sys.executable, "-c", STORE, json.dumps(PLAYERS)],

@@ -8,43 +8,23 @@ from typing import Any
 from aiogram.enums import ChatMemberStatus
 from aiogram.types import ChatMemberLeft, ChatMemberMember, User
 
-from bot.core.rows import GameRow, GameStatus, Player
-from bot.game.typed import parse_rules
 from bot.telegram.app_side import MEMBER_SECONDS, AppSide
 from bot.telegram.keyboards import app_keyboard, lobby_keyboard
 from bot.ui.i18n import texts_for
+from tests.lobbies import lobby_row
 
 URL = "https://t.me/kozel_bot/table?startapp=gAbCdEfGhIjKlMnOp"
-
-
-def lobby_game() -> GameRow:
-    return GameRow(
-        id=1,
-        chat_id=-100,
-        thread_id=0,
-        creator_id=1,
-        status=GameStatus.LOBBY,
-        rules=parse_rules("goat"),
-        seed=1,
-        state=None,
-        version=0,
-        lobby_message_id=None,
-        table_message_id=None,
-        end_reason=None,
-        players=(Player(0, 1, "Аня"),),
-        join_token="AbCdEfGhIjKlMnOp",
-    )
 
 
 def test_the_app_button_comes_only_with_an_app() -> None:
     for language, label in (("ru", "📱 За стол"), ("en", "📱 Open the table")):
         t = texts_for(language)
-        with_app = lobby_keyboard(t, lobby_game(), "https://t.me/kozel_bot?start=j1", True, URL)
+        with_app = lobby_keyboard(t, lobby_row(), "https://t.me/kozel_bot?start=j1", True, URL)
         first = with_app.inline_keyboard[0]
         assert [b.text for b in first] == [t("join"), label] and first[1].url == URL
         table = app_keyboard(t, URL)
         assert table is not None and table.inline_keyboard[0][0].url == URL
-        without = lobby_keyboard(t, lobby_game(), "https://t.me/kozel_bot?start=j1", True)
+        without = lobby_keyboard(t, lobby_row(), "https://t.me/kozel_bot?start=j1", True)
         assert all(b.url != URL for row in without.inline_keyboard for b in row)
         assert app_keyboard(t, None) is None
 

@@ -6,26 +6,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.core.rows import GameRow, GameStatus, Player
-from bot.game.rules import RuleSet
+from bot.core.rows import GameRow
 from bot.webapp.hub import Hub, Read, SharedRead
-from tests.webapp.harness import CHAT
+from tests.lobbies import lobby_row
 
-GAME = GameRow(
-    id=7,
-    chat_id=CHAT,
-    thread_id=0,
-    creator_id=1,
-    status=GameStatus.LOBBY,
-    rules=RuleSet(),
-    seed=1,
-    state=None,
-    version=0,
-    lobby_message_id=None,
-    table_message_id=None,
-    end_reason=None,
-    players=(Player(0, 1, "P1"),),
-)
+GAME = lobby_row(7)
 
 
 async def test_one_read_for_the_streams_a_change_wakes_and_a_new_one_after_a_change() -> None:

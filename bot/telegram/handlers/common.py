@@ -1,5 +1,5 @@
 """Small pieces the routers share: who is pressing, where a message belongs, each reader's
-texts."""
+texts, a page turned in place."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from aiogram.enums import ChatMemberStatus
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import (
+    CallbackQuery,
     Chat,
     ChatMemberRestricted,
+    InlineKeyboardMarkup,
     MaybeInaccessibleMessageUnion,
     Message,
     TelegramObject,
@@ -20,6 +22,7 @@ from aiogram.types import (
 )
 
 from bot.core.chats import Chats
+from bot.core.errors import GameError
 from bot.core.rows import GameRow, Player
 from bot.telegram.asking import CommandKind
 from bot.ui.i18n import language_of, texts_for
@@ -28,6 +31,8 @@ IN_GROUP = F.chat.type.in_({"group", "supergroup"})
 IN_PRIVATE = F.chat.type == "private"
 STEER = {"asked": CommandKind.STEER}  # a group command whose answer is the game's own traffic
 ADMINS = {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
+Page = tuple[str, InlineKeyboardMarkup | None]
+"""A page of a paged message (a table, /history): its text and buttons."""
 
 
 async def player(chats: Chats, user: User) -> Player:
@@ -125,3 +130,13 @@ def shows(
     prefix = f"{kind.__prefix__}{kind.__separator__}"
     rows = message.reply_markup.inline_keyboard
     return any((button.callback_data or "").startswith(prefix) for row in rows for button in row)
+
+
+async def edit_page(callback: CallbackQuery, message: Message, page: Page | None) -> None:
+    """The pressed `message` turned to `page` in place, the press answered first; None: the
+    page is gone (its data with it), and the press says the button does nothing."""
+    if page is None:
+        raise GameError("unknown-button")
+    text, markup = page
+    await callback.answer()
+    await message.edit_text(text, reply_markup=markup)

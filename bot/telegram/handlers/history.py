@@ -17,7 +17,7 @@ from bot.core.chats import Chats
 from bot.core.errors import GameError
 from bot.core.history import Asked, History
 from bot.game.record import Record
-from bot.telegram.handlers.common import IN_GROUP, is_admin
+from bot.telegram.handlers.common import IN_GROUP, edit_page, is_admin
 from bot.telegram.keyboards import history_keyboard, record_keyboard
 from bot.telegram.messenger import Messenger
 from bot.telegram.record_buttons import HistoryGame, RecordFile, Replay, ReviewGame
@@ -73,8 +73,7 @@ async def game_sheet(
         text = words.sheet(t, record)
         rounds = [r["round"] for r in record["rounds"] if r["result"] is not None]
         markup = record_keyboard(t, record["game"], rounds)
-    await callback.answer()
-    await message.edit_text(text, reply_markup=markup)
+    await edit_page(callback, message, (text, markup))
 
 
 @router.callback_query(Replay.filter())

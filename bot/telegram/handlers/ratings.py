@@ -7,7 +7,7 @@ import asyncio
 
 from aiogram import Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
 
 from bot.core.achievements.store import Achievements
 from bot.core.errors import GameError
@@ -15,7 +15,14 @@ from bot.core.scores import Scores
 from bot.core.season_tables import SeasonTables
 from bot.core.service import GameService
 from bot.telegram.buttons import RatingPage, SeasonPage
-from bot.telegram.handlers.common import IN_GROUP, IN_PRIVATE, replied_user, shows
+from bot.telegram.handlers.common import (
+    IN_GROUP,
+    IN_PRIVATE,
+    Page,
+    edit_page,
+    replied_user,
+    shows,
+)
 from bot.telegram.handlers.seasons import season_page
 from bot.telegram.keyboards import pages_keyboard
 from bot.ui import badges, texts
@@ -30,7 +37,7 @@ ALL_TIME = "all"  # /rating all: the all-time leaderboard
 
 async def _leaderboard(
     scores: Scores, t: Texts, chat_id: int, title: str, user_id: int, page: int
-) -> tuple[str, InlineKeyboardMarkup | None] | None:
+) -> Page | None:
     """One page of the leaderboard with its buttons; None when the page is empty."""
     rows, total, mine = await scores.leaderboard(chat_id, user_id, page * PAGE, PAGE)
     if not rows:
@@ -77,11 +84,7 @@ async def page(
     shown = await _leaderboard(
         scores, t, chat.id, chat.title or "", callback.from_user.id, callback_data.page
     )
-    if shown is None:  # the ratings are gone
-        raise GameError("unknown-button")
-    text, markup = shown
-    await callback.answer()
-    await message.edit_text(text, reply_markup=markup)
+    await edit_page(callback, message, shown)  # None: the ratings are gone
 
 
 @router.message(Command("rating"), IN_PRIVATE)

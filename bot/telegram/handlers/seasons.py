@@ -11,7 +11,7 @@ from bot.core.errors import GameError
 from bot.core.season_tables import SeasonTables
 from bot.core.service import GameService
 from bot.telegram.buttons import MOST_PAGES, SeasonPage
-from bot.telegram.handlers.common import IN_GROUP, shows
+from bot.telegram.handlers.common import IN_GROUP, edit_page, shows
 from bot.telegram.season_keys import season_keyboard
 from bot.ui.i18n import Texts
 from bot.ui.seasons import season_table
@@ -89,8 +89,4 @@ async def turn(
     where = (chat.id, chat.title or "")
     now = service.clock()
     shown = await season_page(seasons, now, t, where, callback.from_user.id, callback_data)
-    if shown is None:
-        raise GameError("unknown-button")
-    text, markup = shown
-    await callback.answer()
-    await message.edit_text(text, reply_markup=markup)
+    await edit_page(callback, message, shown)
