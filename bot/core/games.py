@@ -271,6 +271,7 @@ class Games:
                 await _finish(db, game, ending, self.database.dialect.name == "postgres")
 
         await self.database.atomically(store)
+        self._read.states.keep(game.id, encoded, state)
         stored = _as_stored(game, state, version, ending, deadline, ends_at, self.worker)
         self.changes.changed(game.id, stored)
         return stored

@@ -5,7 +5,9 @@ whom it was read with. Shared by the games' repository and the workers' (`adopt`
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.ai import Level
@@ -15,8 +17,37 @@ from bot.core.rows import GameRow, GameStatus, Player
 from bot.game.events import EndReason
 from bot.game.rules import RuleSet
 from bot.game.serial import state_from_json
+from bot.game.state import GameState
+
+KEPT = 4096
+"""How many games' states `States` keeps decoded: every busy table's."""
 
 SEATS = "s.seat, s.user_id, s.name, s.hand_message_id, s.computer, s.missed, s.away, s.team"
+
+
+class States:
+    """Each recent game's state as last stored or read, with the text stored: a press reads
+    its game, whose text is the one its last move wrote, so it is not decoded again (a
+    state is immutable; the least recently used game is forgotten first)."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self._kept = kept
+        self._states: OrderedDict[int, tuple[str, GameState]] = OrderedDict()
+
+    def decoded(self, game_id: int, text: str) -> GameState:
+        known = self._states.get(game_id)
+        if known is not None and known[0] == text:
+            self._states.move_to_end(game_id)
+            return known[1]
+        state = state_from_json(json.loads(text))
+        self.keep(game_id, text, state)
+        return state
+
+    def keep(self, game_id: int, text: str, state: GameState) -> None:
+        self._states[game_id] = (text, state)
+        self._states.move_to_end(game_id)
+        if len(self._states) > self._kept:
+            self._states.popitem(last=False)
 
 
 class GameReader:
@@ -24,6 +55,7 @@ class GameReader:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        self.states = States()
         # a game's players as a JSON list of rows, read with the game
         seated = database.dialect.json_rows.format(SEATS)
         self._seated = f"(SELECT {seated} FROM players s WHERE s.game_id = g.id) AS seated"
@@ -36,10 +68,15 @@ class GameReader:
         """The games `g` that `where` (joins, conditions, order) picks, with their players,
         in one query."""
         rows = await self.database.rows(f"SELECT g.*, {self._seated} FROM games g {where}", params)
-        return [game_row(row) for row in rows]
+        return [game_row(row, self.states) for row in rows]
 
 
-def game_row(row: Row) -> GameRow:
+@lru_cache(maxsize=256)
+def _rules(text: str) -> RuleSet:
+    return RuleSet.from_options(json.loads(text))
+
+
+def game_row(row: Row, states: States) -> GameRow:
     players = tuple(
         Player(
             seat=p[0],
@@ -59,9 +96,9 @@ def game_row(row: Row) -> GameRow:
         thread_id=row["thread_id"],
         creator_id=row["creator_id"],
         status=GameStatus(row["status"]),
-        rules=RuleSet.from_options(json.loads(row["rules"])),
+        rules=_rules(row["rules"]),
         seed=row["seed"],
-        state=state_from_json(json.loads(row["state"])) if row["state"] else None,
+        state=states.decoded(row["id"], row["state"]) if row["state"] else None,
         version=row["version"],
         lobby_message_id=row["lobby_message_id"],
         table_message_id=row["table_message_id"],

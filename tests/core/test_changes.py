@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot.core import reading
 from bot.core.guarded import game_state
 from bot.core.rows import GameRow, Player
 from bot.core.service import GameService
 from bot.game.engine import legal_moves
 from bot.game.events import EndReason
+from bot.game.serial import JSON, state_from_json
+from bot.game.state import GameState
 from bot.game.typed import parse_rules
 from tests.conftest import Opener
 from tests.webapp.harness import started
@@ -75,3 +80,31 @@ async def test_a_move_is_heard_here_with_the_game_as_stored(open_storage: Opener
         assert stored is not None and heard.rows[-1] == stored
         game = stored
     await listening.release()
+
+
+async def test_a_game_s_state_is_decoded_again_only_when_its_stored_text_changed(
+    open_storage: Opener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker keeps the state its move stored and reads it back without decoding it; a
+    move stored by another worker is decoded and read as that worker stored it."""
+    decoded: list[int] = []
+
+    def counted(data: dict[str, JSON]) -> GameState:
+        decoded.append(1)
+        return state_from_json(data)
+
+    monkeypatch.setattr(reading, "state_from_json", counted)
+    here, there = await open_storage(), await open_storage()
+    game = await started(GameService(here))
+    for mover_s, other in ((here, there), (there, here), (here, there)):
+        state = game_state(game)
+        mover = game.players[state.to_move].user_id
+        await GameService(mover_s).play(game.id, mover, game.version, legal_moves(state)[0])
+        decoded.clear()
+        stored = await mover_s.games.game(game.id)
+        assert decoded == []  # as its own move left it
+        read = await other.games.game(game.id)
+        assert decoded == [1]
+        assert stored is not None and read is not None
+        assert read.version == stored.version and read.state == stored.state
+        game = stored
