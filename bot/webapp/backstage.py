@@ -19,6 +19,7 @@ from bot.game.record import Record
 from bot.ui.i18n import Texts
 from bot.webapp.hub import Hub
 from bot.webapp.limits import Presses
+from bot.webapp.pages import Pages
 from bot.webapp.passes import BadPassError, Grant, checked
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,7 @@ class Backstage:
     presence: Presence = field(default_factory=Presence)  # who follows a game here
     presses: Presses = field(init=False)
     closing: asyncio.Event = field(default_factory=asyncio.Event)  # the server stops
+    pages: Pages = field(default_factory=Pages)  # those holding a live stream
 
     def __post_init__(self) -> None:
         self.presses = Presses(self.clock)

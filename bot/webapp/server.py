@@ -104,6 +104,7 @@ class AppServer:
         people are not taken to have left the app: the bot is stopping."""
         self.backstage.presence.hush()
         self.backstage.closing.set()
+        await self.backstage.pages.close()
         await asyncio.sleep(0)
         await self.runner.cleanup()
         await self.backstage.presence.close()

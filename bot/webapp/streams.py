@@ -19,7 +19,6 @@ from bot.webapp.passes import Grant
 
 log = logging.getLogger(__name__)
 KEEP_ALIVE_SECONDS = 15.0
-GONE_SECONDS = 1.0  # how soon a page that let its stream go is missed (it left the table)
 
 
 class TableEvent(NamedTuple):
@@ -112,12 +111,11 @@ async def _follow(
     woken: asyncio.Event,
     seen: TableEvent | None,
 ) -> None:
-    """The events, until the page goes: looked for every `GONE_SECONDS` (the server is
-    not told before it writes), so the person's stay at the table ends at once."""
+    """The events, until the page goes (`Pages` wakes the stream then, so the person's
+    stay at the table ends at once), the pass expires or the server stops."""
     loop = asyncio.get_running_loop()
     sent, wrote = b"", loop.time()
-    closing = asyncio.create_task(backstage.closing.wait())
-    try:
+    with backstage.pages.open(request, woken):
         while seen is not None:
             if seen.data != sent:
                 await response.write(b"event: table\nid: %d\ndata: %s\n\n" % seen)
@@ -125,21 +123,14 @@ async def _follow(
             left = grant.expires - backstage.clock()
             if left <= 0:
                 return  # the page asks for a new pass
-            waking = asyncio.create_task(woken.wait())
-            done, _ = await asyncio.wait(
-                {waking, closing},
-                timeout=min(GONE_SECONDS, KEEP_ALIVE_SECONDS, left),
-                return_when=asyncio.FIRST_COMPLETED,
-            )
-            waking.cancel()
-            if closing in done or request.transport is None:
+            with suppress(TimeoutError):
+                async with asyncio.timeout(min(wrote + KEEP_ALIVE_SECONDS - loop.time(), left)):
+                    await woken.wait()
+            if backstage.closing.is_set() or request.transport is None:
                 return
-            if waking not in done:
-                if loop.time() - wrote >= KEEP_ALIVE_SECONDS:
-                    await response.write(b": keep-alive\n\n")
-                    wrote = loop.time()
+            if not woken.is_set():
+                await response.write(b": keep-alive\n\n")
+                wrote = loop.time()
                 continue
             woken.clear()
             seen = await _seen(backstage, grant)
-    finally:
-        closing.cancel()
