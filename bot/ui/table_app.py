@@ -8,11 +8,12 @@ the sheet, the round's result as the group reads it) and, for a seat, that seat'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from bot.core.rows import GameRow, GameStatus
 from bot.core.teams import team_slots
+from bot.game.events import RoundEnded
 from bot.game.moves import Draw, Pass, Play, PlayDoubles
 from bot.game.rules import PRESETS, RuleSet
 from bot.game.state import GameState, Phase
@@ -40,6 +41,7 @@ View = dict[str, Any]
 
 
 SEAT_KEYS = ("you", "seats", "hand", "lobby")
+ROUNDS_KEPT = 1024  # rounds before the one played, put in words: every busy table's
 """What differs between the people who read one game: the rest is the same for all of a
 language (`shared_view`), built once however many read it."""
 
@@ -303,22 +305,41 @@ def _result(t: Texts, game: GameRow, state: GameState, code: str | None) -> View
     """The last round's end as the group read it: its lines, the hands its result showed,
     the deal code; at the game's end, how it ended. The next round is dealt as one ends,
     so while it is played this is the round before (the state it ended in is gone then,
-    and the words say less, as after a restart)."""
+    and the words say less, as after a restart): the same all that round long."""
     ended = state.last_round
     if ended is None:
         return None
-    rules, tiles = state.rules, state.rules.tiles
+    if state.phase is Phase.PLAYING and state.outcome is None:
+        return _round_before(t, ended, state.rules, tuple(game.names), code)
+    end = [] if state.outcome is None else endings.game_end(t, game, state.outcome).split("\n")
     closed = None if state.phase is Phase.PLAYING else state
-    lines = sheets.round_result(t, ended, rules, game.names, closed).split("\n")
+    return _ended(t, ended, state.rules, game.names, code, closed) | {"end": end}
+
+
+@lru_cache(maxsize=ROUNDS_KEPT)
+def _round_before(
+    t: Texts, ended: RoundEnded, rules: RuleSet, names: tuple[str, ...], code: str | None
+) -> View:
+    return _ended(t, ended, rules, names, code) | {"end": []}
+
+
+def _ended(
+    t: Texts,
+    ended: RoundEnded,
+    rules: RuleSet,
+    names: Sequence[str],
+    code: str | None,
+    closed: GameState | None = None,
+) -> View:
+    tiles = rules.tiles
+    lines = sheets.round_result(t, ended, rules, names, closed).split("\n")
     hands = [
         {"seat": r.seat, "tiles": [_tile(tiles, tiles.pips[tile]) for tile in r.hand]}
         for r in sheet_of(rules).round_seats(ended, rules, closed)
     ]
-    end = [] if state.outcome is None else endings.game_end(t, game, state.outcome).split("\n")
     return {
         "round": ended.round_no,
         "lines": lines,
         "hands": hands,
         "code": t("round-deal-code", code=code) if code else None,
-        "end": end,
     }
