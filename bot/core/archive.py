@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import time
-from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.core.database import Database
+from bot.core.recent import Recent
 from bot.core.rows import Dealing, GameStatus, deal_code
 from bot.game.record import Record, Stamped
 
@@ -29,7 +29,7 @@ class Archive:
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        self._codes: OrderedDict[tuple[int, int], str] = OrderedDict()
+        self._codes: Recent[tuple[int, int], str] = Recent(CODES_KEPT)
 
     async def record(self, game_id: int) -> Record | None:
         rows = await self.database.rows("SELECT record FROM records WHERE game_id = ?", (game_id,))
@@ -88,7 +88,6 @@ class Archive:
         """The finished round's deal code, if it has one yet."""
         key = (game_id, round_no)
         if key in self._codes:
-            self._codes.move_to_end(key)
             return self._codes[key]
         rows = await self.database.rows(
             "SELECT deal_code FROM round_results WHERE game_id = ? AND round_no = ?", key
@@ -96,8 +95,6 @@ class Archive:
         code: str | None = rows[0][0] if rows else None
         if code is not None:
             self._codes[key] = code
-            if len(self._codes) > CODES_KEPT:
-                self._codes.popitem(last=False)
         return code
 
     async def dealings(self, code: str) -> list[Dealing]:

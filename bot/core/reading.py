@@ -5,14 +5,13 @@ whom it was read with. Shared by the games' repository and the workers' (`adopt`
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.ai import Level
 from bot.core.database import Database, Row, Transaction
 from bot.core.errors import StaleVersionError
+from bot.core.recent import Recent
 from bot.core.rows import GameRow, GameStatus, Player
 from bot.game.events import EndReason
 from bot.game.rules import RuleSet
@@ -31,23 +30,17 @@ class States:
     state is immutable; the least recently used game is forgotten first)."""
 
     def __init__(self, kept: int = KEPT) -> None:
-        self._kept = kept
-        self._states: OrderedDict[int, tuple[str, GameState]] = OrderedDict()
+        self._states: Recent[int, tuple[str, GameState]] = Recent(kept)
 
     def decoded(self, game_id: int, text: str) -> GameState:
-        known = self._states.get(game_id)
-        if known is not None and known[0] == text:
-            self._states.move_to_end(game_id)
-            return known[1]
+        if game_id in self._states and self._states[game_id][0] == text:
+            return self._states[game_id][1]
         state = state_from_json(json.loads(text))
         self.keep(game_id, text, state)
         return state
 
     def keep(self, game_id: int, text: str, state: GameState) -> None:
         self._states[game_id] = (text, state)
-        self._states.move_to_end(game_id)
-        if len(self._states) > self._kept:
-            self._states.popitem(last=False)
 
 
 class GameReader:
@@ -71,11 +64,6 @@ class GameReader:
         return [game_row(row, self.states) for row in rows]
 
 
-@lru_cache(maxsize=256)
-def _rules(text: str) -> RuleSet:
-    return RuleSet.from_options(json.loads(text))
-
-
 def game_row(row: Row, states: States) -> GameRow:
     players = tuple(
         Player(
@@ -96,7 +84,7 @@ def game_row(row: Row, states: States) -> GameRow:
         thread_id=row["thread_id"],
         creator_id=row["creator_id"],
         status=GameStatus(row["status"]),
-        rules=_rules(row["rules"]),
+        rules=RuleSet.from_options(json.loads(row["rules"])),
         seed=row["seed"],
         state=states.decoded(row["id"], row["state"]) if row["state"] else None,
         version=row["version"],
