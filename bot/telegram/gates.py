@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Hashable
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Callable, Hashable, Iterator
+from contextlib import asynccontextmanager, contextmanager, suppress
 from dataclasses import dataclass
 
 
@@ -52,7 +52,8 @@ class Gate:
     (asked when a place is free: a lazy one may become urgent while it waits); with
     `fair`, every `fair`-th place goes to the oldest, so lazy ones move under load too. A
     waiter that is not urgent gets a place only while `spare` more would still be free
-    (room the urgent ones may need next). No place is given before `close`'s time."""
+    (room the urgent ones may need next), and none while a place is spoken for (`claimed`:
+    a lane between its jobs). No place is given before `close`'s time."""
 
     def __init__(self, pace: Pace, fair: int = 0, spare: int = 0) -> None:
         self.pace = pace
@@ -62,6 +63,7 @@ class Gate:
         self._at = time.monotonic()
         self._held = 0  # places given, not yet spent or given back
         self._until = 0.0  # time.monotonic() before which no place is given
+        self._claims = 0  # places spoken for: lazy waiters wait behind them
         self._waiters: deque[tuple[asyncio.Future[None], Callable[[], bool]]] = deque()
         self._served = 0
         self._changed = asyncio.Event()
@@ -69,7 +71,7 @@ class Gate:
 
     async def take(self, urgent: Callable[[], bool] = always) -> None:
         """Wait for a place (given back if the wait is cancelled after all)."""
-        if not self._waiters and self._wait(0 if urgent() else self.spare) == 0:
+        if not self._waiters and (self._wait() if urgent() else self._lazy()) == 0:
             self._held += 1
             return
         waiter = asyncio.get_running_loop().create_future()
@@ -95,6 +97,17 @@ class Gate:
         self._held -= 1
         self._changed.set()
 
+    @contextmanager
+    def claimed(self) -> Iterator[None]:
+        """While inside, an urgent place is spoken for: no lazy waiter gets one (a lane keeps
+        its chat's next place between its jobs, however long the loop takes to ask)."""
+        self._claims += 1
+        try:
+            yield
+        finally:
+            self._claims -= 1
+            self._changed.set()
+
     def close(self, until: float) -> None:
         """Give no place before `until` (`time.monotonic()`)."""
         self._until = max(self._until, until)
@@ -103,11 +116,11 @@ class Gate:
     def idle(self) -> bool:
         """Nobody waits, no place is out and the bucket is empty: as good as a new one."""
         self._leak()
-        return not self._waiters and not self._held and not self._level
+        return not self._waiters and not self._held and not self._level and not self._claims
 
     def roomy(self) -> bool:
         """Whether a lazy waiter would get a place at once."""
-        return not self._waiters and self._wait(self.spare) == 0
+        return not self._waiters and self._lazy() == 0
 
     def _leak(self) -> None:
         now = time.monotonic()
@@ -125,12 +138,16 @@ class Gate:
         wait = max(over * self.pace.every if over > 1e-9 else 0.0, self._until - self._at)
         return max(wait, 0.0)
 
+    def _lazy(self) -> float | None:
+        """`_wait` for a lazy waiter: with `spare` room beside, and none spoken for."""
+        return None if self._claims else self._wait(self.spare)
+
     def _choose(self) -> tuple[asyncio.Future[None], Callable[[], bool]] | None:
         """Who gets the free place: the first urgent waiter, or on a fair turn the oldest;
         a lazy one only with spare room (None: nobody yet)."""
         waiters = self._waiters
         urgent = next((w for w in waiters if not w[0].done() and w[1]()), None)
-        roomy = self._wait(self.spare) == 0
+        roomy = self._lazy() == 0
         if urgent is None or (roomy and self.fair and (self._served + 1) % self.fair == 0):
             return waiters[0] if roomy else None
         return urgent
@@ -147,7 +164,7 @@ class Gate:
             if chosen is None:
                 self._changed.clear()
                 with suppress(TimeoutError):
-                    async with asyncio.timeout(wait if wait != 0 else self._wait(self.spare)):
+                    async with asyncio.timeout(wait if wait != 0 else self._lazy()):
                         await self._changed.wait()
                 continue
             self._served += 1

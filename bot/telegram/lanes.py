@@ -26,7 +26,8 @@ from aiogram.exceptions import (
 )
 
 from bot.telegram.gates import Recently
-from bot.telegram.pacing import Pacing, current_ticket
+from bot.telegram.pacing import Pacing
+from bot.telegram.tickets import current_ticket
 
 log = logging.getLogger(__name__)
 P = TypeVar("P")
@@ -122,42 +123,49 @@ class Lanes:
         try:
             while lane:
                 await self.pacing.unbanned()
-                entry = lane[0]  # only this task takes from the lane's head
-                ticket = await self.pacing.ticket(chat, entry.is_urgent)
-                lane.popleft()
-                token = current_ticket.set(ticket)
-                finished = True
-                try:
-                    await entry.job(entry.payload)
-                    failures = 0
-                except TelegramRetryAfter:
-                    finished = False
-                    _again(lane, entry)  # the ban is recorded: wait, then the newest
-                except (TelegramServerError, TelegramNetworkError) as error:
-                    finished = False
-                    wait = min(LANE_BACKOFF[min(failures, len(LANE_BACKOFF) - 1)], LANE_PATIENCE)
-                    failures += 1
-                    log.warning(
-                        "message to chat %s (%s) failed (%s), again in %s s",
-                        chat, entry.key, error.message, wait,
-                    )  # fmt: skip
-                    _again(lane, entry)
-                    await asyncio.sleep(wait)
-                except TelegramAPIError as error:
-                    log.warning("message to chat %s (%s) dropped: %s", chat, entry.key, error)
-                except Exception:
-                    log.exception("message to chat %s (%s) not sent", chat, entry.key)
-                finally:
-                    current_ticket.reset(token)
-                    ticket.give_back()
-                if finished and entry.rows and self._done is not None:
-                    self._done(entry.rows)
+                with self.pacing.claimed(chat):  # its next place, until it asks for it
+                    rest = await self._next(chat, lane, failures)
+                failures = 0 if rest is None else failures + 1
+                if rest is not None:
+                    await asyncio.sleep(rest)
         finally:
             del self._workers[chat]
             if not lane:
                 del self._lanes[chat]
             if not self._workers and self._idle is not None:
                 self._idle()
+
+    async def _next(self, chat: int, lane: deque[_Entry[Any]], failures: int) -> float | None:
+        """Send the lane's first job once it has its places; None, or the seconds to wait
+        before the next try when Telegram failed (the job is first again)."""
+        entry = lane[0]  # only this task takes from the lane's head
+        ticket = await self.pacing.ticket(chat, entry.is_urgent)
+        lane.popleft()
+        token = current_ticket.set(ticket)
+        finished = True
+        try:
+            await entry.job(entry.payload)
+        except TelegramRetryAfter:
+            finished = False
+            _again(lane, entry)  # the ban is recorded: wait, then the newest
+        except (TelegramServerError, TelegramNetworkError) as error:
+            wait = min(LANE_BACKOFF[min(failures, len(LANE_BACKOFF) - 1)], LANE_PATIENCE)
+            log.warning(
+                "message to chat %s (%s) failed (%s), again in %s s",
+                chat, entry.key, error.message, wait,
+            )  # fmt: skip
+            _again(lane, entry)
+            return wait
+        except TelegramAPIError as error:
+            log.warning("message to chat %s (%s) dropped: %s", chat, entry.key, error)
+        except Exception:
+            log.exception("message to chat %s (%s) not sent", chat, entry.key)
+        finally:
+            current_ticket.reset(token)
+            ticket.give_back()
+        if finished and entry.rows and self._done is not None:
+            self._done(entry.rows)
+        return None
 
     def idle(self) -> bool:
         """Nothing waits or is being sent."""

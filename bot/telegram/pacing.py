@@ -25,7 +25,6 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, cast
@@ -47,6 +46,7 @@ from aiogram.methods.base import TelegramType
 
 from bot.telegram.asking import Asker, CommandKind, Shared, asking, edited, shared_key
 from bot.telegram.gates import Gate, Latest, Pace, always, bot_pace, never
+from bot.telegram.tickets import Ticket, current_ticket, leisurely
 
 log = logging.getLogger(__name__)
 
@@ -97,40 +97,6 @@ class Wait(Enum):
 
 class NoPlaceError(Exception):
     """A patient request found no place in time."""
-
-
-@dataclass(slots=True)
-class Ticket:
-    """A lane's job in progress: its chat's place and its turn in the bot, taken before
-    the job (so that it draws the newest state) and used by its first send or edit (the
-    place given back when it sends none), and whether it is urgent."""
-
-    chat: int
-    gate: Gate | None
-    urgent: Callable[[], bool]
-    held: bool = True
-    turn: bool = True
-
-    def give_back(self) -> None:
-        if self.held and self.gate is not None:
-            self.gate.give_back()
-        self.held = False
-
-
-current_ticket: ContextVar[Ticket | None] = ContextVar("outbox_ticket", default=None)
-leisurely: ContextVar[bool] = ContextVar("leisurely", default=False)
-
-
-@contextmanager
-def at_leisure() -> Iterator[None]:
-    """The sends inside are what a person asked for at leisure (a replay, a review): in
-    the bot as a whole they wait behind the urgent ones (a turn's hand, results, replies),
-    however long it takes, and are never skipped."""
-    token = leisurely.set(True)
-    try:
-        yield
-    finally:
-        leisurely.reset(token)
 
 
 def _late(started: float, wait: float) -> bool:
@@ -384,6 +350,15 @@ class Pacing(BaseRequestMiddleware):
         if oldest != chat and self._chats[oldest].idle():
             del self._chats[oldest]
         return gate
+
+    @contextmanager
+    def claimed(self, chat: int) -> Iterator[None]:
+        """While inside, `chat`'s next place is the lane's: no reply takes it meanwhile."""
+        if not self.limits.paced:
+            yield
+            return
+        with self._gate(chat).claimed():
+            yield
 
     async def ticket(self, chat: int, urgent: Callable[[], bool]) -> Ticket:
         """A place in `chat` for a lane's next job (before the chat's replies) and its turn

@@ -20,7 +20,8 @@ from aiogram.client.session.middlewares.base import (
 from aiogram.methods import Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 
-from bot.telegram.pacing import chat_of, leisurely
+from bot.telegram.pacing import chat_of
+from bot.telegram.tickets import leisurely
 
 Told = Callable[[int, int | None], None]
 """Hears of a new message in a private chat: the chat, and the message's id if known."""

@@ -17,7 +17,8 @@ from bot.app import limits_of
 from bot.config import Settings
 from bot.telegram.gates import Pace, bot_pace
 from bot.telegram.lanes import Lanes
-from bot.telegram.pacing import Limits, Pacing, at_leisure
+from bot.telegram.pacing import Limits, Pacing
+from bot.telegram.tickets import at_leisure
 
 
 async def test_a_429_holds_every_chat_until_its_retry_after() -> None:
@@ -163,6 +164,27 @@ async def test_the_game_goes_first_in_its_chat_and_replies_wait_behind_it() -> N
     # the bucket empty again, room for two; the places count when requests leave, and a
     # busy machine may see the table arrive later after leaving than the reply did
     assert reply - table >= 2 * 0.3 - 0.05
+
+
+async def test_a_lane_keeps_its_chat_s_next_place_however_long_its_job_takes() -> None:
+    """A lane's job that goes on after its send (a loaded loop) keeps the chat's next place
+    for the lane's next job: a reply that waits meanwhile goes after the lane's last, even
+    once the bucket is empty again."""
+    pacing, telegram = Pacing(Limits(group=Pace(2, 0.3))), Telegram()
+    lanes = Lanes(pacing)
+
+    async def lane(text: str) -> None:
+        await send(pacing, telegram, -1, text)
+        if text == "lobby":
+            await asyncio.sleep(1.0)  # longer than the bucket takes to empty
+
+    await send(pacing, telegram, -1, "reply 1")
+    lanes.post(-1, lane, "lobby")
+    lanes.post(-1, lane, "table")
+    await asyncio.sleep(0.05)
+    await send(pacing, telegram, -1, "reply 2")
+    await lanes.close()
+    assert telegram.texts() == ["reply 1", "lobby", "table", "reply 2"]
 
 
 async def test_a_reply_that_finds_no_place_is_given_up() -> None:

@@ -22,7 +22,7 @@ from bot.game.record import Record, round_states, rules_of
 from bot.game.tiles import tiles_of
 from bot.telegram.children import child_process
 from bot.telegram.messenger.gateway import Gateway
-from bot.telegram.pacing import at_leisure
+from bot.telegram.tickets import at_leisure
 from bot.ui import history as words
 from bot.ui.i18n import Texts
 from bot.ui.replays import replay_in
