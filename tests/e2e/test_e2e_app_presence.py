@@ -99,11 +99,24 @@ def pictures(fake: FakeTelegram, chat_id: int) -> int:
     )
 
 
+def edits_of(fake: FakeTelegram, chat_id: int, message_id: int) -> int:
+    """The pictures `message_id` in `chat_id` was edited to so far."""
+    return sum(
+        1
+        for call in fake.calls
+        if call.method.lower() == "editmessagemedia"
+        and str(call.params.get("chat_id")) == str(chat_id)
+        and str(call.params.get("message_id")) == str(message_id)
+    )
+
+
 async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_round_ends(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Both players in the app: no move edits the group's picture (its calmer pace, here
-    longer than the round) until the round's end, which it shows."""
+    longer than the round) until the round's end, which it shows (the round's table edited,
+    then its score sheet); the next round's table waits for the calm pace, a new message
+    below them — after a restart too, when the bot shows what it stored."""
     monkeypatch.setenv("APP_PICTURE_SECONDS", "600")
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:2]]
@@ -120,6 +133,9 @@ async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_rou
                 streams[user.id] = await web.get(f"{base}/api/stream", headers=headers[user.id])
                 view = await next_table(streams[user.id], 30)
             shown = pictures(fake, group.id)
+            (dealt,) = games_in(tmp_path, group.id)
+            table = dealt["table_message_id"]
+            edited = edits_of(fake, group.id, table)
             rng = random.Random(5)
             first = view["view"]["round"]
             while view["view"]["round"] == first and view["view"]["phase"] == "playing":
@@ -140,5 +156,17 @@ async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_rou
                     view = await next_table(streams[users[0].id], 30)
                 await bot.idle()
             await fake.wait_until(lambda: pictures(fake, group.id) > shown, 30)
+            await bot.idle()
+            assert edits_of(fake, group.id, table) > edited, "the round's end is shown"
+            (after,) = games_in(tmp_path, group.id)
+            assert after["table_message_id"] is None, "the round's table is let go of"
+            below = [m for m in fake.messages(group) if m.photo and m.message_id > table]
+            assert len(below) == 1, "its score sheet; the next table waits for the calm pace"
+            final = edits_of(fake, group.id, table)
             for stream in streams.values():
                 stream.close()
+        async with running_bot(fake, tmp_path, webapp=True):
+            await fake.wait_until(lambda: games_in(tmp_path, group.id)[0]["table_message_id"], 30)
+            (after,) = games_in(tmp_path, group.id)
+            assert after["table_message_id"] > below[0].message_id, "a new message below"
+            assert edits_of(fake, group.id, table) == final, "the round's own table is kept"

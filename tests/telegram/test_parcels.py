@@ -29,6 +29,7 @@ def test_every_kind_of_payload_comes_back_as_it_was_posted() -> None:
     for move in plan_fish(state) or []:
         fish, _ = apply(fish, move)
     table = TableNews(state, (*events, *played), ("Ann left",), fresh=True, version=3)
+    last = TableNews(fish, (), version=9, last=True)
     hand = HandNews(state, 3, drawn=(4, 9), fresh=True)
     closing = HandNews(None, 4, closing="hand-left")
     keyboard = InlineKeyboardMarkup(
@@ -37,6 +38,7 @@ def test_every_kind_of_payload_comes_back_as_it_was_posted() -> None:
     ended = next((e for e in fish.history if isinstance(e, RoundEnded)), None)
     payloads: list[object] = [
         (1, table),
+        (1, last),
         (1, 2, hand),
         (1, 0, closing),
         (1, LobbyView.SETTINGS),
@@ -49,6 +51,18 @@ def test_every_kind_of_payload_comes_back_as_it_was_posted() -> None:
         payloads.append((1, ended, fish))
     for payload in payloads:
         assert kept(payload) == payload
+
+
+def test_the_previous_version_s_table_news_is_not_a_round_s_last_picture() -> None:
+    """An outbox row written before `last` existed reads as an ordinary picture; a newer
+    picture of the round posted while the last waits keeps it the last."""
+    state, _ = new_game(parse_rules("goat players=2"), ("Ann", "Bob"), 7)
+    data = pack(TableNews(state, (), version=3))
+    del data["v"]["last"]
+    assert unpack(data) == TableNews(state, (), version=3)
+    last = TableNews(state, (), version=4, last=True)
+    assert TableNews(state, (), version=3).then(last).last
+    assert last.then(TableNews(state, (), version=5)).last
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 from aiogram import Bot
 
@@ -101,14 +102,17 @@ class Messenger:
         closed = turn.closed
         t = await self.gateway.group_texts(game.chat_id)
         news = TableNews(closed or turn.state, turn.events, GroupTable.notes(t, turn))
+        # they see it in the app: the group's picture at a calm pace, a round's end at once
+        # (and the next round's table, a new message, at the calm pace)
+        calm = turn.before is not None and turn.ended is None and self._all_in_the_app(game)
         if turn.before is None:  # the first deal: its table first, then the lobby's word
             self.table.deal(game, news)
             self.lobby.started(game)
-        elif not turn.rounds and turn.ended is None and self._all_in_the_app(game):
-            self._picture_later(game.id)  # they see it in the app: the group's at a calm pace
+        elif calm and not turn.rounds:
+            self._picture_later(game.id)
         else:
             self._picture_now(game.id, show=False)
-            self.table.show(game, news)
+            self.table.show(game, replace(news, last=calm and closed is not None))
         for ended in turn.rounds:
             self.table.tell_round(game, ended, closed)
         outcome = turn.ended
@@ -117,7 +121,9 @@ class Messenger:
             self.hands.close(game, "game-over-private")
             self.questions.close(game)
             return
-        if closed is not None:
+        if closed is not None and calm:
+            self._picture_later(game.id)
+        elif closed is not None:
             self.table.show(game, TableNews(turn.state, turn.events, fresh=True))
         if turn.before is None:
             self._dealing[game.id] = turn  # its hands wait for the table: `dealt`

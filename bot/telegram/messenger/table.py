@@ -45,19 +45,20 @@ class TableNews:
     fresh: bool = False  # a new message (a new round, or after a restart's owed results)
     ended: str | None = None  # the game ended unplayed: the catalog text saying why
     version: int = 0
+    last: bool = False  # the round's last picture: the next round's table is a new message
 
     def then(self, newer: TableNews) -> TableNews:
         latest = newer if newer.version >= self.version else self
         notes = self.notes + tuple(n for n in newer.notes if n not in self.notes)
         ended = newer.ended or self.ended
-        fresh = self.fresh or newer.fresh
         return TableNews(
             state=latest.state,
             events=latest.events,
             notes=notes,
-            fresh=fresh,
+            fresh=self.fresh or newer.fresh,
             ended=ended,
             version=latest.version,
+            last=self.last or newer.last,
         )
 
 
@@ -76,7 +77,8 @@ class GroupTable:
         courier.kind("end", self._game_end)
 
     def show(self, game: GameRow, news: TableNews) -> None:
-        """The round's table message: edited in place, or a new one when `news.fresh`."""
+        """The round's table message: edited in place, or a new one when `news.fresh` (or
+        when the round before's `last` picture let go of its message)."""
         key = ("table", game.id, news.state.round_no)
         news = replace(news, version=game.version)
         self.gateway.courier.post(game.chat_id, "table", (game.id, news), key, news.fresh)
@@ -142,6 +144,8 @@ class GroupTable:
                 reply_markup=markup,
             )
             if await self.gateway.edit(edit) or news.ended is not None:
+                if news.last:
+                    await self.gateway.references.set_table_message(game.id, None)
                 self._drawn[game_id] = now
                 return
         sent = await self.gateway.send(
@@ -153,7 +157,8 @@ class GroupTable:
                 reply_markup=markup,
             )
         )
-        await self.gateway.references.set_table_message(game.id, sent.message_id)
+        table = None if news.last else sent.message_id
+        await self.gateway.references.set_table_message(game.id, table)
         self._drawn[game_id] = now
 
     def close(self, game: GameRow) -> None:
