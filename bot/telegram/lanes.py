@@ -125,8 +125,10 @@ class Lanes:
                 await self.pacing.unbanned()
                 with self.pacing.claimed(chat):  # its next place, until it asks for it
                     rest = await self._next(chat, lane, failures)
-                failures = 0 if rest is None else failures + 1
-                if rest is not None:
+                if rest is None:
+                    failures = 0
+                else:  # Telegram failed: the claim is let go while the lane waits
+                    failures += 1
                     await asyncio.sleep(rest)
         finally:
             del self._workers[chat]
