@@ -1160,6 +1160,11 @@ def report(
     answers = sum(n for method, n in by_method.items() if method.lower() == "answercallbackquery")
     total = sum(by_method.values())
     writes = sum(n for method, n in by_method.items() if method.lower() in COUNTED)
+    where = Counter(
+        f"{'group' if int(c.params.get('chat_id') or 0) < 0 else 'private'} {c.method}"
+        for c in calls
+        if c.method.lower() in COUNTED
+    )
     statuses = Counter(str(c.status) for c in calls if c.status not in (None, 200))
     refused = Counter(
         f"{c.method} {c.status}: {(c.description or '')[:60]}"
@@ -1224,6 +1229,7 @@ def report(
         "api_calls_per_move_with_answers": round(total / per_move, 2),
         "sends_edits_per_move": round(writes / per_move, 2),
         "calls_by_method": dict(by_method.most_common()),
+        "sends_edits_by_chat": dict(where.most_common()),
         "get_updates": polls,
         "http_429": statuses.get("429", 0),
         "http_429_by_chat": dict(kinds),

@@ -271,6 +271,10 @@ class Pacing(BaseRequestMiddleware):
         """Whether the chat has no place to spare now (never when the pace is off)."""
         return self.limits.paced and not self._gate(chat).roomy()
 
+    def per_second(self) -> float:
+        """This process's pace of sends and edits a second (its part of the bot's)."""
+        return 1 / self._everywhere.pace.every
+
     def share(self, part: float) -> None:
         """This process sends `part` of the bot's messages (the rest is other workers'):
         its bot-wide pace is that part of the bot's."""

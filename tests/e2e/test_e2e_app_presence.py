@@ -170,3 +170,36 @@ async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_rou
             (after,) = games_in(tmp_path, group.id)
             assert after["table_message_id"] > below[0].message_id, "a new message below"
             assert edits_of(fake, group.id, table) == final, "the round's own table is kept"
+
+
+async def test_a_table_played_in_the_app_shows_the_group_its_moves_at_the_calm_pace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both players in the app: a move made there is not drawn for the group at once, but
+    the group's picture follows by itself within `APP_PICTURE_SECONDS` (here 1 s; a few
+    tables wait no longer than that), with no other move to bring it."""
+    monkeypatch.setenv("APP_PICTURE_SECONDS", "1")
+    async with FakeTelegram() as fake:
+        users = [fake.add_user(name) for name in NAMES[:2]]
+        group = fake.add_group("Двор", users)
+        async with running_bot(fake, tmp_path, webapp=True) as bot, aiohttp.ClientSession() as web:
+            await start_game(fake, group, users, OPTIONS)
+            (game,) = games_in(tmp_path, group.id)
+            await bot.idle()
+            base, start_param = await bot.app_base(), f"g{game['join_token']}"
+            seats = seats_of(tmp_path, game["id"])
+            headers = {u.id: await bearer(web, base, fake, u, start_param) for u in users}
+            streams = [await web.get(f"{base}/api/stream", headers=headers[u.id]) for u in users]
+            view = await next_table(streams[0], 30)
+            await bot.idle()
+            shown = pictures(fake, group.id)
+            state = stored_state(tmp_path, game["id"])
+            body = {"version": view["version"], "choice": choice_of(legal_moves(state)[0])}
+            mover = headers[seats[state.to_move]]
+            acted = await web.post(f"{base}/api/act", json=body, headers=mover)
+            assert acted.status == 200, await acted.text()
+            await fake.wait_until(lambda: pictures(fake, group.id) > shown, 20)
+            (moved,) = games_in(tmp_path, group.id)
+            assert moved["version"] == view["version"] + 1, "nobody else moved"
+            for stream in streams:
+                stream.close()

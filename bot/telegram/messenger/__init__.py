@@ -25,6 +25,7 @@ from bot.core.storage import Storage
 from bot.game.events import EndReason
 from bot.game.state import Phase
 from bot.telegram.courier import Courier
+from bot.telegram.messenger.calm import CalmPictures
 from bot.telegram.messenger.gateway import Gateway
 from bot.telegram.messenger.hands import LEFT, HandNews, Hands
 from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link, to_game
@@ -58,12 +59,11 @@ class Messenger:
     ) -> None:
         """`app`: the table app's short name, when the group's messages offer it;
         `calm_seconds`: how often at least the group's picture follows a round that
-        everybody at the table plays in the app."""
+        everybody at the table plays in the app (while few tables do: `CalmPictures`)."""
         self.gateway = Gateway(bot, storage, courier, username, app)
-        self.calm_seconds = calm_seconds
-        self._calm: dict[int, asyncio.TimerHandle] = {}  # games whose picture waits
         self.courier = courier
         self.lanes = courier.lanes
+        self.calm = CalmPictures(calm_seconds, self.lanes.pacing.per_second, self._picture)
         self.lobby = Lobby(self.gateway)
         self.table = GroupTable(self.gateway)
         # who follows a game in the table app, on any of the workers sharing the database
@@ -109,7 +109,7 @@ class Messenger:
             self.table.deal(game, news)
             self.lobby.started(game)
         elif calm and not turn.rounds:
-            self._picture_later(game.id)
+            self.calm.later(game.id)
         else:
             self._picture_now(game.id, show=False)
             self.table.show(game, replace(news, last=calm and closed is not None))
@@ -122,7 +122,7 @@ class Messenger:
             self.questions.close(game)
             return
         if closed is not None and calm:
-            self._picture_later(game.id)
+            self.calm.later(game.id)
         elif closed is not None:
             self.table.show(game, TableNews(turn.state, turn.events, fresh=True))
         if turn.before is None:
@@ -136,24 +136,18 @@ class Messenger:
         people = [p for p in game.players if p.human and p.seat not in game.state.left]
         return bool(people) and all(self.presence.here(game.id, p.user_id) for p in people)
 
-    def _picture_later(self, game_id: int) -> None:
-        """The group's picture within `calm_seconds` (unless a move shows it before)."""
-        if game_id not in self._calm:
-            loop = asyncio.get_running_loop()
-            self._calm[game_id] = loop.call_later(self.calm_seconds, self._picture_now, game_id)
-
     def _picture_now(self, game_id: int, show: bool = True) -> None:
         """A picture kept waiting goes now (`show`; else it is dropped: one is on its way)."""
-        waiting = self._calm.pop(game_id, None)
-        if waiting is None:
-            return
-        waiting.cancel()
-        if show:
-            task = asyncio.create_task(self._picture(game_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        if self.calm.forget(game_id) and show:
+            self._picture(game_id)
 
-    async def _picture(self, game_id: int) -> None:
+    def _picture(self, game_id: int) -> None:
+        """The group's picture of the game as stored, on its way."""
+        task = asyncio.create_task(self._stored_picture(game_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _stored_picture(self, game_id: int) -> None:
         try:
             game = await self.gateway.storage.games.game(game_id)
             if game is not None and game.state is not None and game.is_open:
