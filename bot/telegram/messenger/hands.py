@@ -29,6 +29,9 @@ AT_THE_TABLE = 120.0
 """Seconds after a person's own move during which their next turn is shown in place (they
 are playing: their hand is in front of them); later it comes as a new message, which
 notifies."""
+COMING_BACK = 60.0
+"""Seconds after a person left the app during which their hand counts as on its way (the
+watchdog, which looks every 30 s, leaves it to the job bringing it up to date)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,8 @@ class Hands:
         # (game, seat) → the move number whose buttons the hand shows, or is on its way with
         self._shown: dict[tuple[int, int], int] = {}
         self._posted: dict[tuple[int, int], int] = {}
+        # (game, user) → when they left the app, their hand not yet brought up to date here
+        self._coming_back: dict[tuple[int, int], float] = {}
         # (game, seat) → the move number and tiles drawn its hand last told of
         self._drawn: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
         courier = gateway.courier
@@ -154,20 +159,39 @@ class Hands:
 
     def is_live(self, game: GameRow) -> bool:
         """Whether the person to move has a hand with buttons for the game's move number,
-        shown or on its way, or has the game open in the app."""
+        shown or on its way, or has the game open in the app (or just left it: their hand
+        is being brought up to date)."""
         assert game.state is not None
         key = (game.id, game.state.to_move)
-        if self.presence.here(game.id, game.players[game.state.to_move].user_id):
+        user_id = game.players[game.state.to_move].user_id
+        if self.presence.here(game.id, user_id) or self._is_coming_back(game.id, user_id):
             return True
         return max(self._shown.get(key, -1), self._posted.get(key, -1)) >= game.version
 
+    def _is_coming_back(self, game_id: int, user_id: int) -> bool:
+        """Whether the person left the app lately and their hand is on its way (for at
+        most `COMING_BACK` seconds: another worker may be the one bringing it)."""
+        left = self._coming_back.get((game_id, user_id))
+        return left is not None and asyncio.get_running_loop().time() - left < COMING_BACK
+
     def _left_the_app(self, game_id: int, user_id: int) -> None:
+        now = asyncio.get_running_loop().time()
+        for key, left in list(self._coming_back.items()):
+            if now - left >= COMING_BACK:
+                del self._coming_back[key]
+        self._coming_back[game_id, user_id] = now
         self.gateway.courier.post(user_id, "back", (game_id, user_id), ("back", game_id, user_id))
 
     async def _back(self, job: tuple[int, int]) -> None:
         """A person left the app: their hand as the game is now, if it shows an older move
         (fresh if it is their turn, so that it notifies; else edited in place)."""
         game_id, user_id = job
+        try:
+            await self._bring_back(game_id, user_id)
+        finally:  # its hand is posted, or needs none (a failure: the watchdog's to repair)
+            self._coming_back.pop((game_id, user_id), None)
+
+    async def _bring_back(self, game_id: int, user_id: int) -> None:
         game = await self.storage.games.game(game_id)
         if game is None or game.status is not GameStatus.ACTIVE or game.state is None:
             return
