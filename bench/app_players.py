@@ -41,6 +41,11 @@ def start_param(message: Message) -> str | None:
     return None
 
 
+FOR_GOOD = aiohttp.ClientTimeout(total=None, sock_connect=30)
+"""A live stream is held as long as the page is open (aiohttp's default ends any request
+after 5 minutes: a long set-up's first tables would leave the app before the play)."""
+
+
 def app_web() -> aiohttp.ClientSession:
     """One HTTP client for all the phones of a run (no limit on open connections)."""
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), read_bufsize=READ_BUFFER)
@@ -94,7 +99,8 @@ class AppPlayer:
         self.heard.clear()
 
     async def _follow(self, web: aiohttp.ClientSession, opened: asyncio.Event) -> None:
-        async with web.get(f"{self.base}/api/stream", headers=self.headers) as stream:
+        stream_url = f"{self.base}/api/stream"
+        async with web.get(stream_url, headers=self.headers, timeout=FOR_GOOD) as stream:
             async for version, raw in table_events(stream):
                 at = self.fake.now()
                 self.view, self.version = json.loads(raw)["view"], version

@@ -43,6 +43,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
+from bench.app_players import FOR_GOOD  # noqa: E402
 from bot.core.rows import GameRow, Player  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.core.storage import Storage  # noqa: E402
@@ -147,7 +148,7 @@ class Viewer:
         self.news = asyncio.Event()
 
     async def follow(self, web: aiohttp.ClientSession, base: str, opened: asyncio.Event) -> None:
-        async with web.get(f"{base}/api/stream", headers=self.headers) as stream:
+        async with web.get(f"{base}/api/stream", headers=self.headers, timeout=FOR_GOOD) as stream:
             async for version, raw in table_events(stream):  # heard now: the view is read after
                 self.version = version
                 self.heard[version] = time.perf_counter()
