@@ -10,7 +10,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.game import apply, new_game, parse_rules
 from bot.game.events import RoundEnded
-from bot.telegram.messenger.hands import HandNews
+from bot.telegram.messenger.hand_news import HandNews
 from bot.telegram.messenger.lobby import LobbyView
 from bot.telegram.messenger.parcels import pack, unpack
 from bot.telegram.messenger.table import TableNews

@@ -27,7 +27,8 @@ from bot.game.state import Phase
 from bot.telegram.courier import Courier
 from bot.telegram.messenger.calm import CalmPictures
 from bot.telegram.messenger.gateway import Gateway
-from bot.telegram.messenger.hands import LEFT, HandNews, Hands
+from bot.telegram.messenger.hand_news import HandNews
+from bot.telegram.messenger.hands import LEFT, Hands
 from bot.telegram.messenger.lobby import Lobby, LobbyView, message_link, to_game
 from bot.telegram.messenger.questions import EndQuestions
 from bot.telegram.messenger.replays import Replays

@@ -5,7 +5,6 @@ the turn clock's warning; a last text once they are out."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, replace
 from typing import Any
 
 from aiogram.methods import EditMessageText, SendMessage
@@ -18,6 +17,7 @@ from bot.game.tiles import tiles_of
 from bot.game.view import seat_view
 from bot.telegram.keyboards import hand_keyboard, review_keyboard
 from bot.telegram.messenger.gateway import Gateway
+from bot.telegram.messenger.hand_news import HandNews
 from bot.telegram.private_sends import later_message, unheard
 from bot.ui import texts
 from bot.ui.farewell import PLAIN, farewell
@@ -32,32 +32,6 @@ notifies."""
 COMING_BACK = 60.0
 """Seconds after a person left the app during which their hand counts as on its way (the
 watchdog, which looks every 30 s, leaves it to the job bringing it up to date)."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandNews:
-    """What a player's hand message should show: their hand at `version`, or (`closing`)
-    a last text without buttons. A waiting one takes the newer state, keeps the tiles drawn
-    in the same round, and a fresh message (their turn: it notifies) stays fresh, as does
-    one sent `below` something else in the private chat (quietly, unless also fresh)."""
-
-    state: GameState | None
-    version: int
-    drawn: tuple[int, ...] = ()
-    fresh: bool = False
-    closing: str | None = None
-    below: bool = False
-
-    def then(self, newer: HandNews) -> HandNews:
-        if newer.closing is not None or self.state is None or newer.state is None:
-            return newer
-        below = self.below or newer.below
-        if newer.version < self.version:  # another worker's older news, told late
-            return replace(self, below=below)
-        same_round = self.state.round_no == newer.state.round_no
-        drawn = self.drawn + newer.drawn if same_round else newer.drawn
-        fresh = self.fresh or newer.fresh
-        return HandNews(newer.state, newer.version, drawn, fresh, below=below)
 
 
 class Hands:

@@ -11,7 +11,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.game.serial import decode, encode, state_from_json, state_to_json
 from bot.game.state import GameState
-from bot.telegram.messenger.hands import HandNews
+from bot.telegram.messenger.hand_news import HandNews
 from bot.telegram.messenger.lobby import LobbyView
 from bot.telegram.messenger.table import TableNews
 
