@@ -1,5 +1,5 @@
 """The calm pictures of tables played in the app: within `APP_PICTURE_SECONDS` while few
-tables wait, and never more than their part of the process's pace however many do."""
+tables wait, and never more than their quarter of the process's pace however many do."""
 
 from __future__ import annotations
 
@@ -22,16 +22,16 @@ def waits(calm: CalmPictures, games: range) -> list[float]:
     return due
 
 
-async def test_few_tables_wait_the_set_seconds_many_share_a_third_of_the_pace() -> None:
+async def test_few_tables_wait_the_set_seconds_many_share_a_quarter_of_the_pace() -> None:
     pacing = Pacing(Limits(everywhere=bot_pace(30)))
     assert pacing.per_second() == pytest.approx(22)
     calm = CalmPictures(30.0, pacing.per_second, lambda game_id: None)
     due = waits(calm, range(480))
     assert due[0] == pytest.approx(30, abs=0.5)
-    assert due[219] == pytest.approx(30, abs=0.5), "220 tables every 30 s: a third of 22/s"
-    assert due[-1] == pytest.approx(480 / (22 * CALM_PART), abs=0.5)  # about 65 s
-    # in any stretch of time, the pictures asked for at once come no faster than a third
-    # of the pace: the k-th is due no sooner than k / (22 / 3) seconds from now
+    assert due[164] == pytest.approx(30, abs=0.5), "165 tables every 30 s: a quarter of 22/s"
+    assert due[-1] == pytest.approx(87.3, abs=0.5)  # 480 / (22 / 4)
+    # the pictures asked for at once come no faster than a quarter of the pace: the k-th
+    # is due no sooner than k / (22 / 4) seconds from now
     assert all(wait >= (k + 1) / (22 * CALM_PART) - 0.5 for k, wait in enumerate(due))
     for game_id in range(480):
         calm.forget(game_id)
@@ -42,8 +42,8 @@ async def test_a_worker_s_share_of_the_pace_shares_its_calm_pictures_too() -> No
     pacing.share(0.5)  # two workers
     calm = CalmPictures(30.0, pacing.per_second, lambda game_id: None)
     due = waits(calm, range(220))
-    assert due[109] == pytest.approx(30, abs=0.5)
-    assert due[-1] == pytest.approx(220 / (11 * CALM_PART), abs=0.5)  # 60 s
+    assert due[81] == pytest.approx(30, abs=0.5)
+    assert due[-1] == pytest.approx(80, abs=0.5)  # 220 / (11 / 4)
     for game_id in range(220):
         calm.forget(game_id)
 

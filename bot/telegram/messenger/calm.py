@@ -3,8 +3,9 @@
 Each such table's picture follows within `APP_PICTURE_SECONDS`; when so many tables wait
 that their pictures would take more than `CALM_PART` of this process's pace of sends and
 edits, each waits longer, so that the calm pictures never crowd out what people outside the
-app wait for (at Telegram's usual 30 a second and one worker: up to 220 tables every 30 s,
-480 tables about every 65 s).
+app wait for, and with each round's end (two pictures) a table played in the app takes less
+than half the budget however fast it plays (at Telegram's usual 30 a second and one worker:
+up to 165 tables every 30 s, 480 tables about every 87 s).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-CALM_PART = 1 / 3
+CALM_PART = 1 / 4
 """The most of this process's pace of sends and edits that the calm pictures may take."""
 
 
