@@ -71,7 +71,8 @@ the most sends and edits the fake's flood control counted in one second (limit 3
 in one group in one minute (limit 20). `api_calls_per_move` counts every
 call the bot's outbox makes (sends, edits, deletes) and leaves out the answers to the
 presses themselves (never delayed, one per press: `api_calls_per_move_with_answers` adds
-them); `sends_edits_per_move` counts what Telegram's flood limits count.
+them); `sends_edits_per_move` counts what Telegram's flood limits count, and
+`sends_edits_by_chat` the same by the chat's kind and method ("group editMessageMedia").
 """
 
 from __future__ import annotations

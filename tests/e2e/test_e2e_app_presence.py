@@ -3,7 +3,8 @@ bot process, while Маша's page holds the game's stream her private hand is n
 nor sent anew, whoever moves (she from the app, Серёжа from his private hand); when her
 turn comes and her phone puts the app away (the page lets the stream go), her private hand
 is brought up to date at once, as a fresh message that notifies. With both players in the
-app, the group's picture waits for the round's end."""
+app, the group's picture waits for the round's end, which takes the round's table message's
+place with its score sheet."""
 
 from __future__ import annotations
 
@@ -19,11 +20,12 @@ from bot.playground import FakeTelegram, User
 from tests.e2e.actions import play_move, start_game, version_of
 from tests.e2e.app_client import bearer, choice_of, next_table
 from tests.e2e.process import running_bot
-from tests.e2e.shown import NAMES, YOUR_TURN, bot_messages
+from tests.e2e.shown import NAMES, RU, YOUR_TURN, bot_messages
 from tests.e2e.stored import games_in, seats_of, stored_state
 
 OPTIONS = "goat turn_timeout=0"
 MOVES = 6  # moves made while she is in the app
+ROUND = RU("round-fish", round=1, name="").split(":")[0]  # «Раунд 1», how a sheet begins
 
 
 def to_her(fake: FakeTelegram, user: User) -> int:
@@ -114,9 +116,10 @@ async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_rou
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Both players in the app: no move edits the group's picture (its calmer pace, here
-    longer than the round) until the round's end, which it shows (the round's table edited,
-    then its score sheet); the next round's table waits for the calm pace, a new message
-    below them — after a restart too, when the bot shows what it stored."""
+    longer than the round) until the round's end, which it shows in the round's table's
+    place (the table message edited into the score sheet: one message a round); the next
+    round's table waits for the calm pace, a new message below it — after a restart too,
+    when the bot shows what it stored."""
     monkeypatch.setenv("APP_PICTURE_SECONDS", "600")
     async with FakeTelegram() as fake:
         users = [fake.add_user(name) for name in NAMES[:2]]
@@ -158,17 +161,19 @@ async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_rou
             await fake.wait_until(lambda: pictures(fake, group.id) > shown, 30)
             await bot.idle()
             assert edits_of(fake, group.id, table) > edited, "the round's end is shown"
+            (sheet,) = [m for m in fake.messages(group) if m.message_id == table]
+            assert sheet.photo and (sheet.caption or "").startswith(ROUND), sheet.caption
             (after,) = games_in(tmp_path, group.id)
             assert after["table_message_id"] is None, "the round's table is let go of"
             below = [m for m in fake.messages(group) if m.photo and m.message_id > table]
-            assert len(below) == 1, "its score sheet; the next table waits for the calm pace"
+            assert not below, "the sheet took its place; the next table waits for the calm pace"
             final = edits_of(fake, group.id, table)
             for stream in streams.values():
                 stream.close()
         async with running_bot(fake, tmp_path, webapp=True):
             await fake.wait_until(lambda: games_in(tmp_path, group.id)[0]["table_message_id"], 30)
             (after,) = games_in(tmp_path, group.id)
-            assert after["table_message_id"] > below[0].message_id, "a new message below"
+            assert after["table_message_id"] > table, "a new message below"
             assert edits_of(fake, group.id, table) == final, "the round's own table is kept"
 
 

@@ -48,7 +48,7 @@ def test_every_kind_of_payload_comes_back_as_it_was_posted() -> None:
         (1,),
     ]
     if ended is not None:
-        payloads.append((1, ended, fish))
+        payloads += [(1, ended, fish), (1, ended, fish, True)]  # the round: before, over
     for payload in payloads:
         assert kept(payload) == payload
 

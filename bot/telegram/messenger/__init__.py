@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import replace
 
 from aiogram import Bot
 
@@ -104,18 +103,20 @@ class Messenger:
         t = await self.gateway.group_texts(game.chat_id)
         news = TableNews(closed or turn.state, turn.events, GroupTable.notes(t, turn))
         # they see it in the app: the group's picture at a calm pace, a round's end at once
-        # (and the next round's table, a new message, at the calm pace)
+        # as its score sheet in the table's place (the next round's table, a new message,
+        # at the calm pace)
         calm = turn.before is not None and turn.ended is None and self._all_in_the_app(game)
         if turn.before is None:  # the first deal: its table first, then the lobby's word
             self.table.deal(game, news)
             self.lobby.started(game)
         elif calm and not turn.rounds:
             self.calm.later(game.id)
-        else:
+        else:  # a picture kept waiting is dropped: the table or its sheet goes now
             self._picture_now(game.id, show=False)
-            self.table.show(game, replace(news, last=calm and closed is not None))
+            if not calm:
+                self.table.show(game, news)
         for ended in turn.rounds:
-            self.table.tell_round(game, ended, closed)
+            self.table.tell_round(game, ended, closed, over=calm)
         outcome = turn.ended
         if outcome is not None:
             self.table.tell_end(game, outcome)

@@ -7,9 +7,10 @@ import logging
 import time
 from contextlib import suppress
 from dataclasses import dataclass, replace
+from typing import Any
 
 from aiogram.methods import EditMessageMedia, SendPhoto
-from aiogram.types import BufferedInputFile, InputMediaPhoto
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto
 
 from bot.core.achievements.store import Achievements
 from bot.core.recent import Recent
@@ -45,7 +46,7 @@ class TableNews:
     fresh: bool = False  # a new message (a new round, or after a restart's owed results)
     ended: str | None = None  # the game ended unplayed: the catalog text saying why
     version: int = 0
-    last: bool = False  # the round's last picture: the next round's table is a new message
+    last: bool = False  # (a previous version's round end) the next round's table is a new message
 
     def then(self, newer: TableNews) -> TableNews:
         latest = newer if newer.version >= self.version else self
@@ -167,13 +168,18 @@ class GroupTable:
             ended = f"table-ended-{game.end_reason}"
             self.show(game, TableNews(game.state, (), ended=ended))
 
-    def tell_round(self, game: GameRow, ended: RoundEnded, closed: GameState | None) -> None:
+    def tell_round(
+        self, game: GameRow, ended: RoundEnded, closed: GameState | None, over: bool = False
+    ) -> None:
         """A round's result: the score sheet picture with the hands (as plain text when the
-        round's last state is gone, after a restart); marked as told once it is sent."""
-        self.gateway.courier.post(game.chat_id, "round", (game.id, ended, closed))
+        round's last state is gone, after a restart); marked as told once it is sent.
+        `over`: it takes the place of the round's table message (a round everybody played
+        in the app: they saw its end there), which the next round's table leaves."""
+        self.gateway.courier.post(game.chat_id, "round", (game.id, ended, closed, over))
 
-    async def _round_result(self, job: tuple[int, RoundEnded, GameState | None]) -> None:
-        game_id, ended, closed = job
+    async def _round_result(self, job: tuple[Any, ...]) -> None:
+        # a previous version's job is never over the table
+        game_id, ended, closed, over = (*job, False)[:4]
         game = await self.storage.games.game(game_id)
         if game is None or await self.storage.games.announced(game_id, ended.round_no):
             return  # told already (by the sender before a restart)
@@ -188,16 +194,43 @@ class GroupTable:
             )
         else:
             sheet = await asyncio.to_thread(render_score_sheet, score_sheet(t, closed, game.names))
-            await self.gateway.send(
-                SendPhoto(
-                    chat_id=game.chat_id,
-                    photo=BufferedInputFile(sheet, "score.png"),
-                    caption=texts.fit(caption, texts.CAPTION - len(deal)) + deal,
-                    message_thread_id=game.thread_id or None,
-                    reply_markup=markup,
+            photo = BufferedInputFile(sheet, "score.png")
+            caption = texts.fit(caption, texts.CAPTION - len(deal)) + deal
+            if not over or not await self._over_table(game, ended, photo, caption, markup):
+                await self.gateway.send(
+                    SendPhoto(
+                        chat_id=game.chat_id,
+                        photo=photo,
+                        caption=caption,
+                        message_thread_id=game.thread_id or None,
+                        reply_markup=markup,
+                    )
                 )
-            )
         await self.storage.games.set_announced(game.id, ended.round_no)
+
+    async def _over_table(
+        self,
+        game: GameRow,
+        ended: RoundEnded,
+        photo: BufferedInputFile,
+        caption: str,
+        markup: InlineKeyboardMarkup | None,
+    ) -> bool:
+        """The round's table message edited into its score sheet, and let go of (the next
+        round's table is a new message); False when there is none to edit."""
+        if game.table_message_id is None:
+            return False  # the round's table never went out: its sheet is sent
+        edit = EditMessageMedia(
+            chat_id=game.chat_id,
+            message_id=game.table_message_id,
+            media=InputMediaPhoto(media=photo, caption=caption),
+            reply_markup=markup,
+        )
+        if not await self.gateway.edit(edit):
+            return False
+        await self.gateway.references.set_table_message(game.id, None)
+        self._drawn[game.id] = (ended.round_no + 1, -1)  # no picture of the round now
+        return True
 
     def tell_end(self, game: GameRow, outcome: GameEnded) -> None:
         """The game's end: places and goats in the group."""
