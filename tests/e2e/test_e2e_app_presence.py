@@ -11,15 +11,16 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 
 from bot.game.engine import legal_moves
-from bot.playground import FakeTelegram, User
+from bot.playground import Chat, FakeTelegram, User
 from tests.e2e.actions import play_move, start_game, version_of
 from tests.e2e.app_client import bearer, choice_of, next_table
-from tests.e2e.process import running_bot
+from tests.e2e.process import BotProcess, running_bot
 from tests.e2e.shown import NAMES, RU, YOUR_TURN, bot_messages
 from tests.e2e.stored import games_in, seats_of, stored_state
 
@@ -91,6 +92,27 @@ async def test_a_hand_waits_while_its_person_is_in_the_app(tmp_path: Path) -> No
             assert fresh[-1].params.get("disable_notification") in (None, False, "false")
 
 
+async def all_in_the_app(
+    fake: FakeTelegram,
+    tmp_path: Path,
+    bot: BotProcess,
+    web: aiohttp.ClientSession,
+    group: Chat,
+    users: list[User],
+) -> tuple[dict[str, Any], str, dict[int, dict[str, str]], dict[int, aiohttp.ClientResponse]]:
+    """A game of `users` started in `group`, each of them with the app's stream open: the
+    game's row, the app's address, their passes' headers and their streams."""
+    await start_game(fake, group, users, OPTIONS)
+    (game,) = games_in(tmp_path, group.id)
+    await bot.idle()
+    base, start_param = await bot.app_base(), f"g{game['join_token']}"
+    headers, streams = {}, {}
+    for user in users:
+        headers[user.id] = await bearer(web, base, fake, user, start_param)
+        streams[user.id] = await web.get(f"{base}/api/stream", headers=headers[user.id])
+    return game, base, headers, streams
+
+
 def pictures(fake: FakeTelegram, chat_id: int) -> int:
     """The table pictures sent or edited in the group so far."""
     return sum(
@@ -125,16 +147,12 @@ async def test_a_table_played_in_the_app_spares_the_groups_picture_until_the_rou
         users = [fake.add_user(name) for name in NAMES[:2]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path, webapp=True) as bot, aiohttp.ClientSession() as web:
-            await start_game(fake, group, users, OPTIONS)
-            (game,) = games_in(tmp_path, group.id)
-            await bot.idle()
-            base, start_param = await bot.app_base(), f"g{game['join_token']}"
+            game, base, headers, streams = await all_in_the_app(
+                fake, tmp_path, bot, web, group, users
+            )
             seats = seats_of(tmp_path, game["id"])
-            streams, headers = {}, {}
-            for user in users:
-                headers[user.id] = await bearer(web, base, fake, user, start_param)
-                streams[user.id] = await web.get(f"{base}/api/stream", headers=headers[user.id])
-                view = await next_table(streams[user.id], 30)
+            for stream in streams.values():
+                view = await next_table(stream, 30)
             shown = pictures(fake, group.id)
             (dealt,) = games_in(tmp_path, group.id)
             table = dealt["table_message_id"]
@@ -188,14 +206,11 @@ async def test_a_table_played_in_the_app_shows_the_group_its_moves_at_the_calm_p
         users = [fake.add_user(name) for name in NAMES[:2]]
         group = fake.add_group("Двор", users)
         async with running_bot(fake, tmp_path, webapp=True) as bot, aiohttp.ClientSession() as web:
-            await start_game(fake, group, users, OPTIONS)
-            (game,) = games_in(tmp_path, group.id)
-            await bot.idle()
-            base, start_param = await bot.app_base(), f"g{game['join_token']}"
+            game, base, headers, streams = await all_in_the_app(
+                fake, tmp_path, bot, web, group, users
+            )
             seats = seats_of(tmp_path, game["id"])
-            headers = {u.id: await bearer(web, base, fake, u, start_param) for u in users}
-            streams = [await web.get(f"{base}/api/stream", headers=headers[u.id]) for u in users]
-            view = await next_table(streams[0], 30)
+            view = await next_table(streams[users[0].id], 30)
             await bot.idle()
             shown = pictures(fake, group.id)
             state = stored_state(tmp_path, game["id"])
@@ -206,5 +221,5 @@ async def test_a_table_played_in_the_app_shows_the_group_its_moves_at_the_calm_p
             await fake.wait_until(lambda: pictures(fake, group.id) > shown, 20)
             (moved,) = games_in(tmp_path, group.id)
             assert moved["version"] == view["version"] + 1, "nobody else moved"
-            for stream in streams:
+            for stream in streams.values():
                 stream.close()

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from aiogram.methods import EditMessageMedia, SendPhoto
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, InputMediaPhoto, Message
 
 from bot.core.achievements.store import Achievements
 from bot.core.recent import Recent
@@ -149,15 +149,7 @@ class GroupTable:
                     await self.gateway.references.set_table_message(game.id, None)
                 self._drawn[game_id] = now
                 return
-        sent = await self.gateway.send(
-            SendPhoto(
-                chat_id=game.chat_id,
-                photo=photo,
-                caption=caption,
-                message_thread_id=game.thread_id or None,
-                reply_markup=markup,
-            )
-        )
+        sent = await self._send_photo(game, photo, caption, markup)
         table = None if news.last else sent.message_id
         await self.gateway.references.set_table_message(game.id, table)
         self._drawn[game_id] = now
@@ -197,16 +189,26 @@ class GroupTable:
             photo = BufferedInputFile(sheet, "score.png")
             caption = texts.fit(caption, texts.CAPTION - len(deal)) + deal
             if not over or not await self._over_table(game, ended, photo, caption, markup):
-                await self.gateway.send(
-                    SendPhoto(
-                        chat_id=game.chat_id,
-                        photo=photo,
-                        caption=caption,
-                        message_thread_id=game.thread_id or None,
-                        reply_markup=markup,
-                    )
-                )
+                await self._send_photo(game, photo, caption, markup)
         await self.storage.games.set_announced(game.id, ended.round_no)
+
+    async def _send_photo(
+        self,
+        game: GameRow,
+        photo: BufferedInputFile,
+        caption: str,
+        markup: InlineKeyboardMarkup | None,
+    ) -> Message:
+        """A new picture in the game's chat (and topic)."""
+        return await self.gateway.send(
+            SendPhoto(
+                chat_id=game.chat_id,
+                photo=photo,
+                caption=caption,
+                message_thread_id=game.thread_id or None,
+                reply_markup=markup,
+            )
+        )
 
     async def _over_table(
         self,
