@@ -137,14 +137,8 @@ class GroupTable:
         caption = texts.fit(caption, texts.CAPTION)
         markup = app_keyboard(t, self.gateway.app_link(game)) if game.is_open else None
         if not news.fresh and game.table_message_id is not None:
-            media = InputMediaPhoto(media=photo, caption=caption)
-            edit = EditMessageMedia(
-                chat_id=game.chat_id,
-                message_id=game.table_message_id,
-                media=media,
-                reply_markup=markup,
-            )
-            if await self.gateway.edit(edit) or news.ended is not None:
+            edited = await self._edit_table(game, game.table_message_id, photo, caption, markup)
+            if edited or news.ended is not None:
                 if news.last:
                     await self.gateway.references.set_table_message(game.id, None)
                 self._drawn[game_id] = now
@@ -210,6 +204,21 @@ class GroupTable:
             )
         )
 
+    async def _edit_table(
+        self,
+        game: GameRow,
+        table: int,
+        photo: BufferedInputFile,
+        caption: str,
+        markup: InlineKeyboardMarkup | None,
+    ) -> bool:
+        """The table message `table` shows `photo`; False when it is gone or too old."""
+        media = InputMediaPhoto(media=photo, caption=caption)
+        edit = EditMessageMedia(
+            chat_id=game.chat_id, message_id=table, media=media, reply_markup=markup
+        )
+        return await self.gateway.edit(edit)
+
     async def _over_table(
         self,
         game: GameRow,
@@ -220,16 +229,9 @@ class GroupTable:
     ) -> bool:
         """The round's table message edited into its score sheet, and let go of (the next
         round's table is a new message); False when there is none to edit."""
-        if game.table_message_id is None:
-            return False  # the round's table never went out: its sheet is sent
-        edit = EditMessageMedia(
-            chat_id=game.chat_id,
-            message_id=game.table_message_id,
-            media=InputMediaPhoto(media=photo, caption=caption),
-            reply_markup=markup,
-        )
-        if not await self.gateway.edit(edit):
-            return False
+        table = game.table_message_id
+        if table is None or not await self._edit_table(game, table, photo, caption, markup):
+            return False  # the round's table never went out, or is gone: its sheet is sent
         await self.gateway.references.set_table_message(game.id, None)
         self._drawn[game.id] = (ended.round_no + 1, -1)  # no picture of the round now
         return True
